@@ -1,0 +1,140 @@
+// The one menu configuration (spec §2): the side menu, the breadcrumbs and the
+// permission keys of child accounts are all built from this tree.
+
+export interface MenuNode {
+  /** Permission key; granted keys of a child account decide what it sees. */
+  key: string;
+  name: string;
+  path?: string;
+  /** Name of an @ant-design/icons icon, for sections. */
+  icon?: string;
+  hideInMenu?: boolean;
+  /** Opt out of the breadcrumb trail. */
+  hideInBreadcrumb?: boolean;
+  /** Child accounts never get this node, whatever they are granted. */
+  mainOnly?: boolean;
+  children?: MenuNode[];
+}
+
+const page = (key: string, name: string, path: string, hidden: MenuNode[] = []): MenuNode => ({
+  key,
+  name,
+  path,
+  children: hidden.length ? hidden.map((h) => ({ ...h, hideInMenu: true })) : undefined,
+});
+const sub = (key: string, name: string, path: string): MenuNode => ({ key, name, path });
+
+export const MENU: MenuNode[] = [
+  {
+    key: 'acquire',
+    name: '获客引流',
+    icon: 'QrcodeOutlined',
+    children: [
+      page('channel-qrcode', '渠道活码', '/channel-qrcode/list', [
+        sub('channel-qrcode.create', '新建渠道活码', '/channel-qrcode/create'),
+        sub('channel-qrcode.detail', '渠道活码详情', '/channel-qrcode/detail'),
+      ]),
+      page('staff-qrcode', '员工活码', '/staff-qrcode/list', [
+        sub('staff-qrcode.create', '新建员工活码', '/staff-qrcode/create'),
+        sub('staff-qrcode.detail', '员工活码详情', '/staff-qrcode/detail'),
+      ]),
+      page('customer-qrcode', '一客一码', '/customer-qrcode/list', [
+        sub('customer-qrcode.edit', '编辑一客一码', '/customer-qrcode/edit'),
+        sub('customer-qrcode.detail', '一客一码详情', '/customer-qrcode/detail'),
+      ]),
+      page('risk', '风控管理', '/setting/risk', [
+        sub('risk.cron.create', '新建定时上下线', '/setting/risk/cron/create'),
+        sub('risk.cron.detail', '定时上下线详情', '/setting/risk/cron/detail'),
+        sub('risk.limit.create', '新建成员加好友上限', '/setting/risk/limit/create'),
+        sub('risk.limit.detail', '成员加好友上限详情', '/setting/risk/limit/detail'),
+      ]),
+    ],
+  },
+  {
+    key: 'customer-manage',
+    name: '客户管理',
+    icon: 'TeamOutlined',
+    children: [
+      page('outer-group', '客户群', '/outer-group/list', [sub('outer-group.detail', '客户群详情', '/outer-group/detail')]),
+      page('customer', '客户列表', '/customer/list', [sub('customer.detail', '客户详情', '/customer/detail')]),
+    ],
+  },
+  {
+    key: 'qw',
+    name: '企业账号管理',
+    hideInMenu: true,
+    mainOnly: true,
+    children: [
+      { key: 'qw.list', name: '企业账号', path: '/qw/list' },
+      { key: 'qw.edit', name: '编辑企业账号', path: '/qw/edit' },
+    ],
+  },
+  {
+    key: 'user',
+    name: '用户中心',
+    hideInMenu: true,
+    children: [{ key: 'user.setting', name: '账号设置', path: '/user/setting' }],
+  },
+  {
+    key: 'marketing',
+    name: '营销',
+    icon: 'SendOutlined',
+    children: [
+      page('push', '群发', '/push/list', [sub('push.create', '新建群发', '/push/create')]),
+      page('moment-push', '朋友圈', '/moment-push/list', [sub('moment-push.create', '新建朋友圈', '/moment-push/create')]),
+    ],
+  },
+  {
+    key: 'operation',
+    name: '运营',
+    icon: 'TagsOutlined',
+    children: [
+      page('tag', '标签管理', '/tag/list'),
+      page('tag-auto', '自动标签', '/tag/auto/list', [
+        sub('tag-auto.edit', '编辑自动标签', '/tag/auto/edit'),
+        sub('tag-auto.detail', '自动标签详情', '/tag/auto/detail'),
+      ]),
+    ],
+  },
+  {
+    key: 'enterprise',
+    name: '企业管理',
+    icon: 'ApartmentOutlined',
+    children: [
+      page('staff', '成员列表', '/staff/list'),
+      page('subaccount', '子账号', '/setting/subaccount/list', [
+        sub('subaccount.edit', '编辑子账号', '/setting/subaccount/edit'),
+      ]),
+      page('role', '功能角色', '/setting/role/list'),
+    ],
+  },
+  {
+    key: 'notice',
+    name: '消息中心',
+    hideInMenu: true,
+    children: [{ key: 'notice.setting', name: '消息通知设置', path: '/notice/setting' }],
+  },
+  {
+    key: 'data',
+    name: '数据中心',
+    icon: 'BarChartOutlined',
+    children: [page('data-customer', '好友分析', '/data/customer')],
+  },
+  {
+    key: 'settings',
+    name: '设置',
+    icon: 'SettingOutlined',
+    children: [
+      page('material', '素材库', '/material/list'),
+      page('package', '资源包', '/setting/package'),
+    ],
+  },
+];
+
+/** Every node of the tree, depth first. */
+export function walkMenu(nodes: MenuNode[] = MENU, parents: MenuNode[] = []): Array<{ node: MenuNode; parents: MenuNode[] }> {
+  return nodes.flatMap((node) => [{ node, parents }, ...walkMenu(node.children ?? [], [...parents, node])]);
+}
+
+/** All permission keys a main account holds. */
+export const ALL_PERMISSION_KEYS: string[] = walkMenu().map(({ node }) => node.key);
