@@ -1,0 +1,101 @@
+// Web benchmark: what a guest's browser fetches until the login dialog is visible
+// (gzipped JS and CSS bytes on the wire, request count, time), in Debian's
+// Chromium against the production build. Then, for comparison, the same for a
+// logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
+// the login dialog. Usage: node bench/web.mjs [--runs=3]
+import { chromium } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureWebBuild, startStack } from '../scripts/lib.mjs';
+
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+const port = 3911;
+const simPort = 3912;
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+ensureWebBuild();
+const stack = await startStack({
+  port,
+  simPort,
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchweb-')), LOG_LEVEL: 'warn', DEBUG_LOGIN_CODE: 'bench' },
+});
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+
+/** Loads the page in a fresh context and sums the wire bytes of each kind until `selector` is visible. */
+async function measure(selector, token) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const types = new Map();
+  const bytes = { js: 0, css: 0, other: 0 };
+  let requests = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    const url = e.response.url;
+    types.set(e.requestId, /\.m?js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : 'other');
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    requests += 1;
+    bytes[types.get(e.requestId) ?? 'other'] += e.encodedDataLength;
+  });
+  if (token) {
+    await page.goto(`http://127.0.0.1:${port}/api/health`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+  }
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/#/channel-qrcode/list`);
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 });
+  const ms = Date.now() - t0;
+  await page.waitForTimeout(300); // let in-flight responses finish counting
+  await context.close();
+  return { ms, requests, ...bytes };
+}
+
+async function loginToken() {
+  const post = async (p, body, token) =>
+    (
+      await (
+        await fetch(`http://127.0.0.1:${port}/api/account/${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json()
+    ).data;
+  const phone = '13900000001';
+  await post('code/send', { phone });
+  const outbox = await (await fetch(`http://127.0.0.1:${simPort}/sms/outbox?phone=${phone}`)).json();
+  let { token } = await post('create', { phone, code: outbox.list[0].code, password: 'bench1234' });
+  const { code } = await post('bind/gzh/code', {}, token);
+  await fetch(`http://127.0.0.1:${simPort}/control/gzh/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sceneStr: code }) });
+  for (let i = 0; i < 50; i++) {
+    const res = await post('bind/gzh/code/change', { code }, token);
+    if (res?.token) return res.token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return token;
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+function report(title, samples) {
+  const pick = (k) => median(samples.map((s) => s[k]));
+  console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms`);
+}
+
+try {
+  const guest = [];
+  for (let i = 0; i < runs; i++) guest.push(await measure('[data-testid=login-modal]'));
+  const token = await loginToken();
+  const user = [];
+  for (let i = 0; i < runs; i++) user.push(await measure('[data-testid=content]', token));
+  console.log(`\nWeb benchmark — production build, Chromium, cache disabled, median of ${runs} (bytes as sent, gzip/br)`);
+  report('guest: until the login dialog is visible', guest);
+  report('logged in: until /channel-qrcode/list', user);
+  console.log(`budget: 300 KB of JS before the login dialog — ${median(guest.map((s) => s.js)) <= 300 * 1024 ? 'within' : 'OVER'}`);
+} finally {
+  await browser.close();
+  stack.stop();
+}

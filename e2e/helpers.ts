@@ -1,0 +1,86 @@
+// What the e2e specs do over HTTP besides driving the browser: read the
+// simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts.
+import type { Page } from '@playwright/test';
+import { E2E_PORT, E2E_SIM_PORT } from './playwright.config';
+
+export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
+export const simUrl = `http://127.0.0.1:${E2E_SIM_PORT}`;
+
+let phoneSeq = 0;
+/** A phone number no other test uses (11 digits). */
+export function freshPhone(): string {
+  phoneSeq += 1;
+  const tail = `${Date.now() % 1e6}`.padStart(6, '0') + `${process.pid % 10}${phoneSeq % 10}`;
+  return `139${tail}`.slice(0, 11).padEnd(11, '0');
+}
+
+export async function api<T = unknown>(path: string, body: unknown = {}, token?: string): Promise<T> {
+  const res = await fetch(`${serverUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; message: string; data: T };
+  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.code} ${json.message}`);
+  return json.data;
+}
+
+/** The newest SMS code the simulator delivered to a phone. */
+export async function smsCode(phone: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${simUrl}/sms/outbox?phone=${phone}`);
+    const { list } = (await res.json()) as { list: Array<{ code: string }> };
+    if (list.length) return list[0].code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS for ${phone}`);
+}
+
+/** Scans an official-account QR (by its scene code) as a WeChat user. */
+export async function scanQr(sceneStr: string, openid?: string): Promise<string> {
+  const res = await fetch(`${simUrl}/control/gzh/scan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sceneStr, ...(openid ? { openid } : {}) }),
+  });
+  const json = (await res.json()) as { openid: string; delivered: boolean; errcode?: number; errmsg?: string };
+  if (!json.delivered) throw new Error(`scan of ${sceneStr} not delivered: ${JSON.stringify(json)}`);
+  return json.openid;
+}
+
+export interface Account {
+  phone: string;
+  password: string;
+  token: string;
+  openid?: string;
+}
+
+/** Registers a main account over the API; with `bindGzh` it also binds an official account (so no binding modal). */
+export async function registerAccount(opts: { bindGzh?: boolean } = {}): Promise<Account> {
+  const phone = freshPhone();
+  const password = 'pass1234';
+  await api('account/code/send', { phone });
+  const { token } = await api<{ token: string }>('account/create', { phone, code: await smsCode(phone), password });
+  const account: Account = { phone, password, token };
+  if (opts.bindGzh) {
+    const { code } = await api<{ code: string }>('account/bind/gzh/code', {}, token);
+    account.openid = await scanQr(code);
+    for (let i = 0; i < 50; i++) {
+      const { token: fresh } = await api<{ token: string | null }>('account/bind/gzh/code/change', { code }, token);
+      if (fresh) {
+        account.token = fresh;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return account;
+}
+
+/** Opens a page already logged in with a token (as the login would leave it). */
+export async function openLoggedIn(page: Page, token: string, hashPath = '/channel-qrcode/list') {
+  await page.goto('/');
+  await page.evaluate((t) => window.localStorage.setItem('token', t), token);
+  await page.goto(`/#${hashPath}`);
+  await page.reload();
+}

@@ -1,0 +1,103 @@
+// Small helpers shared by the project's scripts (node builtins only: they run before `npm ci`).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function log(...args) {
+  console.log('[scrm]', ...args);
+}
+
+/** Runs a command to completion, inheriting stdio; returns its exit code. */
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  return res.status ?? 1;
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('安装依赖 (npm ci)…');
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
+}
+
+/** Builds the shell and every sub-app unless their dist folders exist (or `force`). */
+export function ensureWebBuild(force = false) {
+  if (!force && existsSync(path.join(root, 'apps/shell/dist/index.html'))) return;
+  if (run('node', ['scripts/build-web.mjs']) !== 0) throw new Error('web build failed');
+}
+
+export function portOpen(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function waitForPort(port, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await portOpen(port)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
+}
+
+/** Starts a long-running child; its output is prefixed so the two servers can be told apart. */
+export function startChild(name, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `${name} | ${line}\n`)
+      .join('');
+  child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
+  child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
+  return child;
+}
+
+export const tsxArgs = (entry) => ['--import', 'tsx', entry];
+
+export function readJson(file) {
+  return JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+}
+
+/**
+ * Starts the WeCom simulator and the server wired to each other (the server's
+ * SMS and official-account providers point at the simulator, the simulator's
+ * callbacks at the server). Resolves once both listen.
+ */
+export async function startStack({ port, simPort, env = {}, sim = true }) {
+  const children = [];
+  if (sim) {
+    children.push(
+      startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
+        SIM_PORT: String(simPort),
+        SIM_GZH_CALLBACK_URL: `http://127.0.0.1:${port}/api/gzh/callback`,
+      }),
+    );
+  }
+  children.push(
+    startChild('server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
+      PORT: String(port),
+      ...(sim ? { SIM_URL: `http://127.0.0.1:${simPort}` } : {}),
+      ...env,
+    }),
+  );
+  const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+  await Promise.all([waitForPort(port, 60_000), sim ? waitForPort(simPort) : null]);
+  return { children, stop };
+}

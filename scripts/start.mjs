@@ -1,0 +1,38 @@
+// `npm start`: installs what is missing, builds the web apps once, then runs the
+// WeCom simulator and the server (SQLite under ./data) and prints where to go.
+// `npm start -- --rebuild` rebuilds the web apps first.
+import { ensureDependencies, ensureWebBuild, log, startStack } from './lib.mjs';
+
+const port = Number(process.env.PORT ?? 3000);
+const simPort = Number(process.env.SIM_PORT ?? 3100);
+const sim = process.env.SIM !== 'off';
+
+ensureDependencies();
+ensureWebBuild(process.argv.includes('--rebuild'));
+const { children, stop } = await startStack({ port, simPort, sim });
+
+log('');
+log(`控制台已启动：http://localhost:${port}/`);
+if (sim) {
+  log(`WeCom 模拟器（短信收件箱、公众号扫码）：http://localhost:${simPort}/`);
+  log('注册：在登录框点「注册账号」，验证码在模拟器页面的短信收件箱里。');
+}
+log('按 Ctrl+C 停止。');
+
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  stop();
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`a process exited (${code}); stopping`);
+      process.exitCode = code ?? 1;
+      shutdown();
+    }
+  });
+}
