@@ -1,0 +1,42 @@
+// The single authentication hook of the /api subtree, plus the route-level guards
+// declared in route config (`public`, `mainOnly`, `permission`).
+import type { FastifyRequest } from 'fastify';
+import { Errors } from '../http/errors.js';
+import type { Api } from '../http/types.js';
+import { childHas } from '../account/permission.js';
+import type { AuthContext, SessionService } from './session.service.js';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1]! : null;
+}
+
+export function registerAuthHook(app: Api, sessions: SessionService): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = bearer(request);
+    if (!token) throw Errors.notLoggedIn();
+    const auth = await sessions.authenticate(token);
+    request.auth = auth;
+    if (auth.isChild) {
+      if (config.mainOnly) throw Errors.mainOnly();
+      if (config.permission && !childHas(auth.permissionKeys, config.permission)) throw Errors.noPermission();
+    }
+  });
+}
+
+/** The caller of a route behind the auth hook. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw Errors.notLoggedIn();
+  return request.auth;
+}
+
+/** Client details kept with a new session. */
+export const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});

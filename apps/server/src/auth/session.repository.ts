@@ -1,0 +1,78 @@
+// SQL of the session table. The token lookup is the hot path of every authenticated call:
+// on SQLite it is one statement prepared once; on PostgreSQL it is a plain Kysely query.
+import type { Kysely } from 'kysely';
+import type { Statement } from 'better-sqlite3';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/tables.js';
+
+/** What the auth hook needs about the caller, read in one round trip. */
+export interface SessionAccountRow {
+  account_id: number;
+  expires_at: number;
+  revoked_at: number | null;
+  parent_id: number | null;
+  account: string | null;
+  phone: string | null;
+  nickname: string;
+  gzh_openid: string | null;
+  permission_keys: string;
+  disabled: number;
+}
+
+const LOOKUP_SQL = `select s.account_id, s.expires_at, s.revoked_at, a.parent_id, a.account, a.phone, a.nickname,
+  a.gzh_openid, a.permission_keys, a.disabled
+  from session s join account a on a.id = s.account_id where s.token_hash = ?`;
+
+export class SessionRepository {
+  private lookupStmt: Statement<[string], SessionAccountRow> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  async findWithAccount(tokenHash: string): Promise<SessionAccountRow | undefined> {
+    const sqlite = this.database.sqlite;
+    if (sqlite) {
+      // Prepared on first use (the tables exist by then), then reused for every request.
+      this.lookupStmt ??= sqlite.prepare<[string], SessionAccountRow>(LOOKUP_SQL);
+      return this.lookupStmt.get(tokenHash);
+    }
+    return this.db
+      .selectFrom('session as s')
+      .innerJoin('account as a', 'a.id', 's.account_id')
+      .select([
+        's.account_id',
+        's.expires_at',
+        's.revoked_at',
+        'a.parent_id',
+        'a.account',
+        'a.phone',
+        'a.nickname',
+        'a.gzh_openid',
+        'a.permission_keys',
+        'a.disabled',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async insert(
+    row: { token_hash: string; account_id: number; created_at: number; expires_at: number; ip: string; user_agent: string },
+    db: Kysely<DB> = this.db,
+  ): Promise<void> {
+    await db.insertInto('session').values({ ...row, revoked_at: null }).execute();
+  }
+
+  async revoke(tokenHash: string, now: number, db: Kysely<DB> = this.db): Promise<void> {
+    await db.updateTable('session').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Revokes every live session of an account, except the one given. */
+  async revokeAllOf(accountId: number, now: number, exceptHash: string | null, db: Kysely<DB> = this.db): Promise<void> {
+    let q = db.updateTable('session').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null);
+    if (exceptHash) q = q.where('token_hash', '!=', exceptHash);
+    await q.execute();
+  }
+}

@@ -1,0 +1,162 @@
+// Server configuration from environment variables. Every variable has a documented default;
+// `loadConfig` is pure (give it any env object), `readEnv` adds a `.env` file when one exists.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import type { SisterApp } from '@scrm/contracts/config';
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  /** PORT — HTTP port (3000). */
+  port: number;
+  /** HOST — interface to listen on (0.0.0.0). */
+  host: string;
+  /** DATA_DIR — folder of the SQLite file and uploads (./data, relative to the working directory). */
+  dataDir: string;
+  /** DATABASE_URL — PostgreSQL connection string; unset means SQLite at DATA_DIR/scrm.db. */
+  databaseUrl: string | undefined;
+  /** LOG_LEVEL — pino level (info). */
+  logLevel: string;
+  /** PUBLIC_URL — address people and callers reach the server at (http://localhost:PORT). */
+  publicUrl: string;
+  /** SIM_URL — base URL of the WeCom simulator; when set, SMS and the official account go to it. */
+  simUrl: string | undefined;
+  /** SMS_PROVIDER — sim | log (sim when SIM_URL is set, else log: codes go to the server log). */
+  smsProvider: 'sim' | 'log';
+  gzh: {
+    /** GZH_BASE_URL — official-account API base (SIM_URL; real: https://api.weixin.qq.com). */
+    baseUrl: string | undefined;
+    /** GZH_APP_ID — official-account AppID (the simulator's default). */
+    appId: string;
+    /** GZH_APP_SECRET — official-account AppSecret (the simulator's default). */
+    appSecret: string;
+    /** GZH_TOKEN — callback signature token (the simulator's default). */
+    token: string;
+  };
+  /** DEBUG_LOGIN_CODE — enables /api/account/login/debug with this code; unset disables it. */
+  debugLoginCode: string | undefined;
+  /** TOKEN_TTL_DAYS — lifetime of a login token (30). */
+  tokenTtlDays: number;
+  /** SISTER_APPS — JSON array of {name, icon, url} for the top bar's apps grid. */
+  sisterApps: SisterApp[];
+  /** WEB_DIST_ROOT — repo root holding apps/shell/dist and apps/<prefix>/dist (this repository). */
+  webDistRoot: string;
+  limits: {
+    /** SMS_PER_PHONE_PER_DAY (10). */
+    smsPerPhonePerDay: number;
+    /** SMS_PER_IP_PER_HOUR (30). */
+    smsPerIpPerHour: number;
+    /** LOGIN_MAX_FAILURES — failures per account identifier within 15 min before a 15 min lock (5). */
+    loginMaxFailures: number;
+    /** RATE_LIMIT_PER_MINUTE — per IP and call, on the public account calls (120). */
+    rateLimitPerMinute: number;
+  };
+  /** TRUST_PROXY — false | true | hop count | comma-separated addresses (false). */
+  trustProxy: boolean | number | string;
+  /** ARGON2_MEMORY_KIB — argon2id memory cost in KiB (19456, the OWASP minimum; tests lower it). */
+  argon2MemoryKib: number;
+}
+
+/** The simulator's official-account defaults (packages/wecom-sim/src/defaults.ts; a test keeps them equal). */
+export const SIM_GZH_DEFAULTS = {
+  appId: 'wx5c1mu1a70r0000',
+  appSecret: 'scrm-simulator-app-secret',
+  token: 'scrmSimulatorToken',
+} as const;
+
+export const DEFAULT_SISTER_APPS: SisterApp[] = [
+  { name: '广告投放', icon: 'FundProjectionScreenOutlined', url: 'https://example.com/ads' },
+  { name: '公众号管理', icon: 'WechatOutlined', url: 'https://example.com/mp' },
+  { name: '短信营销', icon: 'MessageOutlined', url: 'https://example.com/sms' },
+  { name: '小程序商城', icon: 'ShopOutlined', url: 'https://example.com/mall' },
+];
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export class ConfigError extends Error {}
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+function str(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function sisterApps(raw: string | undefined): SisterApp[] {
+  if (!raw) return DEFAULT_SISTER_APPS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('SISTER_APPS must be a JSON array of {name, icon, url}');
+  }
+  const ok =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (a) => a && typeof a.name === 'string' && typeof a.icon === 'string' && typeof a.url === 'string',
+    );
+  if (!ok) throw new ConfigError('SISTER_APPS must be a JSON array of {name, icon, url}');
+  return (parsed as SisterApp[]).map(({ name, icon, url }) => ({ name, icon, url }));
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const simUrl = str(env, 'SIM_URL') && trimSlash(str(env, 'SIM_URL')!);
+  const smsProvider = str(env, 'SMS_PROVIDER') ?? (simUrl ? 'sim' : 'log');
+  if (smsProvider !== 'sim' && smsProvider !== 'log') throw new ConfigError(`SMS_PROVIDER must be sim or log, got "${smsProvider}"`);
+  if (smsProvider === 'sim' && !simUrl) throw new ConfigError('SMS_PROVIDER=sim needs SIM_URL');
+  const gzhBase = str(env, 'GZH_BASE_URL') ?? simUrl;
+  const dataDir = resolve(str(env, 'DATA_DIR') ?? './data');
+  return {
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: str(env, 'DATABASE_URL'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    publicUrl: trimSlash(str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`),
+    simUrl,
+    smsProvider,
+    gzh: {
+      baseUrl: gzhBase && trimSlash(gzhBase),
+      appId: str(env, 'GZH_APP_ID') ?? SIM_GZH_DEFAULTS.appId,
+      appSecret: str(env, 'GZH_APP_SECRET') ?? SIM_GZH_DEFAULTS.appSecret,
+      token: str(env, 'GZH_TOKEN') ?? SIM_GZH_DEFAULTS.token,
+    },
+    debugLoginCode: str(env, 'DEBUG_LOGIN_CODE'),
+    tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1),
+    sisterApps: sisterApps(str(env, 'SISTER_APPS')),
+    webDistRoot: resolve(str(env, 'WEB_DIST_ROOT') ?? REPO_ROOT),
+    limits: {
+      smsPerPhonePerDay: int(env, 'SMS_PER_PHONE_PER_DAY', 10, 1),
+      smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 30, 1),
+      loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+      rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 120, 1),
+    },
+    trustProxy: trustProxy(str(env, 'TRUST_PROXY')),
+    argon2MemoryKib: int(env, 'ARGON2_MEMORY_KIB', 19456, 1024),
+  };
+}
+
+/** process.env plus the variables of a `.env` file in the working directory (process.env wins). */
+export function readEnv(cwd = process.cwd()): Env {
+  const file = resolve(cwd, '.env');
+  if (!existsSync(file)) return { ...process.env };
+  return { ...dotenv.parse(readFileSync(file, 'utf8')), ...process.env };
+}

@@ -1,0 +1,66 @@
+// Opens the database: SQLite (WAL) under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// The normalisation layer lives here: pg's bigint → number, flags as 0/1, JSON lists as text.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  kysely: Kysely<DB>;
+  dialect: DialectName;
+  /** The raw better-sqlite3 handle, for the few hot statements worth preparing once. */
+  sqlite: SQLite.Database | undefined;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: {
+        // Epoch-millisecond times and counts are int8: well inside Number's safe range.
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', sqlite: undefined, close: () => kysely.destroy() };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const sqlite = new SQLite(join(opts.dataDir, 'scrm.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+}
+
+export const flag = (v: boolean): number => (v ? 1 : 0);
+
+export function parseKeys(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A unique constraint refused the row (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | undefined;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
+}
+
+/** numUpdatedRows / numDeletedRows come back as bigint. */
+export const affected = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined): number =>
+  Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0n);

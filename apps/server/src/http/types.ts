@@ -1,0 +1,41 @@
+// Fastify typing shared by every route file: the TypeBox provider, the request's caller,
+// and the route config flags the auth hook reads.
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AuthContext } from '../auth/session.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in caller; set by the auth hook on every non-public /api route. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** No login needed (login, register, callbacks, health). */
+    public?: boolean;
+    /** Child accounts are refused with 403 「子账号无权进行此操作」. */
+    mainOnly?: boolean;
+    /** Child accounts need this menu key (or one above it) granted, else 403 「暂无权限」. */
+    permission?: string;
+  }
+}
+
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open database; closed when the app closes. */
+    database: import('../db/database.js').Database;
+  }
+}

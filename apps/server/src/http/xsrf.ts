@@ -1,0 +1,31 @@
+// XSRF double-submit cookie (spec §7): the server hands out a readable XSRF-TOKEN cookie and,
+// when a state-changing request carries it, the X-XSRF-TOKEN header must repeat it.
+// Authentication is by bearer header, which a cross-site form cannot send, so this check is
+// defence in depth; requests without the cookie (API clients, the simulator) pass.
+import { randomBytes } from 'node:crypto';
+import { XSRF_COOKIE, XSRF_HEADER } from '@scrm/contracts/api';
+import { AppError } from './errors.js';
+import type { Api } from './types.js';
+import { safeEqual } from '../auth/tokens.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerXsrf(app: Api, opts: { secure: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+      return;
+    }
+    if (SAFE_METHODS.has(request.method)) return;
+    const header = request.headers[XSRF_HEADER];
+    if (typeof header !== 'string' || !safeEqual(header, cookie)) {
+      throw new AppError(403, '请求校验失败，请刷新页面后重试');
+    }
+  });
+}

@@ -1,0 +1,46 @@
+// Starts the server: config, migrations, listen; closes cleanly on SIGINT/SIGTERM.
+import { buildApp } from './app.js';
+import { loadConfig, readEnv } from './config.js';
+import { migrateToLatest } from './db/migrations.js';
+import { registerSimulatorCallback } from './providers/simulator.js';
+
+const config = loadConfig(readEnv());
+const app = await buildApp(config);
+
+try {
+  const applied = await migrateToLatest(app.database.kysely, app.database.dialect);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.fatal({ err }, 'server failed to start');
+  await app.close().catch(() => {});
+  process.exit(1);
+}
+
+if (config.simUrl && config.gzh.baseUrl === config.simUrl) {
+  const callbackUrl = `${config.publicUrl}/api/gzh/callback`;
+  registerSimulatorCallback(config.simUrl, callbackUrl, config.gzh.token, { attempts: 10 }).then(
+    () => app.log.info({ simUrl: config.simUrl, callbackUrl }, 'simulator will push official-account events here'),
+    (err) => app.log.warn({ err, simUrl: config.simUrl }, 'could not register the callback with the simulator'),
+  );
+}
+
+const db = app.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;
+console.log(`企微SCRM server: ${config.publicUrl}  (API docs ${config.publicUrl}/api/docs, database ${db})`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // app.close() stops accepting, drains requests, then its onClose hook closes the database.
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  });
+}

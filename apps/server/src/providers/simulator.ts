@@ -1,0 +1,24 @@
+// Tells the simulator where to push official-account events (used when SIM_URL is set).
+// The simulator may still be starting, so a few attempts a second apart are made.
+export async function registerSimulatorCallback(
+  simUrl: string,
+  callbackUrl: string,
+  token: string,
+  { attempts = 1 }: { attempts?: number } = {},
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${simUrl}/control/gzh/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ callbackUrl, token }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`simulator answered HTTP ${res.status}`);
+      return;
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// SQL of the sms_code table.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { affected } from '../db/database.js';
+import type { DB } from '../db/tables.js';
+
+export interface SmsCodeRow {
+  id: number;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+}
+
+export class SmsCodeRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  async latestCreatedAt(phone: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sms_code')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
+  async countByPhoneSince(phone: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sms_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', phone)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countByIpSince(ip: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('sms_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(row: { phone: string; code_hash: string; created_at: number; expires_at: number; ip: string }): Promise<number> {
+    const { id } = await this.db
+      .insertInto('sms_code')
+      .values({ ...row, attempts: 0, used_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('sms_code').where('id', '=', id).execute();
+  }
+
+  /** The newest code of a phone that is unused and unexpired. */
+  async findLive(phone: string, now: number): Promise<SmsCodeRow | undefined> {
+    return this.db
+      .selectFrom('sms_code')
+      .select(['id', 'code_hash', 'created_at', 'expires_at', 'attempts'])
+      .where('phone', '=', phone)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async addAttempt(id: number): Promise<void> {
+    await this.db
+      .updateTable('sms_code')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks a code used; false when another request used it first. */
+  async consume(id: number, now: number, db: Kysely<DB> = this.db): Promise<boolean> {
+    const r = await db
+      .updateTable('sms_code')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return affected(r) === 1;
+  }
+}

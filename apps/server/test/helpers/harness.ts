@@ -1,0 +1,125 @@
+// Starts the simulator and the server on port 0 with a fresh database, wires them to each other
+// (server SIM_URL → simulator; simulator callback → server) and talks to them over real HTTP.
+import { buildSimulator, type Simulator } from '@scrm/wecom-sim';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config, type Env } from '../../src/config.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import type { Api } from '../../src/http/types.js';
+import { registerSimulatorCallback } from '../../src/providers/simulator.js';
+import { createTestDatabase } from './database.js';
+
+export interface ApiResult<T = any> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  headers: Headers;
+}
+
+export interface Harness {
+  server: Api;
+  sim: Simulator;
+  config: Config;
+  baseUrl: string;
+  simUrl: string;
+  /** POST `path` with a JSON body (and a bearer token); the envelope plus the HTTP status. */
+  api<T = any>(path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  /** The newest code the simulator's outbox holds for a phone. */
+  smsCode(phone: string): Promise<string>;
+  /** Sends a code and reads it back from the simulator's outbox. */
+  sendCode(phone: string): Promise<string>;
+  /** Registers a main account and returns its token. */
+  register(phone: string, password?: string): Promise<string>;
+  /** Control API of the simulator. */
+  simCall<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+const BASE_ENV: Env = {
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  ARGON2_MEMORY_KIB: '1024',
+  SMS_PER_PHONE_PER_DAY: '1000',
+  SMS_PER_IP_PER_HOUR: '100000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+export async function startHarness(env: Env = {}, simOpts: { callbackTimeoutMs?: number } = {}): Promise<Harness> {
+  const sim = await buildSimulator({ logger: false, gzh: { callbackTimeoutMs: simOpts.callbackTimeoutMs ?? 5000 } });
+  await sim.listen({ port: 0, host: '127.0.0.1' });
+  const simUrl = `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`;
+
+  const db = await createTestDatabase();
+  const config = loadConfig({ ...BASE_ENV, SIM_URL: simUrl, ...db.env, ...env });
+  const server = await buildApp(config);
+  await migrateToLatest(server.database.kysely, server.database.dialect);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  await registerSimulatorCallback(simUrl, `${baseUrl}/api/gzh/callback`, config.gzh.token);
+
+  const api: Harness['api'] = async (path, body, token, headers = {}) => {
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; message: string; data?: unknown };
+    return { status: res.status, code: json.code, message: json.message, data: json.data as any, headers: res.headers };
+  };
+
+  const simCall: Harness['simCall'] = async (method, path, body) => {
+    const res = await fetch(simUrl + path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  const smsCode = async (phone: string) => {
+    const { body } = await simCall<{ list: Array<{ code: string }> }>('GET', `/sms/outbox?phone=${phone}`);
+    const code = body.list[0]?.code;
+    if (!code) throw new Error(`no SMS for ${phone}`);
+    return code;
+  };
+
+  const sendCode = async (phone: string) => {
+    const r = await api('/api/account/code/send', { phone });
+    if (r.status !== 200) throw new Error(`code/send ${phone}: ${r.status} ${r.message}`);
+    return smsCode(phone);
+  };
+
+  const register = async (phone: string, password = 'secret123') => {
+    const code = await sendCode(phone);
+    const r = await api<{ token: string }>('/api/account/create', { phone, code, password });
+    if (r.status !== 200) throw new Error(`create ${phone}: ${r.status} ${r.message}`);
+    return r.data.token;
+  };
+
+  return {
+    server,
+    sim,
+    config,
+    baseUrl,
+    simUrl,
+    api,
+    smsCode,
+    sendCode,
+    register,
+    simCall,
+    async close() {
+      await server.close();
+      await sim.close();
+      await db.drop();
+    },
+  };
+}
+
+let phoneSeq = 0;
+/** A phone number no other test in this process uses. */
+export const uniquePhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;

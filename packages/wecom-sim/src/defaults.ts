@@ -1,0 +1,8 @@
+// Defaults of the simulated official account. The server's GZH_* defaults equal these, so the two
+// work together with no configuration.
+export const SIM_GZH_DEFAULTS = {
+  appId: 'wx5c1mu1a70r0000',
+  appSecret: 'scrm-simulator-app-secret',
+  token: 'scrmSimulatorToken',
+  originalId: 'gh_5c1mu1a70r00',
+} as const;
