@@ -55,8 +55,8 @@ export async function waitForPort(port, timeoutMs = 30_000) {
 }
 
 /** Starts a long-running child; its output is prefixed so the two servers can be told apart. */
-export function startChild(name, cmd, args, env = {}) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startChild(name, cmd, args, env = {}, cwd = root) {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk) =>
     chunk
       .toString()

@@ -50,7 +50,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
       index: false,
       cacheControl: false,
       preCompressed: true,
-    setHeaders: cacheHeaders,
+      setHeaders: cacheHeaders,
     });
   }
   const { shellIndex } = opts;

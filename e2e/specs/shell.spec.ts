@@ -1,0 +1,137 @@
+// The shell around the pages: layout sizes, menus per user, sub-app loading, 401 handling.
+import { expect, test } from '@playwright/test';
+import { api, openLoggedIn, registerAccount } from '../helpers';
+
+test('desktop layout: 60 px top bar, 220 px menu, content at least 1000 px', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLoggedIn(page, account.token);
+  const top = await page.getByTestId('top-bar').boundingBox();
+  const menu = await page.getByTestId('side-menu').boundingBox();
+  const content = await page.getByTestId('content').boundingBox();
+  expect(top!.height).toBe(60);
+  expect(top!.y).toBe(0);
+  expect(menu!.width).toBe(220);
+  expect(content!.x).toBeGreaterThanOrEqual(220);
+  expect(content!.width).toBeGreaterThanOrEqual(1000);
+  await expect(page.getByTestId('menu-toggle')).toBeHidden();
+  // Selected and open menu items follow the path; breadcrumbs come from the same menu.
+  await expect(page.getByTestId('side-menu').locator('.ant-menu-item-selected')).toContainText('渠道活码');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('获客引流');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('渠道活码');
+  // The fixed top bar stays put when the page scrolls.
+  await page.mouse.wheel(0, 500);
+  expect((await page.getByTestId('top-bar').boundingBox())!.y).toBe(0);
+});
+
+test('narrow layout: the menu is hidden behind a toggle and opens full width', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await openLoggedIn(page, account.token);
+  await expect(page.getByTestId('content')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  await page.getByTestId('menu-toggle').click();
+  const menu = await page.getByTestId('side-menu').boundingBox();
+  expect(menu!.width).toBe(800);
+  expect((await page.getByTestId('content').boundingBox())!.width).toBeGreaterThanOrEqual(1000);
+  await page.getByTestId('side-menu').getByText('客户列表').click();
+  await expect(page).toHaveURL(/#\/customer\/list$/);
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+});
+
+test('a sub-app loads as a separate remote, with its title and breadcrumbs', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await openLoggedIn(page, account.token);
+  await expect(page.getByTestId('content')).toBeVisible();
+  const remote = page.waitForRequest((r) => r.url().includes('/apps/tag/remoteEntry'));
+  await page.getByTestId('side-menu').getByText('运营').click();
+  await page.getByTestId('side-menu').getByText('自动标签').click();
+  await remote;
+  await expect(page).toHaveURL(/#\/tag\/auto\/list$/);
+  await expect(page.getByTestId('content')).toContainText('即将上线');
+  await expect(page).toHaveTitle(/自动标签/);
+  await expect(page.getByTestId('breadcrumbs')).toContainText('运营');
+  // A hidden sub-page keeps its parent selected, and the breadcrumb parent is a link.
+  await page.goto('/#/tag/auto/detail');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('自动标签详情');
+  await page.getByTestId('breadcrumbs').getByRole('link', { name: '自动标签' }).click();
+  await expect(page).toHaveURL(/#\/tag\/auto\/list$/);
+});
+
+test('an unknown sub-app shows "not found"', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await openLoggedIn(page, account.token, '/no-such-app/list');
+  await expect(page.getByTestId('content')).toContainText('not found');
+});
+
+test('a 401 opens the login modal, but not on a code detail page', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  const second = await api<{ token: string }>('account/login', { phone: account.phone, password: account.password });
+  await openLoggedIn(page, second.token, '/channel-qrcode/detail');
+  await expect(page.getByTestId('content')).toBeVisible();
+  await api('account/logout', {}, second.token);
+  // The work-space list is fetched by the top bar: a 401 there must not pop the modal here.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.getByTestId('work-switcher').click();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('login-modal')).toHaveCount(0);
+  // On any other page, the next call that answers 401 opens it.
+  await page.goto('/#/user/setting');
+  await expect(page.getByTestId('content')).toBeVisible();
+  await page.getByPlaceholder('请输入昵称').fill('新昵称');
+  await page.getByRole('button', { name: /保\s*存/ }).first().click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+});
+
+test('a child account sees only its granted menu and "No Auth" elsewhere', async ({ page }) => {
+  const parent = await registerAccount({ bindGzh: true });
+  const account = `child${Date.now() % 1e7}`;
+  await api('account/child/create', { account, password: 'child1234', nickname: '运营小王', permissionKeys: ['customer'] }, parent.token);
+  await page.goto('/');
+  const modal = page.getByTestId('login-modal');
+  await modal.getByPlaceholder('请输入账号/手机号').fill(account);
+  await modal.getByPlaceholder('请输入密码').fill('child1234');
+  await modal.getByRole('button', { name: '登录' }).click();
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toBeVisible();
+  // No official-account binding for children.
+  await expect(page.getByTestId('gzh-bind-modal')).toHaveCount(0);
+  await expect(menu).toContainText('客户管理');
+  await expect(menu).toContainText('客户列表');
+  for (const hidden of ['获客引流', '渠道活码', '客户群', '营销', '企业管理', '设置']) await expect(menu).not.toContainText(hidden);
+  await expect(page.getByTestId('content')).toContainText('No Auth');
+  await page.goto('/#/customer/list');
+  await expect(page.getByTestId('content')).not.toContainText('No Auth');
+  await expect(page.getByTestId('content')).toContainText('客户列表');
+  await page.goto('/#/staff/list');
+  await expect(page.getByTestId('content')).toContainText('No Auth');
+  // The server refuses too, whatever the menu shows.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await expect(api('account/bind/gzh/code', {}, token!)).rejects.toThrow(/403/);
+  // No connect / manage entries for children.
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByText('企业账号管理')).toHaveCount(0);
+});
+
+test('top bar: empty work-space switcher, apps grid, user menu', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await openLoggedIn(page, account.token);
+  await expect(page.getByTestId('work-switcher')).toContainText('暂无企业');
+  await page.getByTestId('apps-grid').click();
+  await expect(page.getByRole('link', { name: /广告投放/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByText('账号设置')).toBeVisible();
+  await expect(page.getByText('企业账号管理')).toBeVisible();
+  await page.getByText('账号设置').click();
+  await expect(page).toHaveURL(/#\/user\/setting$/);
+  await expect(page.getByTestId('content')).toContainText(account.phone);
+});
+
+test('the third-party pages render without layout', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await openLoggedIn(page, account.token, '/auth/third/part');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('top-bar')).toHaveCount(0);
+  await expect(page.getByTestId('side-menu')).toHaveCount(0);
+});
