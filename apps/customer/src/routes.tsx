@@ -1,0 +1,8 @@
+// The pages of /customer. `auth` keys follow the menu: a page opens when the menu would show it.
+import { lazy } from 'react';
+import { authKeysFor, type SubAppRoute } from '@scrm/web-kit';
+
+export const routes: SubAppRoute[] = [
+  { path: '/customer/list', Component: lazy(() => import('./pages/list')), auth: authKeysFor('/customer/list') },
+  { path: '/customer/detail', Component: lazy(() => import('./pages/detail')), auth: authKeysFor('/customer/detail') },
+];

@@ -1,0 +1,38 @@
+// A page that throws shows the generic error screen (spec §2) instead of taking the layout down.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+
+export const ERROR_TEXT = 'Oops! Something went wrong.';
+
+interface State {
+  error: Error | null;
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <Result
+        status="error"
+        title={ERROR_TEXT}
+        subTitle={error.message}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            刷新页面
+          </Button>
+        }
+      />
+    );
+  }
+}

@@ -1,0 +1,75 @@
+// The Module Federation host, created on first use after login. It registers the twelve sub-apps
+// as remotes from SUB_APPS and provides the shared singletons the shell already loaded, so every
+// sub-app renders with the shell's React, antd, router, react-query, dayjs and web-kit.
+import { createInstance, type ModuleFederation } from '@module-federation/runtime';
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as ReactDOM from 'react-dom';
+import * as ReactDOMClient from 'react-dom/client';
+import * as ReactRouterDom from 'react-router-dom';
+import * as antd from 'antd';
+import * as ReactQuery from '@tanstack/react-query';
+import * as dayjs from 'dayjs';
+import * as webKit from '@scrm/web-kit';
+import { SUB_APPS, type SubApp } from '@scrm/contracts/sub-apps';
+import type { SubAppModule } from '@scrm/web-kit';
+import { assertFetch, remoteEntryUrl } from './sub-app-runtime';
+
+const versions = __SCRM_SHARED_VERSIONS__;
+const shareConfig = { singleton: true, requiredVersion: false as const };
+
+/** A package the shell has already loaded (the same module instance it uses itself). */
+const loaded = (pkg: string, lib: unknown, versionOf = pkg) => ({ version: versions[versionOf], lib: () => lib, shareConfig });
+/** A package fetched only when a sub-app asks for it. */
+const onDemand = (pkg: string, load: () => Promise<unknown>, versionOf = pkg) => ({
+  version: versions[versionOf],
+  get: () => load().then((mod) => () => mod),
+  shareConfig,
+});
+
+function providedShares() {
+  return {
+    react: loaded('react', React),
+    'react/jsx-runtime': loaded('react/jsx-runtime', jsxRuntime, 'react'),
+    // Sub-app dev servers compile JSX for development.
+    'react/jsx-dev-runtime': onDemand('react/jsx-dev-runtime', () => import('react/jsx-dev-runtime'), 'react'),
+    'react-dom': loaded('react-dom', ReactDOM),
+    'react-dom/client': loaded('react-dom/client', ReactDOMClient, 'react-dom'),
+    'react-router-dom': loaded('react-router-dom', ReactRouterDom),
+    antd: loaded('antd', antd),
+    // The whole icon set is large (~190 KB gzipped): fetched when a sub-app first needs it.
+    '@ant-design/icons': onDemand('@ant-design/icons', () => import('@ant-design/icons')),
+    '@tanstack/react-query': loaded('@tanstack/react-query', ReactQuery),
+    dayjs: loaded('dayjs', dayjs),
+    '@scrm/web-kit': loaded('@scrm/web-kit', webKit),
+  };
+}
+
+let instance: ModuleFederation | undefined;
+
+function host(): ModuleFederation {
+  if (!instance) {
+    instance = createInstance({ name: 'scrm_shell', remotes: [], shared: providedShares(), shareStrategy: 'loaded-first' });
+    instance.registerRemotes(SUB_APPS.map((app) => ({ name: app.name, entry: remoteEntryUrl(app), type: 'module' })));
+  }
+  return instance;
+}
+
+const modules = new Map<string, Promise<SubAppModule>>();
+
+/** Loads a sub-app's exposed `./app` (once; a failure may be retried). */
+export function loadSubApp(app: SubApp): Promise<SubAppModule> {
+  let pending = modules.get(app.name);
+  if (!pending) {
+    pending = (async () => {
+      assertFetch();
+      const mod = await host().loadRemote<SubAppModule & { default?: SubAppModule }>(`${app.name}/app`);
+      const routes = mod?.routes ?? mod?.default?.routes;
+      if (!Array.isArray(routes)) throw new Error(`子应用 ${app.name} 没有导出 routes`);
+      return { routes };
+    })();
+    pending.catch(() => modules.delete(app.name));
+    modules.set(app.name, pending);
+  }
+  return pending;
+}

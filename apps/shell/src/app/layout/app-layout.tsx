@@ -1,0 +1,51 @@
+// The logged-in layout (spec §2): fixed top bar, side menu (docked at ≥1150 px, else full width and
+// toggled), breadcrumbs, and the content (min 1000 px wide), shown once the work space is settled and
+// the official account is bound.
+import { useEffect, useState } from 'react';
+import { Spin } from 'antd';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useStore } from '@scrm/web-kit';
+import { GzhBindModal } from '../gzh-bind-modal';
+import { Breadcrumbs } from './breadcrumbs';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import { useIsDesktop, useIsPhone } from './use-media';
+import { useWorkSpaces } from './use-work-spaces';
+import './layout.css';
+
+export function AppLayout() {
+  const user = useStore('userInfo');
+  const desktop = useIsDesktop();
+  const phone = useIsPhone();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const workSpaces = useWorkSpaces();
+  const mustBindGzh = !user.isChild && !user.isBindGzh;
+
+  useEffect(() => setMenuOpen(false), [pathname, desktop]);
+
+  return (
+    <div className="scrm-layout">
+      <TopBar showMenuToggle={!desktop} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} phone={phone} workSpaces={workSpaces} />
+      {desktop || menuOpen ? <SideMenu fullWidth={!desktop} onNavigate={() => setMenuOpen(false)} /> : null}
+      <main className={desktop ? 'scrm-main scrm-main-docked' : 'scrm-main'}>
+        <div className="scrm-content">
+          <Breadcrumbs />
+          {/* Nothing of the page shows until the official account is bound. */}
+          {mustBindGzh ? null : (
+            <div className="scrm-content-body" data-testid="content">
+              {workSpaces.settled ? (
+                <Outlet />
+              ) : (
+                <div style={{ padding: 48, textAlign: 'center' }}>
+                  <Spin />
+                </div>
+              )}
+            </div>
+          )}
+        </div>
+      </main>
+      {mustBindGzh ? <GzhBindModal /> : null}
+    </div>
+  );
+}

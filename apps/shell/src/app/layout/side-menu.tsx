@@ -1,0 +1,66 @@
+// The side menu, built per user from the one menu configuration (spec §2, §6).
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { MENU, type MenuNode } from '@scrm/contracts/menu';
+import { filterMenu, menuStateFor, useStore } from '@scrm/web-kit';
+import { NamedIcon } from './menu-icons';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[]): Item[] {
+  return nodes
+    .filter((node) => !node.hideInMenu)
+    .map((node): Item => {
+      const visibleChildren = (node.children ?? []).filter((child) => !child.hideInMenu);
+      const icon = node.icon ? <NamedIcon name={node.icon} /> : undefined;
+      // A page's own children are hidden sub-pages: it is a leaf of the menu.
+      if (node.path || visibleChildren.length === 0) return { key: node.key, icon, label: node.name };
+      return { key: node.key, icon, label: node.name, children: toItems(visibleChildren) };
+    });
+}
+
+function pathsByKey(nodes: MenuNode[], into = new Map<string, string>()) {
+  for (const node of nodes) {
+    if (node.path) into.set(node.key, node.path);
+    if (node.children) pathsByKey(node.children, into);
+  }
+  return into;
+}
+
+export function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavigate?: () => void }) {
+  const user = useStore('userInfo');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const menu = useMemo(() => filterMenu(MENU, user, user.permissionOpenKeys), [user]);
+  const items = useMemo(() => toItems(menu), [menu]);
+  const paths = useMemo(() => pathsByKey(menu), [menu]);
+  const state = menuStateFor(pathname);
+  // Docked, the menu opens the current section; full width, there is room to open them all.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (fullWidth ? menu.map((node) => node.key) : state.openKeys));
+  // Following the path opens its section, keeping what the user opened.
+  useEffect(() => {
+    setOpenKeys((open) => [...new Set([...open, ...menuStateFor(pathname).openKeys])]);
+  }, [pathname]);
+
+  return (
+    <nav className={fullWidth ? 'scrm-side-menu scrm-side-menu-full' : 'scrm-side-menu'} data-testid="side-menu" aria-label="主菜单">
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={state.selectedKeys}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
+        // Collapsed sections keep their items in the page (found by search, read by screen readers).
+        forceSubMenuRender
+        onClick={({ key }) => {
+          const path = paths.get(key);
+          if (!path) return;
+          navigate(path);
+          onNavigate?.();
+        }}
+        style={{ borderInlineEnd: 0 }}
+      />
+    </nav>
+  );
+}

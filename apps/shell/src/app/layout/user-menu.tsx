@@ -1,0 +1,34 @@
+// The user menu: account settings, enterprise accounts (main accounts only), log out.
+import { ApartmentOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from '@scrm/web-kit';
+import { logout } from '../../session';
+
+export function UserMenu({ compact }: { compact: boolean }) {
+  const user = useStore('userInfo');
+  const navigate = useNavigate();
+  const name = user.nickname || user.account || user.phone || '我的账号';
+  const items: MenuProps['items'] = [
+    { key: 'setting', icon: <UserOutlined />, label: '账号设置' },
+    ...(user.isChild ? [] : [{ key: 'qw', icon: <ApartmentOutlined />, label: '企业账号管理' }]),
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'setting') navigate('/user/setting');
+    else if (key === 'qw') navigate('/qw/list');
+    else if (key === 'logout') void logout();
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="scrm-user-trigger" data-testid="user-menu" aria-label={`用户菜单：${name}`}>
+        <Avatar size={28} style={{ background: '#1677ff', flex: 'none' }}>
+          {name.slice(0, 1)}
+        </Avatar>
+        {compact ? null : <span className="scrm-user-name">{name}</span>}
+        <DownOutlined style={{ fontSize: 10, color: 'rgba(0,0,0,0.45)' }} />
+      </button>
+    </Dropdown>
+  );
+}

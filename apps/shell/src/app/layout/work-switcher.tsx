@@ -1,0 +1,49 @@
+// Switches between connected enterprise accounts (work spaces); choosing one saves it and reloads.
+import { Select, Space, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import type { WorkSpaceItem } from '@scrm/contracts/workspace';
+import { setWorkId, useStore, workSpaceLabel } from '@scrm/web-kit';
+
+export interface WorkSwitcherProps {
+  list: WorkSpaceItem[];
+  loading: boolean;
+  compact: boolean;
+}
+
+export function WorkSwitcher({ list, loading, compact }: WorkSwitcherProps) {
+  const workId = useStore('workId');
+  const user = useStore('userInfo');
+  const width = compact ? 150 : 220;
+
+  if (!loading && list.length === 0) {
+    return (
+      <Space data-testid="work-switcher" size={12}>
+        <Select disabled placeholder="暂无企业" style={{ width }} />
+        {user.isChild ? null : (
+          <Link to="/qw/list?method=create" data-testid="connect-work">
+            连接企业微信
+          </Link>
+        )}
+      </Space>
+    );
+  }
+
+  return (
+    <div data-testid="work-switcher">
+      <Select
+        aria-label="切换企业"
+        style={{ width }}
+        loading={loading}
+        placeholder="选择企业"
+        value={workId && list.some((item) => item.id === workId) ? workId : undefined}
+        options={list.map((item) => ({ value: item.id, label: workSpaceLabel(item, list) }))}
+        optionRender={(option) => <Typography.Text ellipsis>{option.label}</Typography.Text>}
+        popupMatchSelectWidth={false}
+        onChange={(id: number) => {
+          setWorkId(id);
+          window.location.reload();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Everything after login: antd (zh_CN), react-query, the hash router and the layout.
+// Loaded lazily so that the guest path never fetches antd.
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient, store } from '@scrm/web-kit';
+import { createAppRouter } from './router';
+
+dayjs.locale('zh-cn');
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+// Another account logged in: nothing cached for the previous one may show.
+let userId = store.get('userInfo').id;
+store.subscribe('userInfo', (user) => {
+  if (user.id !== userId) {
+    userId = user.id;
+    queryClient.clear();
+  }
+});
+
+export default function LoggedInApp() {
+  return (
+    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}

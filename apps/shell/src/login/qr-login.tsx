@@ -1,0 +1,59 @@
+// WeChat QR login: the code's image, polling, expiry, and the bind-phone modal on 10006 (spec §4).
+import { useState } from 'react';
+import type { QrCodeData, QrPollData } from '@scrm/contracts/account';
+import { ApiCode } from '@scrm/contracts/api';
+import { getPublicConfig, post } from '@scrm/web-kit';
+import { ErrorBanner } from '../guest/light';
+import { QrImage } from '../qr/qr-image';
+import { useQrSession } from '../qr/use-qr-session';
+import { BindPhoneModal } from './bind-phone-modal';
+
+export interface QrLoginProps {
+  onToken: (token: string) => void;
+}
+
+export function QrLogin({ onToken }: QrLoginProps) {
+  const [wxCode, setWxCode] = useState<string | null>(null);
+  // A failed account creation after the bind-phone modal, shown until the next QR session.
+  const [bindFailure, setBindFailure] = useState<string | null>(null);
+  const session = useQrSession({
+    fetchCode: () => post<QrCodeData>('/api/account/login/gzh/code', {}, { silent: true }),
+    poll: async (code) => (await post<QrPollData>('/api/account/login/callback', { code }, { silent: true })).token,
+    onToken,
+    onPollError: (error, code) => {
+      if (error.code !== ApiCode.WX_NOT_REGISTERED) return false;
+      // The QR's code is the wxCode that creates the account.
+      setWxCode(code);
+      return true;
+    },
+  });
+  const simulator = getPublicConfig().simulator;
+
+  const restart = (failure: string | null = null) => {
+    setWxCode(null);
+    setBindFailure(failure);
+    session.refresh();
+  };
+
+  return (
+    <div className="login-qr-body">
+      <ErrorBanner message={session.error ?? bindFailure} />
+      <QrImage url={session.url} loading={session.loading} expired={session.expired} failed={!!session.error} onRefresh={() => restart()} alt="微信扫码登录二维码" />
+      <p className="login-qr-caption">
+        请使用<strong>微信</strong>扫描二维码登录
+      </p>
+      {simulator && session.url && !session.expired ? (
+        <a className="login-sim-link" href={session.url} target="_blank" rel="noreferrer">
+          在模拟器中扫码
+        </a>
+      ) : null}
+      {wxCode ? (
+        <BindPhoneModal
+          wxCode={wxCode}
+          onCancel={() => restart()}
+          onFail={(message) => restart(message)}
+        />
+      ) : null}
+    </div>
+  );
+}

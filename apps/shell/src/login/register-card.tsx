@@ -1,0 +1,81 @@
+// The register card: phone, SMS code and password; success stores the token and reloads (spec §4).
+import { useState } from 'react';
+import { Msg, type TokenData } from '@scrm/contracts/account';
+import { REGISTER_RELOAD_DELAY_MS } from '@scrm/contracts/constants';
+import { post, setToken, toApiRequestError, toast } from '@scrm/web-kit';
+import { Button, ErrorBanner, Field, Input, PasswordInput } from '../guest/light';
+import { sendCode } from './send-code';
+import { SmsButton } from './sms-button';
+import { useLightForm } from './use-light-form';
+import { validateRegister, type RegisterValues } from './validate';
+
+const INITIAL: RegisterValues = { phone: '', code: '', password: '' };
+
+export function RegisterCard({ onLogin }: { onLogin: () => void }) {
+  const form = useLightForm(INITIAL, validateRegister);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBanner(null);
+    if (!form.check()) return;
+    setSubmitting(true);
+    try {
+      const { token } = await post<TokenData>(
+        '/api/account/create',
+        { phone: form.values.phone.trim(), code: form.values.code.trim(), password: form.values.password },
+        { silent: true },
+      );
+      setToken(token);
+      setDone(true);
+      toast.success(Msg.registered);
+      setTimeout(() => window.location.reload(), REGISTER_RELOAD_DELAY_MS);
+    } catch (error) {
+      setBanner(toApiRequestError(error).message);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="login-card" data-testid="register-card">
+      <h2 className="login-card-title">注册账号</h2>
+      <p className="login-card-sub">使用手机号注册，注册后即可登录</p>
+      <form onSubmit={submit} noValidate>
+        <ErrorBanner message={banner} />
+        <Field error={form.errors.phone}>
+          {(id, errorId) => (
+            <Input id={id} aria-describedby={errorId} placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
+          )}
+        </Field>
+        <Field error={form.errors.code}>
+          {(id, errorId) => (
+            <div className="l-row">
+              <Input id={id} aria-describedby={errorId} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
+              <SmsButton
+                send={() => {
+                  setBanner(null);
+                  return sendCode(form.values.phone, { phoneError: (m) => form.setFieldError('phone', m), onError: setBanner });
+                }}
+              />
+            </div>
+          )}
+        </Field>
+        <Field error={form.errors.password}>
+          {(id, errorId) => (
+            <PasswordInput id={id} aria-describedby={errorId} placeholder="请输入密码" autoComplete="new-password" invalid={!!form.errors.password} {...form.bind('password')} />
+          )}
+        </Field>
+        <Button variant="primary" size="large" block htmlType="submit" loading={submitting || done}>
+          注册
+        </Button>
+      </form>
+      <div className="login-links" style={{ justifyContent: 'center' }}>
+        <Button variant="link" onClick={onLogin}>
+          已有账号？立即登录
+        </Button>
+      </div>
+    </div>
+  );
+}

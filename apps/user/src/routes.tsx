@@ -1,0 +1,5 @@
+// The pages of /user. Every logged-in account has its own account settings: no auth keys.
+import { lazy } from 'react';
+import type { SubAppRoute } from '@scrm/web-kit';
+
+export const routes: SubAppRoute[] = [{ path: '/user/setting', Component: lazy(() => import('./pages/setting')) }];

@@ -1,0 +1,110 @@
+// The one Vite configuration factory of the web apps: the shell and the twelve sub-apps.
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { federation } from '@module-federation/vite';
+
+/** Shared as Module Federation singletons: one React, one antd, one store for the shell and every sub-app. */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  '@tanstack/react-query',
+  '@scrm/web-kit',
+  // antd's date pickers call plugin methods (weekday, localeData…) on the dayjs objects they are given,
+  // so a sub-app must create them with antd's own dayjs instance.
+  'dayjs',
+] as const;
+
+export const SHELL_PORT = 7001;
+export const API_TARGET = 'http://127.0.0.1:3000';
+export const REMOTE_ENTRY = 'remoteEntry.js';
+
+const proxy = { '/api': { target: API_TARGET } };
+
+function findPackageJson(pkg: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(dir) === dir) throw new Error(`web-build: cannot find ${pkg} from ${from}`);
+  }
+}
+
+/** Installed versions of the shared packages, which the shell announces when it provides them. */
+export function sharedVersions(from = process.cwd()): Record<string, string> {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((pkg) => [pkg, JSON.parse(fs.readFileSync(findPackageJson(pkg, from), 'utf8')).version as string]),
+  );
+}
+
+const build: UserConfig['build'] = {
+  target: 'es2022',
+  outDir: 'dist',
+  emptyOutDir: true,
+  // antd and the icon set are shared whole on purpose; their size is known.
+  chunkSizeWarningLimit: 2000,
+};
+
+export interface SubAppOptions {
+  /** Module Federation name, an identifier (e.g. channel_qrcode). */
+  name: string;
+  /** Path prefix it owns (e.g. /channel-qrcode). */
+  prefix: string;
+  /** Dev server port (7002–7013). */
+  port: number;
+}
+
+/** Production base of a sub-app: /apps/<prefix without slash>/ (its remoteEntry.js sits there). */
+export const subAppBase = (prefix: string) => `/apps/${prefix.replace(/^\/+|\/+$/g, '')}/`;
+
+/**
+ * A sub-app: a Module Federation remote that exposes `./app` (its routes) from src/app.tsx, plus an
+ * index.html for standalone development. Run `vite` / `vite build` with the app folder as cwd.
+ */
+export function subAppConfig({ name, prefix, port }: SubAppOptions) {
+  return defineConfig(({ command }) => ({
+    base: command === 'build' ? subAppBase(prefix) : '/',
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: REMOTE_ENTRY,
+        exposes: { './app': './src/app.tsx' },
+        shared: Object.fromEntries(
+          SHARED_SINGLETONS.map((pkg) => [
+            pkg,
+            // In production the shell always provides the shared packages, so the remote ships no copy
+            // of its own (smaller output, much faster builds). The dev server keeps local copies so
+            // that a sub-app also runs on its own.
+            command === 'build' ? { singleton: true, import: false as const } : { singleton: true },
+          ]),
+        ),
+        dts: false,
+      }),
+    ],
+    server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true, proxy },
+    preview: { port, strictPort: true, cors: true },
+    build,
+  }));
+}
+
+/**
+ * The shell, the Module Federation host. It does not use the Vite federation plugin: that plugin
+ * preloads every shared package (antd included, ~530 KB gzipped) from index.html, while the login gate
+ * must load without antd. The shell's logged-in part creates the federation runtime itself
+ * (@module-federation/runtime, the version the plugin puts in the remotes) and provides the
+ * singletons it already loaded; the versions come from here.
+ */
+export function shellConfig() {
+  return defineConfig({
+    base: '/',
+    plugins: [react()],
+    define: { __SCRM_SHARED_VERSIONS__: JSON.stringify(sharedVersions()) },
+    server: { port: SHELL_PORT, strictPort: true, proxy },
+    preview: { port: SHELL_PORT, strictPort: true, proxy },
+    build,
+  });
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, type MenuNode } from '@scrm/contracts/menu';
+import { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, menuStateFor, titleFor } from './menu';
+
+const keysOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.key, ...keysOf(n.children ?? [])]);
+const child = { isChild: true };
+const main = { isChild: false };
+
+describe('filterMenu', () => {
+  it('gives a main account the whole menu, mainOnly nodes included', () => {
+    expect(filterMenu(MENU, main, [])).toEqual(MENU);
+  });
+
+  it('keeps the parents of a granted child key, and only that child', () => {
+    const menu = filterMenu(MENU, child, ['channel-qrcode']);
+    expect(menu.map((n) => n.key)).toEqual(['acquire']);
+    expect(menu[0].children?.map((n) => n.key)).toEqual(['channel-qrcode']);
+    // the page's hidden sub-pages were not granted
+    expect(menu[0].children?.[0].children).toEqual([]);
+  });
+
+  it('keeps a page through a granted sub-page key', () => {
+    const menu = filterMenu(MENU, child, ['customer.detail']);
+    expect(keysOf(menu)).toEqual(['customer-manage', 'customer', 'customer.detail']);
+  });
+
+  it('keeps a parent whose own key is granted though none of its children is', () => {
+    const menu = filterMenu(MENU, child, ['marketing']);
+    expect(menu.map((n) => n.key)).toEqual(['marketing']);
+    expect(menu[0].children).toEqual([]);
+  });
+
+  it('hides a parent with no granted children when its own key is not granted', () => {
+    expect(filterMenu(MENU, child, [])).toEqual([]);
+    expect(filterMenu(MENU, child, ['no-such-key'])).toEqual([]);
+  });
+
+  it('never shows mainOnly nodes to a child account, even when granted', () => {
+    const menu = filterMenu(MENU, child, ['qw', 'qw.list', 'qw.edit', 'staff']);
+    expect(keysOf(menu)).toEqual(['enterprise', 'staff']);
+  });
+
+  it('keeps the configured order', () => {
+    const menu = filterMenu(MENU, child, ['package', 'channel-qrcode', 'risk']);
+    expect(keysOf(menu)).toEqual(['acquire', 'channel-qrcode', 'risk', 'settings', 'package']);
+  });
+});
+
+describe('grantedKeysOf and authFlags', () => {
+  it('collects open keys of entries and children', () => {
+    const keys = grantedKeysOf([
+      { key: 'acquire', open: false, children: [{ key: 'channel-qrcode', open: true }, { key: 'risk', open: false }] },
+      { key: 'data', open: true, children: [] },
+    ]);
+    expect(keys).toEqual(['channel-qrcode', 'data']);
+  });
+
+  it('grants every key to a main account', () => {
+    const flags = authFlags(main, []);
+    expect(Object.values(flags).every(Boolean)).toBe(true);
+    expect(flags['qw.list']).toBe(true);
+  });
+
+  it('grants a child account its keys only, never mainOnly ones', () => {
+    const flags = authFlags(child, ['channel-qrcode', 'qw.list']);
+    expect(flags['channel-qrcode']).toBe(true);
+    expect(flags['channel-qrcode.create']).toBe(false);
+    expect(flags['qw.list']).toBe(false);
+  });
+});
+
+describe('authKeysFor', () => {
+  it('is the page key and the keys below it', () => {
+    expect(authKeysFor('/channel-qrcode/list')).toEqual(['channel-qrcode', 'channel-qrcode.create', 'channel-qrcode.detail']);
+    expect(authKeysFor('/channel-qrcode/create')).toEqual(['channel-qrcode.create']);
+  });
+
+  it('throws for a path outside the menu', () => {
+    expect(() => authKeysFor('/nowhere')).toThrow(/No menu entry/);
+  });
+});
+
+describe('breadcrumbsFor', () => {
+  it('builds the trail from the menu, with links on non-last entries that have a path', () => {
+    expect(breadcrumbsFor('/channel-qrcode/create')).toEqual([
+      { key: 'acquire', name: '获客引流' },
+      { key: 'channel-qrcode', name: '渠道活码', path: '/channel-qrcode/list' },
+      { key: 'channel-qrcode.create', name: '新建渠道活码' },
+    ]);
+  });
+
+  it('makes the last entry plain text', () => {
+    expect(breadcrumbsFor('/setting/risk')).toEqual([
+      { key: 'acquire', name: '获客引流' },
+      { key: 'risk', name: '风控管理' },
+    ]);
+  });
+
+  it('leaves out entries that opt out', () => {
+    const menu: MenuNode[] = [
+      { key: 'a', name: 'A', hideInBreadcrumb: true, children: [{ key: 'b', name: 'B', path: '/b', children: [{ key: 'c', name: 'C', path: '/b/c' }] }] },
+    ];
+    expect(breadcrumbsFor('/b/c', menu)).toEqual([
+      { key: 'b', name: 'B', path: '/b' },
+      { key: 'c', name: 'C' },
+    ]);
+  });
+
+  it('is empty for an unknown path and tolerates a trailing slash', () => {
+    expect(breadcrumbsFor('/nowhere')).toEqual([]);
+    expect(breadcrumbsFor('/tag/list/').map((c) => c.name)).toEqual(['运营', '标签管理']);
+  });
+});
+
+describe('menuStateFor', () => {
+  it('selects the page and opens its section', () => {
+    expect(menuStateFor('/staff/list')).toEqual({ selectedKeys: ['staff'], openKeys: ['enterprise'] });
+  });
+
+  it('selects the parent page for a hidden sub-page', () => {
+    expect(menuStateFor('/setting/risk/limit/create')).toEqual({ selectedKeys: ['risk'], openKeys: ['acquire'] });
+    expect(menuStateFor('/tag/auto/edit')).toEqual({ selectedKeys: ['tag-auto'], openKeys: ['operation'] });
+  });
+
+  it('selects nothing in sections hidden from the menu', () => {
+    expect(menuStateFor('/qw/list')).toEqual({ selectedKeys: [], openKeys: [] });
+    expect(menuStateFor('/user/setting')).toEqual({ selectedKeys: [], openKeys: [] });
+  });
+});
+
+describe('titleFor', () => {
+  it('is the name of the deepest matching entry', () => {
+    expect(titleFor('/channel-qrcode/list')).toBe('渠道活码');
+    expect(titleFor('/setting/subaccount/edit')).toBe('编辑子账号');
+    expect(titleFor('/user/setting')).toBe('账号设置');
+    expect(titleFor('/nowhere')).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+// Data fetching defaults of spec §9, one place for every app.
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { ApiRequestError } from './http';
+
+export const MAX_RETRIES = 3;
+export const GC_TIME_MS = 5 * 60_000;
+
+/** Exponential backoff: 1 s, 2 s, 4 s … capped at 30 s. */
+export const retryDelay = (failureCount: number): number => Math.min(1000 * 2 ** failureCount, 30_000);
+
+/** Up to three retries; an answer that says the request itself is wrong (4xx) is not retried. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export const queryDefaults: DefaultOptions = {
+  queries: {
+    refetchOnWindowFocus: false,
+    retry: shouldRetry,
+    retryDelay,
+    gcTime: GC_TIME_MS,
+  },
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryDefaults });
+}

@@ -1,0 +1,17 @@
+// Unit tests of the web apps (web-kit, the shell, the sub-apps) in jsdom.
+// Run: npx vitest run -c vitest.web.config.ts  (or list this file in a root `test.projects`).
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __SCRM_SHARED_VERSIONS__: JSON.stringify({}) },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['packages/web-kit/src/**/*.test.{ts,tsx}', 'apps/!(server)/src/**/*.test.{ts,tsx}'],
+    setupFiles: ['packages/web-kit/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
