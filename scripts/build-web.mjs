@@ -18,6 +18,7 @@ function build(app) {
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
       cwd: path.join(root, 'apps', app),
       stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     });
     child.on('exit', (code) => {
       if (code === 0) {

@@ -15,12 +15,12 @@ test('a guest sees only the top bar and the login dialog', async ({ page }) => {
 
 test('empty password login shows the spec messages, a wrong one the red banner', async ({ page }) => {
   await page.goto('/');
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(modal(page)).toContainText('账号不能为空');
   await expect(modal(page)).toContainText('密码不能为空');
   await modal(page).getByPlaceholder('请输入账号/手机号').fill('13900000000');
   await modal(page).getByPlaceholder('请输入密码').fill('wrong-password');
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByTestId('login-error')).toContainText('账号或密码错误');
 });
 
@@ -30,7 +30,7 @@ test('register → logged in, after binding the official account', async ({ page
   await modal(page).getByRole('button', { name: '注册账号' }).click();
   const card = page.getByTestId('register-card');
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: '注册' }).click();
+  await card.getByRole('button', { name: '注册', exact: true }).click();
   await expect(card).toContainText('手机号不能为空');
   await card.getByPlaceholder('请输入手机号').fill('1390000');
   await card.getByTestId('sms-send').click();
@@ -43,7 +43,7 @@ test('register → logged in, after binding the official account', async ({ page
   await card.getByPlaceholder('请输入验证码').fill(await smsCode(phone));
   await card.getByPlaceholder('请输入密码').fill('secret123');
   const bindCode = page.waitForResponse((r) => r.url().endsWith('/api/account/bind/gzh/code'));
-  await card.getByRole('button', { name: '注册' }).click();
+  await card.getByRole('button', { name: '注册', exact: true }).click();
   await expect(page.getByText('注册成功，即将跳转')).toBeVisible();
 
   // After the reload a new main account must bind an official account first.
@@ -63,7 +63,7 @@ test('password login goes to the channel code list', async ({ page }) => {
   await page.goto('/#/tag/list');
   await modal(page).getByPlaceholder('请输入账号/手机号').fill(account.phone);
   await modal(page).getByPlaceholder('请输入密码').fill(account.password);
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(modal(page)).toHaveCount(0);
   await expect(page).toHaveURL(/#\/channel-qrcode\/list$/);
   await expect(page.getByTestId('content')).toContainText('渠道活码');
@@ -71,17 +71,21 @@ test('password login goes to the channel code list', async ({ page }) => {
 });
 
 test('SMS login with the 60 s countdown', async ({ page }) => {
-  const account = await registerAccount({ bindGzh: true });
+  // A child account with a phone that has had no SMS yet, so the server's cooldown is not running.
+  const parent = await registerAccount({ bindGzh: true });
+  const account = { phone: freshPhone() };
+  await api('account/child/create', { account: `sms${account.phone}`, password: 'child1234', phone: account.phone, permissionKeys: ['acquire'] }, parent.token);
   await page.clock.install();
   await page.goto('/');
   await modal(page).getByRole('button', { name: '验证码登录' }).click();
   await expect(modal(page)).toContainText('验证码登录');
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(modal(page)).toContainText('手机号不能为空');
   await expect(modal(page)).toContainText('验证码不能为空');
   await modal(page).getByPlaceholder('请输入手机号').fill(account.phone);
   const button = modal(page).getByTestId('sms-send');
   await button.click();
+  await expect(page.getByText('验证码已发送，请注意查收手机短信')).toBeVisible();
   await expect(button).toBeDisabled();
   await expect(button).toContainText('60');
   await page.clock.runFor(10_000);
@@ -89,9 +93,18 @@ test('SMS login with the 60 s countdown', async ({ page }) => {
   await page.clock.runFor(51_000);
   await expect(button).toBeEnabled();
   await modal(page).getByPlaceholder('请输入验证码').fill(await smsCode(account.phone));
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(modal(page)).toHaveCount(0);
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toContainText('渠道活码');
+});
+
+test('the server refuses a second SMS within 60 s, and says so', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await page.goto('/');
+  await modal(page).getByRole('button', { name: '验证码登录' }).click();
+  await modal(page).getByPlaceholder('请输入手机号').fill(account.phone);
+  await modal(page).getByTestId('sms-send').click();
+  await expect(page.getByTestId('login-error')).toContainText(/发送过于频繁，请\d+秒后再试/);
 });
 
 async function openQrMode(page: Page) {
@@ -174,7 +187,7 @@ test('logout revokes the token and shows the login dialog', async ({ page }) => 
   await page.goto('/');
   await modal(page).getByPlaceholder('请输入账号/手机号').fill(account.phone);
   await modal(page).getByPlaceholder('请输入密码').fill(account.password);
-  await modal(page).getByRole('button', { name: '登录' }).click();
+  await modal(page).getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByTestId('side-menu')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByTestId('user-menu').click();

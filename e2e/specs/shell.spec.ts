@@ -91,7 +91,7 @@ test('a child account sees only its granted menu and "No Auth" elsewhere', async
   const modal = page.getByTestId('login-modal');
   await modal.getByPlaceholder('请输入账号/手机号').fill(account);
   await modal.getByPlaceholder('请输入密码').fill('child1234');
-  await modal.getByRole('button', { name: '登录' }).click();
+  await modal.getByRole('button', { name: '登录', exact: true }).click();
   const menu = page.getByTestId('side-menu');
   await expect(menu).toBeVisible();
   // No official-account binding for children.

@@ -59,6 +59,8 @@ export async function buildApp(config: Config): Promise<Api> {
   registerRequestLog(app);
 
   await app.register(cookie);
+  // On every route, so the page itself hands out the cookie before its first API calls race for it.
+  registerXsrf(app, { secure: config.publicUrl.startsWith('https:') });
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (req) => req.ip,
@@ -75,7 +77,6 @@ export async function buildApp(config: Config): Promise<Api> {
   const services = createServices(config, database, app.log);
   await app.register(
     async (api: Api) => {
-      registerXsrf(api, { secure: config.publicUrl.startsWith('https:') });
       registerAuthHook(api, services.sessions);
       await api.register(healthRoutes, { database });
       await api.register(accountRoutes, {

@@ -138,3 +138,29 @@ export function walkMenu(nodes: MenuNode[] = MENU, parents: MenuNode[] = []): Ar
 
 /** All permission keys a main account holds. */
 export const ALL_PERMISSION_KEYS: string[] = walkMenu().map(({ node }) => node.key);
+
+interface KeyInfo {
+  ancestors: string[];
+  mainOnly: boolean;
+}
+
+const KEY_INFO = new Map<string, KeyInfo>(
+  walkMenu().map(({ node, parents }) => [
+    node.key,
+    { ancestors: parents.map((p) => p.key), mainOnly: [...parents, node].some((n) => n.mainOnly) },
+  ]),
+);
+
+export const isKnownKey = (key: string) => KEY_INFO.has(key);
+export const isMainOnlyKey = (key: string) => KEY_INFO.get(key)?.mainOnly ?? false;
+
+/**
+ * Whether a child account holding `granted` may use what `key` guards: its own key or an
+ * ancestor's is granted (a granted page covers its hidden sub-pages), and nothing under a
+ * mainOnly node. The server's guards and the web's auth flags both decide with this.
+ */
+export function childGranted(granted: ReadonlySet<string>, key: string): boolean {
+  const info = KEY_INFO.get(key);
+  if (!info || info.mainOnly) return false;
+  return granted.has(key) || info.ancestors.some((k) => granted.has(k));
+}

@@ -61,11 +61,20 @@ describe('grantedKeysOf and authFlags', () => {
     expect(flags['qw.list']).toBe(true);
   });
 
-  it('grants a child account its keys only, never mainOnly ones', () => {
+  it('grants a child account its keys and the sub-pages below them, never mainOnly ones', () => {
     const flags = authFlags(child, ['channel-qrcode', 'qw.list']);
     expect(flags['channel-qrcode']).toBe(true);
-    expect(flags['channel-qrcode.create']).toBe(false);
+    expect(flags['channel-qrcode.create']).toBe(true);
+    expect(flags['staff-qrcode']).toBe(false);
+    expect(flags.acquire).toBe(false);
     expect(flags['qw.list']).toBe(false);
+  });
+
+  it('grants a whole section when its key is granted', () => {
+    const flags = authFlags(child, ['operation']);
+    expect(flags.tag).toBe(true);
+    expect(flags['tag-auto.detail']).toBe(true);
+    expect(flags.customer).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Everything derived from the one menu configuration (spec §2): the per-user menu,
 // breadcrumbs, selected/open items, page titles and authorization flags.
-import { MENU, walkMenu, type MenuNode } from '@scrm/contracts/menu';
+import { MENU, childGranted, walkMenu, type MenuNode } from '@scrm/contracts/menu';
 import type { PermissionEntry } from '@scrm/contracts/account';
 
 export interface MenuUser {
@@ -33,14 +33,14 @@ export function filterMenu(menu: readonly MenuNode[], user: MenuUser, grantedKey
   return visit(menu);
 }
 
-/** Authorization flags by key: all true for a main account; for a child, its granted keys outside mainOnly nodes. */
+/**
+ * Authorization flags by key: all true for a main account; for a child, the keys it is granted
+ * and every key below them, outside mainOnly nodes — the same rule the server enforces.
+ */
 export function authFlags(user: MenuUser, grantedKeys: Iterable<string>, menu: readonly MenuNode[] = MENU): Record<string, boolean> {
   const granted = new Set(grantedKeys);
   const flags: Record<string, boolean> = {};
-  for (const { node, parents } of walkMenu([...menu])) {
-    const mainOnly = node.mainOnly || parents.some((p) => p.mainOnly);
-    flags[node.key] = !user.isChild || (granted.has(node.key) && !mainOnly);
-  }
+  for (const { node } of walkMenu([...menu])) flags[node.key] = !user.isChild || childGranted(granted, node.key);
   return flags;
 }
 
