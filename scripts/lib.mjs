@@ -87,6 +87,7 @@ export async function startStack({ port, simPort, env = {}, sim = true }) {
       startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
         SIM_PORT: String(simPort),
         SIM_GZH_CALLBACK_URL: `http://127.0.0.1:${port}/api/gzh/callback`,
+        SIM_LOG_LEVEL: process.env.SIM_LOG_LEVEL ?? 'warn',
       }),
     );
   }
