@@ -57,6 +57,7 @@ if (wanted('typecheck')) {
   results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 if (wanted('web')) vitest('web', ['-c', 'vitest.web.config.ts']);
+if (wanted('wecom')) vitest('wecom', ['--root', 'packages/wecom']);
 if (wanted('sim')) vitest('sim', ['--root', 'packages/wecom-sim']);
 if (wanted('server')) vitest('server-sqlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
 if (wanted('server-pg')) {
