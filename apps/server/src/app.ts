@@ -16,7 +16,9 @@ import { registerAuthHook } from './auth/auth.hook.js';
 import { accountRoutes } from './account/account.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { workSpaceRoutes } from './workspace/workspace.routes.js';
+import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
+import { callbackRoutes } from './callback/callback.routes.js';
+import { memberRoutes } from './member/member.routes.js';
 import { createServices } from './services.js';
 import { readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
 
@@ -75,6 +77,15 @@ export async function buildApp(config: Config): Promise<Api> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const services = createServices(config, database, app.log);
+  app.decorate('services', services);
+  // After migrations and listen: drain the callback inbox (leftovers included), resume cut-short syncs,
+  // and with the simulator, tell it where the provider callbacks go.
+  app.addHook('onReady', async () => {
+    services.callbacks.worker.start();
+    void services.sync.resumeInterrupted().catch((err) => app.log.warn({ err }, 'could not resume syncs'));
+    if (services.wecomProvider.fromSimulator) void services.wecomProvider.registerWithSimulator();
+  });
+  app.addHook('onClose', async () => services.callbacks.worker.stop());
   await app.register(
     async (api: Api) => {
       registerAuthHook(api, services.sessions);
@@ -85,7 +96,10 @@ export async function buildApp(config: Config): Promise<Api> {
         children: services.children,
         rateLimitPerMinute: config.limits.rateLimitPerMinute,
       });
-      await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces });
+      await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
+      await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
+      await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
+      await api.register(callbackRoutes, { prefix: '/wecom', callbacks: services.callbacks });
       await api.register(gzhRoutes, { prefix: '/gzh', token: config.gzh.token, callbacks: services.gzhCallbacks });
     },
     { prefix: '/api' },

@@ -57,7 +57,47 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** ARGON2_MEMORY_KIB — argon2id memory cost in KiB (19456, the OWASP minimum; tests lower it). */
   argon2MemoryKib: number;
+  wecom: WecomConfig;
+  /** SECRET_KEY — 32-byte key (64 hex chars or base64) encrypting WeCom secrets at rest; unset: see wecom/secret-box.ts. */
+  secretKey: string | undefined;
+  /** TRUSTED_IPS — comma-separated egress IPs to whitelist in WeCom; unset: the host's non-internal IPv4 addresses. */
+  trustedIps: string[];
 }
+
+export interface WecomProviderConfig {
+  providerCorpId: string;
+  providerSecret: string;
+  suiteId: string;
+  suiteSecret: string;
+  suiteToken: string;
+  suiteAesKey: string;
+  templateId: string;
+  templateSecret: string;
+  templateToken: string;
+  templateAesKey: string;
+}
+
+export interface WecomConfig {
+  /** WECOM_BASE_URL — WeCom API base (`${SIM_URL}/qyapi/cgi-bin` with SIM_URL, else https://qyapi.weixin.qq.com/cgi-bin). */
+  baseUrl: string;
+  /** WECOM_INSTALL_URL — open-platform base of the install pages (`${SIM_URL}/open`, else https://open.work.weixin.qq.com). */
+  installUrl: string;
+  /** WECOM_SUITE_ID … WECOM_PROVIDER_SECRET; empty strings when unset (read from the simulator at start when SIM_URL is set). */
+  provider: WecomProviderConfig;
+}
+
+const PROVIDER_ENV: Record<keyof WecomProviderConfig, string> = {
+  providerCorpId: 'WECOM_PROVIDER_CORP_ID',
+  providerSecret: 'WECOM_PROVIDER_SECRET',
+  suiteId: 'WECOM_SUITE_ID',
+  suiteSecret: 'WECOM_SUITE_SECRET',
+  suiteToken: 'WECOM_SUITE_TOKEN',
+  suiteAesKey: 'WECOM_SUITE_AES_KEY',
+  templateId: 'WECOM_TEMPLATE_ID',
+  templateSecret: 'WECOM_TEMPLATE_SECRET',
+  templateToken: 'WECOM_TEMPLATE_TOKEN',
+  templateAesKey: 'WECOM_TEMPLATE_AES_KEY',
+};
 
 /** The simulator's official-account defaults (packages/wecom-sim/src/defaults.ts; a test keeps them equal). */
 export const SIM_GZH_DEFAULTS = {
@@ -151,6 +191,15 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxy(str(env, 'TRUST_PROXY')),
     argon2MemoryKib: int(env, 'ARGON2_MEMORY_KIB', 19456, 1024),
+    wecom: {
+      baseUrl: trimSlash(str(env, 'WECOM_BASE_URL') ?? (simUrl ? `${simUrl}/qyapi/cgi-bin` : 'https://qyapi.weixin.qq.com/cgi-bin')),
+      installUrl: trimSlash(str(env, 'WECOM_INSTALL_URL') ?? (simUrl ? `${simUrl}/open` : 'https://open.work.weixin.qq.com')),
+      provider: Object.fromEntries(
+        Object.entries(PROVIDER_ENV).map(([key, name]) => [key, str(env, name) ?? '']),
+      ) as unknown as WecomProviderConfig,
+    },
+    secretKey: str(env, 'SECRET_KEY'),
+    trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
 }
 

@@ -19,6 +19,16 @@ import { SmsCodeRepository } from './sms-code/sms-code.repository.js';
 import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
 import { WorkSpaceService } from './workspace/workspace.service.js';
+import { CallbackEventRepository } from './callback/callback-event.repository.js';
+import { CallbackService } from './callback/callback.service.js';
+import { MemberRepository } from './member/member.repository.js';
+import { MemberService } from './member/member.service.js';
+import { SyncRepository } from './sync/sync.repository.js';
+import { SyncService } from './sync/sync.service.js';
+import { ProviderSettings } from './wecom/provider-settings.js';
+import { SecretBox } from './wecom/secret-box.js';
+import { WecomAuthService } from './wecom/wecom-auth.service.js';
+import { WecomGateway } from './wecom/wecom-gateway.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -42,11 +52,47 @@ export function createServices(config: Config, database: Database, log: FastifyB
     passwords,
     debugLoginCode: config.debugLoginCode,
   });
+  const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
+  const provider = new ProviderSettings(config, log);
+  const gateway = new WecomGateway({ baseUrl: config.wecom.baseUrl, database, secrets, provider });
+  const workSpaceRepo = new WorkSpaceRepository(database);
+  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, log });
+  const workSpaces = new WorkSpaceService(workSpaceRepo, {
+    gateway,
+    secrets,
+    sync,
+    publicUrl: config.publicUrl,
+    trustedIps: config.trustedIps,
+  });
+  const wecomAuth = new WecomAuthService({
+    database,
+    gateway,
+    provider,
+    workSpaces,
+    installUrl: config.wecom.installUrl,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const callbacks = new CallbackService({
+    database,
+    inbox: new CallbackEventRepository(database),
+    workSpaces,
+    sync,
+    gateway,
+    provider,
+    auth: wecomAuth,
+    log,
+  });
   return {
     sessions,
     accounts,
     children: new ChildAccountService(database, accountRepo, sessions, passwords),
-    workSpaces: new WorkSpaceService(new WorkSpaceRepository(database)),
+    workSpaces,
+    wecomAuth,
+    wecomProvider: provider,
+    callbacks,
+    sync,
+    members: new MemberService(new MemberRepository(database), sync),
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

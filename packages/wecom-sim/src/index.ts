@@ -1,6 +1,6 @@
-// The WeCom simulator: official-account QR login and an SMS outbox for now (the WeCom server API
-// comes later), plus a control API and a page for people. It shares nothing with the server
-// except HTTP.
+// The simulator: the WeCom server API (corps, customers, groups, tags, provider apps, encrypted
+// callbacks), official-account QR login and an SMS outbox, plus a control API and a page for
+// people. It shares nothing with the server except HTTP.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SIM_GZH_DEFAULTS } from './defaults.js';
 import { GzhStore, type GzhConfig } from './gzh/gzh.store.js';
@@ -9,9 +9,27 @@ import { controlRoutes } from './control/control.routes.js';
 import { pageRoutes } from './page/page.routes.js';
 import { SmsStore } from './sms/sms.store.js';
 import { smsRoutes } from './sms/sms.routes.js';
+import { API_PREFIX, wecomApi } from './wecom/api.js';
+import { authRoutes } from './wecom/auth.routes.js';
+import { contactsRoutes } from './wecom/contacts.routes.js';
+import { customerRoutes } from './wecom/customer.routes.js';
+import { contactWayRoutes } from './wecom/contact-way.routes.js';
+import { tagRoutes } from './wecom/tag.routes.js';
+import { groupRoutes } from './wecom/group.routes.js';
+import { messageRoutes } from './wecom/message.routes.js';
+import { mediaRoutes } from './wecom/media.routes.js';
+import { serviceRoutes } from './provider/service.routes.js';
+import { licenseRoutes } from './provider/license.routes.js';
+import { installRoutes } from './provider/install.routes.js';
+import { wecomControlRoutes } from './control/wecom.control.js';
+import { WecomWorld, type WorldOptions } from './wecom/world.js';
+import type { CorpSize } from './wecom/generate.js';
 
 export { SIM_GZH_DEFAULTS };
 export { signature as gzhSignature, toXml } from './gzh/gzh.push.js';
+export { PROVIDER_DEFAULTS, type ProviderConfig } from './provider/provider.js';
+export { generateCorp, type CorpSize } from './wecom/generate.js';
+export { API_PREFIX, WecomWorld };
 
 export interface SimulatorOptions {
   logger?: FastifyServerOptions['logger'];
@@ -23,10 +41,14 @@ export interface SimulatorOptions {
     /** Further attempts when not answered "success" (3, as WeChat). */
     callbackRetries?: number;
   };
+  /** The WeCom side: callback timing, limits, provider credentials (defaults are WeCom's). */
+  wecom?: Omit<WorldOptions, 'log'>;
+  /** A sample corp made at start. */
+  sampleCorp?: { name?: string; seed?: string; size?: Partial<CorpSize> };
 }
 
 export interface Simulator extends FastifyInstance {
-  sim: { gzh: GzhStore; sms: SmsStore };
+  sim: { gzh: GzhStore; sms: SmsStore; wecom: WecomWorld };
 }
 
 export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
@@ -40,6 +62,8 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
   const sms = new SmsStore();
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
+  const wecom = new WecomWorld({ ...opts.wecom, log: app.log });
+  if (opts.sampleCorp) wecom.createCorp(opts.sampleCorp);
 
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
@@ -57,7 +81,18 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
       timeoutMs: opts.gzh?.callbackTimeoutMs ?? 5000,
       retries: opts.gzh?.callbackRetries ?? 3,
     },
+    onReset: () => wecom.reset(),
   });
+  await app.register(wecomApi, {
+    prefix: API_PREFIX,
+    world: wecom,
+    register: [authRoutes, contactsRoutes, customerRoutes, contactWayRoutes, tagRoutes, groupRoutes, messageRoutes, mediaRoutes, serviceRoutes, licenseRoutes],
+  });
+  await app.register(installRoutes, { world: wecom });
+  await app.register(wecomControlRoutes, { world: wecom });
   await app.register(pageRoutes);
-  return Object.assign(app, { sim: { gzh, sms } }) as Simulator;
+  // tickets start once the server listens, so the first push can reach a receiver started alongside
+  app.addHook('onReady', async () => wecom.startTickets());
+  app.addHook('onClose', async () => wecom.stopTickets());
+  return Object.assign(app, { sim: { gzh, sms, wecom } }) as Simulator;
 }

@@ -67,6 +67,147 @@ export interface WorkSpaceTable {
   nickname: string;
   access_type: string;
   created_at: number;
+  corp_id: string | null;
+  corp_name: Generated<string>;
+  agent_id: Generated<string>;
+  /** AES-256-GCM (see wecom/secret-box.ts); never leaves the server. */
+  secret_enc: string | null;
+  permanent_code_enc: string | null;
+  callback_token: Generated<string>;
+  callback_aes_key: Generated<string>;
+  token_ok: Generated<number>;
+  callback_verified: Generated<number>;
+  contact_permission: Generated<number>;
+  last_checked_at: number | null;
+  sync_status: Generated<string>;
+  /** JSON {phase, done, total, step}. */
+  sync_progress: Generated<string>;
+  synced_at: number | null;
+  sync_error: string | null;
+  updated_at: Generated<number>;
+}
+
+export interface DepartmentTable {
+  work_space_id: number;
+  id: number;
+  name: string;
+  parent_id: number;
+  order: number;
+}
+
+export interface MemberTable {
+  work_space_id: number;
+  userid: string;
+  name: string;
+  /** JSON array of department ids. */
+  department: string;
+  status: number;
+  position: string;
+  avatar: string;
+  is_follow_user: number;
+}
+
+export interface CorpTagGroupTable {
+  work_space_id: number;
+  group_id: string;
+  name: string;
+  order: number;
+  create_time: number;
+}
+
+export interface CorpTagTable {
+  work_space_id: number;
+  id: string;
+  group_id: string;
+  name: string;
+  order: number;
+  create_time: number;
+}
+
+export interface CustomerTable {
+  work_space_id: number;
+  external_userid: string;
+  name: string;
+  avatar: string;
+  type: number;
+  gender: number;
+  unionid: string;
+  corp_name: string;
+  updated_at: number;
+}
+
+export interface FollowRelationTable {
+  work_space_id: number;
+  external_userid: string;
+  userid: string;
+  remark: string;
+  description: string;
+  createtime: number;
+  /** JSON array of corp tag ids. */
+  tag_ids: string;
+  add_way: number;
+  state: string;
+  oper_userid: string;
+  deleted_at: number | null;
+}
+
+export interface GroupChatTable {
+  work_space_id: number;
+  chat_id: string;
+  name: string;
+  owner: string;
+  create_time: number;
+  notice: string;
+  status: number;
+  member_count: number;
+}
+
+export interface GroupMemberTable {
+  work_space_id: number;
+  chat_id: string;
+  /** userid (type 1) or external_userid (type 2). */
+  member_id: string;
+  type: number;
+  join_time: number;
+  join_scene: number;
+  invitor: string;
+  left_at: number | null;
+}
+
+export interface CallbackEventTable {
+  id: Generated<number>;
+  /** 0 for provider-level events (suite / template callbacks). */
+  work_space_id: number;
+  dedupe_key: string;
+  raw_xml: string;
+  parsed: string;
+  received_at: number;
+  processed_at: number | null;
+  next_attempt_at: number;
+  attempts: number;
+  error: string | null;
+}
+
+export interface SuiteTicketTable {
+  suite_id: string;
+  ticket: string;
+  updated_at: number;
+}
+
+export interface WecomAuthStateTable {
+  state: string;
+  account_id: number;
+  kind: 'third' | 'replace';
+  work_space_id: number | null;
+  error: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 export interface DB {
@@ -76,4 +217,16 @@ export interface DB {
   login_failure: LoginFailureTable;
   qr_scene: QrSceneTable;
   work_space: WorkSpaceTable;
+  department: DepartmentTable;
+  member: MemberTable;
+  corp_tag_group: CorpTagGroupTable;
+  corp_tag: CorpTagTable;
+  customer: CustomerTable;
+  follow_relation: FollowRelationTable;
+  group_chat: GroupChatTable;
+  group_member: GroupMemberTable;
+  callback_event: CallbackEventTable;
+  suite_ticket: SuiteTicketTable;
+  wecom_auth_state: WecomAuthStateTable;
+  server_secret: ServerSecretTable;
 }

@@ -37,5 +37,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database; closed when the app closes. */
     database: import('../db/database.js').Database;
+    /** The app's services (tests reach the callback worker and sync through it). */
+    services: import('../services.js').Services;
   }
 }

@@ -1,11 +1,15 @@
 // SQL of the work_space table: the WeCom corps connected by a main account.
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { WorkSpaceTable } from '../db/tables.js';
 
 export interface WorkSpaceRow {
   id: number;
   nickname: string;
   access_type: string;
 }
+
+export type WorkSpace = Selectable<WorkSpaceTable>;
 
 export class WorkSpaceRepository {
   constructor(private readonly database: Database) {}
@@ -25,6 +29,17 @@ export class WorkSpaceRepository {
       .execute();
   }
 
+  listFullByOwner(ownerId: number, offset: number, limit: number): Promise<WorkSpace[]> {
+    return this.db
+      .selectFrom('work_space')
+      .selectAll()
+      .where('account_id', '=', ownerId)
+      .orderBy('id', 'asc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
   async countByOwner(ownerId: number): Promise<number> {
     const row = await this.db
       .selectFrom('work_space')
@@ -32,5 +47,40 @@ export class WorkSpaceRepository {
       .where('account_id', '=', ownerId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  find(id: number): Promise<WorkSpace | undefined> {
+    return this.db.selectFrom('work_space').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByCorp(ownerId: number, corpId: string): Promise<WorkSpace | undefined> {
+    return this.db
+      .selectFrom('work_space')
+      .selectAll()
+      .where('account_id', '=', ownerId)
+      .where('corp_id', '=', corpId)
+      .executeTakeFirst();
+  }
+
+  async insert(values: Insertable<WorkSpaceTable>): Promise<number> {
+    const row = await this.db.insertInto('work_space').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: Updateable<WorkSpaceTable>): Promise<void> {
+    await this.db.updateTable('work_space').set({ ...values, updated_at: Date.now() }).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    // Rows of the synced tables go with it (ON DELETE CASCADE); the inbox is keyed by id only.
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('callback_event').where('work_space_id', '=', id).execute();
+      await trx.deleteFrom('work_space').where('id', '=', id).execute();
+    });
+  }
+
+  /** Work spaces whose sync was cut short by a stop (running at start). */
+  listRunningSyncs(): Promise<Array<{ id: number }>> {
+    return this.db.selectFrom('work_space').select('id').where('sync_status', '=', 'running').execute();
   }
 }

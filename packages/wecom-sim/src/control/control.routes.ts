@@ -8,6 +8,8 @@ export interface ControlOptions {
   gzh: GzhStore;
   sms: SmsStore;
   scanDeps: Omit<ScanDeps, 'log'>;
+  /** Also run by POST /control/reset (the WeCom side forgets its corps and tokens). */
+  onReset?: () => void;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -69,10 +71,11 @@ export async function controlRoutes(app: FastifyInstance, opts: ControlOptions) 
 
   app.get('/control/gzh/followers', async () => ({ list: [...gzh.followers.values()] }));
 
-  /** Forgets every message, scene, token and follower (config stays). */
+  /** Forgets every message, scene, token and follower, and every corp (config stays). */
   app.post('/control/reset', async () => {
     gzh.reset();
     opts.sms.clear();
+    opts.onReset?.();
     return { errcode: 0, errmsg: 'ok' };
   });
 }

@@ -1,0 +1,168 @@
+// WeCom callbacks: verify and decrypt (per work space, or the provider's suite / template), store in
+// the inbox with a dedupe key, and — after the 200 went out — apply each event to the synced tables.
+import type { FastifyBaseLogger } from 'fastify';
+import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
+import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/wecom/events';
+import type { Database } from '../db/database.js';
+import { AppError } from '../http/errors.js';
+import type { SyncService } from '../sync/sync.service.js';
+import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
+import type { ProviderSettings } from '../wecom/provider-settings.js';
+import type { WecomGateway } from '../wecom/wecom-gateway.js';
+import type { WorkSpaceService } from '../workspace/workspace.service.js';
+import type { CallbackEvent, CallbackEventRepository } from './callback-event.repository.js';
+import { CallbackWorker } from './callback-worker.js';
+
+export interface SignedQuery {
+  msg_signature?: string;
+  timestamp?: string;
+  nonce?: string;
+  echostr?: string;
+}
+
+export type CallbackSource = { kind: 'corp'; workId: number } | { kind: 'suite' } | { kind: 'template' };
+
+const PROVIDER_SCOPE = 0;
+
+function cryptoFailure(err: unknown): AppError {
+  if (err instanceof WecomCryptoError) {
+    if (err.reason === 'signature') return new AppError(401, '签名校验失败');
+    if (err.reason === 'receiveid') return new AppError(400, '消息不属于该企业（receiveid 不匹配）');
+    return new AppError(400, '消息解密失败');
+  }
+  if (err instanceof AppError) return err;
+  return new AppError(400, '消息格式错误');
+}
+
+function signed(q: SignedQuery, withEcho: boolean) {
+  if (!q.msg_signature || !q.timestamp || !q.nonce || (withEcho && !q.echostr)) throw new AppError(401, '签名校验失败');
+  return { msg_signature: q.msg_signature, timestamp: q.timestamp, nonce: q.nonce, echostr: q.echostr ?? '' };
+}
+
+export class CallbackService {
+  readonly worker: CallbackWorker;
+
+  constructor(
+    private readonly deps: {
+      database: Database;
+      inbox: CallbackEventRepository;
+      workSpaces: WorkSpaceService;
+      sync: SyncService;
+      gateway: WecomGateway;
+      provider: ProviderSettings;
+      auth: WecomAuthService;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.worker = new CallbackWorker(deps.inbox, (e) => this.process(e), deps.log);
+  }
+
+  private async cryptoFor(source: CallbackSource): Promise<{ crypto: WecomCrypto; scope: number }> {
+    if (source.kind === 'corp') {
+      const ws = await this.deps.workSpaces.find(source.workId);
+      if (!ws || !ws.corp_id || !ws.callback_token || !ws.callback_aes_key) throw new AppError(404, '企业不存在');
+      return {
+        crypto: new WecomCrypto({ token: ws.callback_token, encodingAesKey: ws.callback_aes_key, receiveId: ws.corp_id }),
+        scope: ws.id,
+      };
+    }
+    const p = await this.deps.provider.get();
+    const [token, key, id] =
+      source.kind === 'suite' ? [p.suiteToken, p.suiteAesKey, p.suiteId] : [p.templateToken, p.templateAesKey, p.templateId];
+    if (!token || !key || !id) throw new AppError(404, '未配置该回调');
+    return { crypto: new WecomCrypto({ token, encodingAesKey: key, receiveId: id }), scope: PROVIDER_SCOPE };
+  }
+
+  /** URL verification: the decrypted echostr. */
+  async verifyUrl(source: CallbackSource, q: SignedQuery): Promise<string> {
+    const { crypto } = await this.cryptoFor(source);
+    let plain: string;
+    try {
+      plain = crypto.verifyUrl(signed(q, true));
+    } catch (err) {
+      throw cryptoFailure(err);
+    }
+    if (source.kind === 'corp') await this.deps.workSpaces.markCallbackVerified(source.workId);
+    return plain;
+  }
+
+  /** An event POST: verified, decrypted, stored once; processed later. */
+  async receive(source: CallbackSource, q: SignedQuery, body: string): Promise<void> {
+    const { crypto, scope } = await this.cryptoFor(source);
+    let xml: string;
+    let event: WecomEvent;
+    try {
+      const envelope = parseXml(body);
+      const encrypt = envelope.Encrypt;
+      if (typeof encrypt !== 'string' || !encrypt) throw new AppError(400, '消息格式错误');
+      xml = crypto.openEvent(signed(q, false), encrypt);
+      event = parseEventXml(xml);
+    } catch (err) {
+      throw cryptoFailure(err);
+    }
+    const stored = await this.deps.inbox.insert({ workSpaceId: scope, dedupeKey: eventDedupeKey(event), rawXml: xml, parsed: event });
+    if (stored) this.worker.kick();
+  }
+
+
+  /** Applies one stored event. Throws to be retried later. */
+  async process(row: CallbackEvent): Promise<void> {
+    const event = parseEventXml(row.raw_xml);
+    if (row.work_space_id === PROVIDER_SCOPE) return this.processProvider(event);
+    const ws = await this.deps.workSpaces.find(row.work_space_id);
+    if (!ws) return;
+    const sync = this.deps.sync;
+    const api = await this.deps.gateway.corp(ws);
+    switch (event.kind) {
+      case 'add_external_contact':
+      case 'add_half_external_contact':
+      case 'edit_external_contact':
+      case 'transfer_fail':
+        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+      case 'del_external_contact':
+      case 'del_follow_user':
+        await sync.endFollow(ws.id, event.ExternalUserID, event.UserID);
+        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+      case 'external_chat_create':
+      case 'external_chat_update':
+        return sync.refreshGroup(ws.id, api, event.ChatId);
+      case 'external_chat_dismiss':
+        return sync.deleteGroup(ws.id, event.ChatId);
+      case 'external_tag_create':
+      case 'external_tag_update':
+      case 'external_tag_delete':
+      case 'external_tag_shuffle':
+        return sync.syncTags(ws.id, api);
+      case 'create_user':
+      case 'update_user':
+      case 'delete_user':
+      case 'create_party':
+      case 'update_party':
+      case 'delete_party':
+        await sync.syncDepartments(ws.id, api);
+        return sync.syncMembers(ws.id, api);
+      default:
+        return;
+    }
+  }
+
+  private async processProvider(event: WecomEvent): Promise<void> {
+    const p = await this.deps.provider.get();
+    switch (event.kind) {
+      case 'suite_ticket':
+        await this.deps.database.kysely
+          .insertInto('suite_ticket')
+          .values({ suite_id: event.SuiteId, ticket: event.SuiteTicket, updated_at: Date.now() })
+          .onConflict((oc) => oc.column('suite_id').doUpdateSet({ ticket: event.SuiteTicket, updated_at: Date.now() }))
+          .execute();
+        return;
+      case 'create_auth':
+        // Provider (third) installs are finished by the install redirect (/api/qw/third/auth/callback),
+        // which spends the one-use auth code; the template's create_auth is the only signal for 代开发.
+        if (event.SuiteId === p.templateId) await this.deps.auth.onTemplateCreateAuth(event.AuthCode, event.State);
+        return;
+      default:
+        return;
+    }
+  }
+}

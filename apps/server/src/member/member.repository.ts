@@ -1,0 +1,79 @@
+// SQL of the synced members and departments of a work space (read side).
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface MemberQuery {
+  keyword?: string;
+  departmentIds?: number[];
+  offset: number;
+  limit: number;
+}
+
+export class MemberRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  departments(wsId: number) {
+    return this.db
+      .selectFrom('department')
+      .select(['id', 'name', 'parent_id', 'order'])
+      .where('work_space_id', '=', wsId)
+      .orderBy('order', 'desc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  private filtered(wsId: number, q: MemberQuery) {
+    let query = this.db.selectFrom('member').where('member.work_space_id', '=', wsId);
+    const keyword = q.keyword?.trim();
+    if (keyword) {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([sql<boolean>`member.name like ${like} escape '\\'`, sql<boolean>`member.userid like ${like} escape '\\'`]),
+      );
+    }
+    if (q.departmentIds) {
+      // department is a JSON list such as [1,3]: match an element exactly.
+      const patterns = q.departmentIds.flatMap((id) => [`[${id}]`, `[${id},%`, `%,${id},%`, `%,${id}]`]);
+      query = query.where((eb) => eb.or(patterns.map((p) => eb('member.department', 'like', p))));
+    }
+    return query;
+  }
+
+  async count(wsId: number, q: MemberQuery): Promise<number> {
+    const row = await this.filtered(wsId, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  list(wsId: number, q: MemberQuery) {
+    return this.filtered(wsId, q)
+      .select([
+        'member.userid',
+        'member.name',
+        'member.department',
+        'member.status',
+        'member.position',
+        'member.avatar',
+        'member.is_follow_user',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('follow_relation')
+          .select((e2) => e2.fn.countAll<number>().as('c'))
+          .whereRef('follow_relation.work_space_id', '=', 'member.work_space_id')
+          .whereRef('follow_relation.userid', '=', 'member.userid')
+          .where('follow_relation.deleted_at', 'is', null)
+          .as('customer_count'),
+      )
+      .orderBy('member.name', 'asc')
+      .orderBy('member.userid', 'asc')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute();
+  }
+}

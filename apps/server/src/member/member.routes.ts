@@ -1,0 +1,39 @@
+// /api/qw/member/* and /api/qw/department/list: workspace-scoped (X-Work-Id) member calls.
+import { Type } from 'typebox';
+import { Ok } from '@scrm/contracts/api';
+import { DepartmentList, MemberList, MemberListBody, SyncProgress } from '@scrm/contracts/qw';
+import { callerOf } from '../auth/auth.hook.js';
+import { ok } from '../http/envelope.js';
+import type { Api } from '../http/types.js';
+import { syncOf, type WorkSpaceService } from '../workspace/workspace.service.js';
+import type { MemberService } from './member.service.js';
+
+export async function memberRoutes(app: Api, opts: { members: MemberService; workSpaces: WorkSpaceService }) {
+  const tags = ['成员'];
+  const security = [{ bearer: [] }];
+  const config = { permission: 'staff' };
+  const scope = (req: Parameters<typeof callerOf>[0]) => opts.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+
+  app.post(
+    '/member/list',
+    { config, schema: { tags, security, summary: '成员列表（X-Work-Id 指定企业）', body: MemberListBody, response: { 200: Ok(MemberList) } } },
+    async (req) => ok(await opts.members.list(await scope(req), req.body ?? {})),
+  );
+
+  app.post(
+    '/member/sync',
+    { config, schema: { tags, security, summary: '从企业微信同步部门与成员', response: { 200: Ok(SyncProgress) } } },
+    async (req) => {
+      const ws = await scope(req);
+      opts.members.startSync(ws);
+      const fresh = (await opts.workSpaces.find(ws.id))!;
+      return ok({ ...syncOf(fresh), status: 'running' as const });
+    },
+  );
+
+  app.post(
+    '/department/list',
+    { config, schema: { tags, security, summary: '部门列表（X-Work-Id 指定企业）', body: Type.Optional(Type.Object({})), response: { 200: Ok(DepartmentList) } } },
+    async (req) => ok(await opts.members.departments(await scope(req))),
+  );
+}

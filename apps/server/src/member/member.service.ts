@@ -1,0 +1,62 @@
+// Members of a work space as synced from WeCom: list with department filter and customer counts, re-sync.
+import type { DepartmentList, MemberList, MemberListBody } from '@scrm/contracts/qw';
+import { pageWindow } from '../http/paging.js';
+import type { SyncService } from '../sync/sync.service.js';
+import { syncOf } from '../workspace/workspace.service.js';
+import type { WorkSpace } from '../workspace/workspace.repository.js';
+import type { MemberRepository } from './member.repository.js';
+
+export class MemberService {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly sync: SyncService,
+  ) {}
+
+  async departments(ws: WorkSpace): Promise<DepartmentList> {
+    const rows = await this.members.departments(ws.id);
+    return { list: rows.map((d) => ({ id: d.id, name: d.name, parentId: d.parent_id, order: Number(d.order) })) };
+  }
+
+  async list(ws: WorkSpace, body: MemberListBody): Promise<MemberList> {
+    const depts = await this.members.departments(ws.id);
+    const names = new Map(depts.map((d) => [d.id, d.name]));
+    let departmentIds: number[] | undefined;
+    if (body.departmentId !== undefined) {
+      // The chosen department and everything below it.
+      const children = new Map<number, number[]>();
+      for (const d of depts) children.set(d.parent_id, [...(children.get(d.parent_id) ?? []), d.id]);
+      departmentIds = [];
+      const stack = [body.departmentId];
+      while (stack.length) {
+        const id = stack.pop()!;
+        departmentIds.push(id);
+        stack.push(...(children.get(id) ?? []));
+      }
+    }
+    const { offset, limit } = pageWindow(body.page, body.pageSize);
+    const q = { keyword: body.keyword, departmentIds, offset, limit };
+    const [rows, total] = await Promise.all([this.members.list(ws.id, q), this.members.count(ws.id, q)]);
+    return {
+      list: rows.map((m) => {
+        const ids = (JSON.parse(m.department) as number[]) ?? [];
+        return {
+          userid: m.userid,
+          name: m.name,
+          departments: ids.map((id) => ({ id, name: names.get(id) ?? String(id) })),
+          status: m.status,
+          position: m.position,
+          avatar: m.avatar,
+          isFollowUser: m.is_follow_user === 1,
+          customerCount: Number(m.customer_count ?? 0),
+        };
+      }),
+      total,
+      sync: syncOf(ws),
+    };
+  }
+
+  /** Re-reads departments and members in the background; progress shows in member/list's `sync`. */
+  startSync(ws: WorkSpace): void {
+    void this.sync.start(ws.id, ['department', 'member']);
+  }
+}

@@ -1,0 +1,174 @@
+// SQL of the synced WeCom tables (department, member, corp tags, customers and follow relations,
+// group chats and their members). Every row is scoped by work_space_id; writes go in batches.
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type {
+  CorpTagGroupTable,
+  CorpTagTable,
+  CustomerTable,
+  DB,
+  DepartmentTable,
+  FollowRelationTable,
+  GroupChatTable,
+  GroupMemberTable,
+  MemberTable,
+} from '../db/tables.js';
+
+type Tx = Transaction<DB>;
+const BATCH = 200;
+
+function chunks<T>(rows: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Upsert `rows` on (work_space_id, …key) updating every other column. */
+async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>): Promise<void> {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0] as object).filter((c) => c !== 'work_space_id' && !key.includes(c));
+  for (const batch of chunks(rows)) {
+    await (trx.insertInto(table) as any)
+      .values(batch)
+      .onConflict((oc: any) => {
+        const target = oc.columns(['work_space_id', ...key]);
+        return cols.length
+          ? target.doUpdateSet(Object.fromEntries(cols.map((c) => [c, sql.ref(`excluded.${c}`)])))
+          : target.doNothing();
+      })
+      .execute();
+  }
+}
+
+export type DepartmentRow = DepartmentTable;
+export type MemberRow = MemberTable;
+export type TagGroupRow = CorpTagGroupTable;
+export type TagRow = CorpTagTable;
+export type CustomerRow = CustomerTable;
+export type FollowRow = FollowRelationTable;
+export type GroupChatRow = GroupChatTable;
+export type GroupMemberRow = GroupMemberTable;
+
+export class SyncRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  /** The whole set of a single-key table becomes `rows`: upsert them, delete the rest. */
+  private async replaceSet<T extends 'department' | 'member' | 'corp_tag_group' | 'corp_tag' | 'customer' | 'group_chat'>(
+    trx: Tx,
+    table: T,
+    key: string,
+    wsId: number,
+    rows: Array<DB[T]>,
+  ): Promise<void> {
+    await upsert(trx, table, [key], rows);
+    const keep = new Set(rows.map((r) => String((r as any)[key])));
+    const existing = (await (trx.selectFrom(table) as any).select(key).where('work_space_id', '=', wsId).execute()) as any[];
+    const gone = existing.map((r) => r[key]).filter((k) => !keep.has(String(k)));
+    for (const batch of chunks(gone, 500)) {
+      await (trx.deleteFrom(table) as any).where('work_space_id', '=', wsId).where(key, 'in', batch).execute();
+    }
+  }
+
+  async replaceDepartments(wsId: number, rows: DepartmentRow[]) {
+    await this.db.transaction().execute((trx) => this.replaceSet(trx, 'department', 'id', wsId, rows));
+  }
+
+  async replaceMembers(wsId: number, rows: MemberRow[]) {
+    await this.db.transaction().execute((trx) => this.replaceSet(trx, 'member', 'userid', wsId, rows));
+  }
+
+  async replaceTags(wsId: number, groups: TagGroupRow[], tags: TagRow[]) {
+    await this.db.transaction().execute(async (trx) => {
+      await this.replaceSet(trx, 'corp_tag_group', 'group_id', wsId, groups);
+      await this.replaceSet(trx, 'corp_tag', 'id', wsId, tags);
+    });
+  }
+
+  /** One group chat and its current members; members no longer listed are marked as left. */
+  async upsertGroup(wsId: number, chat: GroupChatRow, members: GroupMemberRow[], now = Date.now()) {
+    await this.db.transaction().execute(async (trx) => {
+      await upsert(trx, 'group_chat', ['chat_id'], [chat]);
+      await upsert(trx, 'group_member', ['chat_id', 'member_id'], members.map((m) => ({ ...m, left_at: null })));
+      const ids = members.map((m) => m.member_id);
+      let q = trx
+        .updateTable('group_member')
+        .set({ left_at: now })
+        .where('work_space_id', '=', wsId)
+        .where('chat_id', '=', chat.chat_id)
+        .where('left_at', 'is', null);
+      if (ids.length) q = q.where('member_id', 'not in', ids);
+      await q.execute();
+    });
+  }
+
+  async deleteGroup(wsId: number, chatId: string) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('group_member').where('work_space_id', '=', wsId).where('chat_id', '=', chatId).execute();
+      await trx.deleteFrom('group_chat').where('work_space_id', '=', wsId).where('chat_id', '=', chatId).execute();
+    });
+  }
+
+  /** After a full group pass: drop the chats WeCom no longer lists. */
+  async keepGroups(wsId: number, chatIds: string[]) {
+    const keep = new Set(chatIds);
+    const rows = await this.db.selectFrom('group_chat').select('chat_id').where('work_space_id', '=', wsId).execute();
+    for (const r of rows) if (!keep.has(r.chat_id)) await this.deleteGroup(wsId, r.chat_id);
+  }
+
+  /** Full customer pass: customers and live relations become exactly these; others end (soft delete). */
+  async replaceCustomers(wsId: number, customers: CustomerRow[], follows: FollowRow[], now = Date.now()) {
+    await this.db.transaction().execute(async (trx) => {
+      await this.replaceSet(trx, 'customer', 'external_userid', wsId, customers);
+      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
+      const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
+      const live = await trx
+        .selectFrom('follow_relation')
+        .select(['external_userid', 'userid'])
+        .where('work_space_id', '=', wsId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      for (const r of live) {
+        if (keep.has(`${r.external_userid}\u0000${r.userid}`)) continue;
+        await trx
+          .updateTable('follow_relation')
+          .set({ deleted_at: now })
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', r.external_userid)
+          .where('userid', '=', r.userid)
+          .execute();
+      }
+    });
+  }
+
+  /** One customer as WeCom has it now: its row and its live relations (others end). */
+  async upsertCustomer(wsId: number, customer: CustomerRow, follows: FollowRow[], now = Date.now()) {
+    await this.db.transaction().execute(async (trx) => {
+      await upsert(trx, 'customer', ['external_userid'], [customer]);
+      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
+      let q = trx
+        .updateTable('follow_relation')
+        .set({ deleted_at: now })
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', customer.external_userid)
+        .where('deleted_at', 'is', null);
+      const users = follows.map((f) => f.userid);
+      if (users.length) q = q.where('userid', 'not in', users);
+      await q.execute();
+    });
+  }
+
+  async endFollow(wsId: number, externalUserid: string, userid?: string, now = Date.now()) {
+    let q = this.db
+      .updateTable('follow_relation')
+      .set({ deleted_at: now })
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('deleted_at', 'is', null);
+    if (userid) q = q.where('userid', '=', userid);
+    await q.execute();
+  }
+}

@@ -1,0 +1,295 @@
+// Pulls a corp's contacts from WeCom into the synced tables: departments, members, corp tags,
+// group chats with members, customers with follow relations. A full sync records its progress on the
+// work space; the callback processor calls the single-item refreshes below to keep things current.
+import type { FastifyBaseLogger } from 'fastify';
+import type { CorpApi } from '@scrm/wecom/client';
+import { WecomError } from '@scrm/wecom/errors';
+import type { WecomGateway } from '../wecom/wecom-gateway.js';
+import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
+import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
+
+export type SyncPhase = 'department' | 'member' | 'tag' | 'group' | 'customer';
+export const PHASES: SyncPhase[] = ['department', 'member', 'tag', 'group', 'customer'];
+/** Share of each phase in the overall percentage. */
+const WEIGHT: Record<SyncPhase, number> = { department: 5, member: 15, tag: 5, group: 35, customer: 40 };
+
+export interface StoredProgress {
+  phase: SyncPhase | '';
+  done: number;
+  total: number;
+}
+
+export function percentOf(status: string, p: StoredProgress): number {
+  if (status === 'done') return 100;
+  if (!p.phase) return 0;
+  const before = PHASES.slice(0, PHASES.indexOf(p.phase)).reduce((n, ph) => n + WEIGHT[ph], 0);
+  const within = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
+  return Math.min(99, Math.floor(before + WEIGHT[p.phase] * within));
+}
+
+// WeCom bodies as read here (field names are WeCom's).
+interface WxDepartment { id: number; name: string; parentid?: number; order?: number }
+interface WxUser { userid: string; name?: string; department?: number[]; status?: number; position?: string; avatar?: string }
+interface WxTag { id: string; name: string; order?: number; create_time?: number; deleted?: boolean }
+interface WxTagGroup { group_id: string; group_name: string; order?: number; create_time?: number; deleted?: boolean; tag?: WxTag[] }
+interface WxGroupMember { userid: string; type: number; join_time?: number; join_scene?: number; invitor?: { userid?: string } }
+interface WxGroupChat { chat_id: string; name?: string; owner?: string; create_time?: number; notice?: string; member_list?: WxGroupMember[] }
+interface WxExternalContact { external_userid: string; name?: string; avatar?: string; type?: number; gender?: number; unionid?: string; corp_name?: string }
+interface WxFollow {
+  userid: string; remark?: string; description?: string; createtime?: number; add_way?: number; state?: string; oper_userid?: string;
+  tags?: Array<{ tag_id?: string; type?: number }>; tag_id?: string[];
+}
+
+const ms = (seconds: number | undefined) => (seconds ? seconds * 1000 : 0);
+const asBody = <T>(v: unknown) => v as T;
+
+/** The relation ended or the customer is not ours any more: WeCom answers with one of these. */
+const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
+
+export class SyncService {
+  private readonly running = new Map<number, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      repo: SyncRepository;
+      workSpaces: WorkSpaceRepository;
+      gateway: WecomGateway;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  isRunning(wsId: number): boolean {
+    return this.running.has(wsId);
+  }
+
+  /** Starts a sync in the background (one at a time per work space); resolves when it ends. */
+  start(wsId: number, phases: SyncPhase[] = PHASES): Promise<void> {
+    const current = this.running.get(wsId);
+    if (current) return current;
+    const run = this.run(wsId, phases).finally(() => this.running.delete(wsId));
+    this.running.set(wsId, run);
+    return run;
+  }
+
+  /** At start: syncs cut short by a stop are started again. */
+  async resumeInterrupted(): Promise<void> {
+    for (const { id } of await this.deps.workSpaces.listRunningSyncs()) void this.start(id);
+  }
+
+  private async progress(wsId: number, phase: SyncPhase, done: number, total: number) {
+    await this.deps.workSpaces.update(wsId, { sync_progress: JSON.stringify({ phase, done, total }) });
+  }
+
+  private async run(wsId: number, phases: SyncPhase[]): Promise<void> {
+    const ws = await this.deps.workSpaces.find(wsId);
+    if (!ws) return;
+    await this.deps.workSpaces.update(wsId, {
+      sync_status: 'running',
+      sync_error: null,
+      sync_progress: JSON.stringify({ phase: phases[0], done: 0, total: 0 }),
+    });
+    try {
+      const api = await this.deps.gateway.corp(ws);
+      for (const phase of phases) {
+        await this.progress(wsId, phase, 0, 0);
+        await this.phase(ws, api, phase);
+      }
+      await this.deps.workSpaces.update(wsId, {
+        sync_status: 'done',
+        synced_at: Date.now(),
+        sync_progress: JSON.stringify({ phase: '', done: 0, total: 0 }),
+      });
+    } catch (err) {
+      this.deps.log.warn({ err, wsId }, 'wecom sync failed');
+      const message = err instanceof Error ? err.message : String(err);
+      if (await this.deps.workSpaces.find(wsId)) {
+        await this.deps.workSpaces.update(wsId, { sync_status: 'failed', sync_error: message.slice(0, 500) });
+      }
+    }
+  }
+
+  private async phase(ws: WorkSpace, api: CorpApi, phase: SyncPhase): Promise<void> {
+    switch (phase) {
+      case 'department':
+        await this.syncDepartments(ws.id, api);
+        return;
+      case 'member':
+        return this.syncMembers(ws.id, api);
+      case 'tag':
+        return this.syncTags(ws.id, api);
+      case 'group':
+        return this.syncGroups(ws.id, api);
+      case 'customer':
+        return this.syncCustomers(ws.id, api);
+    }
+  }
+
+  async syncDepartments(wsId: number, api: CorpApi): Promise<WxDepartment[]> {
+    const { department = [] } = asBody<{ department?: WxDepartment[] }>(await api.departmentList());
+    await this.deps.repo.replaceDepartments(
+      wsId,
+      department.map((d) => ({ work_space_id: wsId, id: d.id, name: d.name ?? '', parent_id: d.parentid ?? 0, order: d.order ?? 0 })),
+    );
+    await this.progress(wsId, 'department', department.length, department.length);
+    return department;
+  }
+
+  async syncMembers(wsId: number, api: CorpApi): Promise<void> {
+    const { department = [] } = asBody<{ department?: WxDepartment[] }>(await api.departmentList());
+    const ids = new Set(department.map((d) => d.id));
+    // The roots of what the app can see: departments whose parent it cannot see.
+    const roots = department.filter((d) => !ids.has(d.parentid ?? 0)).map((d) => d.id);
+    const users = new Map<string, WxUser>();
+    let done = 0;
+    for (const root of roots) {
+      const { userlist = [] } = asBody<{ userlist?: WxUser[] }>(await api.userList(root, true));
+      for (const u of userlist) users.set(u.userid, u);
+      await this.progress(wsId, 'member', ++done, roots.length + 1);
+    }
+    const follow = new Set(asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? []);
+    const rows: MemberRow[] = [...users.values()].map((u) => ({
+      work_space_id: wsId,
+      userid: u.userid,
+      name: u.name ?? u.userid,
+      department: JSON.stringify(u.department ?? []),
+      status: u.status ?? 1,
+      position: u.position ?? '',
+      avatar: u.avatar ?? '',
+      is_follow_user: follow.has(u.userid) ? 1 : 0,
+    }));
+    await this.deps.repo.replaceMembers(wsId, rows);
+    await this.progress(wsId, 'member', roots.length + 1, roots.length + 1);
+  }
+
+  async syncTags(wsId: number, api: CorpApi): Promise<void> {
+    const { tag_group = [] } = asBody<{ tag_group?: WxTagGroup[] }>(await api.getCorpTagList({}));
+    const groups: TagGroupRow[] = [];
+    const tags: TagRow[] = [];
+    for (const g of tag_group) {
+      if (g.deleted) continue;
+      groups.push({ work_space_id: wsId, group_id: g.group_id, name: g.group_name, order: g.order ?? 0, create_time: ms(g.create_time) });
+      for (const t of g.tag ?? []) {
+        if (t.deleted) continue;
+        tags.push({ work_space_id: wsId, id: t.id, group_id: g.group_id, name: t.name, order: t.order ?? 0, create_time: ms(t.create_time) });
+      }
+    }
+    await this.deps.repo.replaceTags(wsId, groups, tags);
+    await this.progress(wsId, 'tag', tags.length, tags.length);
+  }
+
+  async syncGroups(wsId: number, api: CorpApi): Promise<void> {
+    const { group_chat_list = [] } = asBody<{ group_chat_list?: Array<{ chat_id: string; status?: number }> }>(
+      await api.groupChatList({ status_filter: 0, limit: 1000 }),
+    );
+    let done = 0;
+    await this.progress(wsId, 'group', 0, group_chat_list.length);
+    for (const item of group_chat_list) {
+      await this.refreshGroup(wsId, api, item.chat_id, item.status ?? 0);
+      if (++done % 10 === 0 || done === group_chat_list.length) await this.progress(wsId, 'group', done, group_chat_list.length);
+    }
+    await this.deps.repo.keepGroups(wsId, group_chat_list.map((g) => g.chat_id));
+  }
+
+  async refreshGroup(wsId: number, api: CorpApi, chatId: string, status = 0): Promise<void> {
+    const { group_chat: g } = asBody<{ group_chat: WxGroupChat }>(await api.groupChatGet(chatId, true));
+    const members: GroupMemberRow[] = (g.member_list ?? []).map((m) => ({
+      work_space_id: wsId,
+      chat_id: g.chat_id,
+      member_id: m.userid,
+      type: m.type,
+      join_time: ms(m.join_time),
+      join_scene: m.join_scene ?? 0,
+      invitor: m.invitor?.userid ?? '',
+      left_at: null,
+    }));
+    await this.deps.repo.upsertGroup(
+      wsId,
+      {
+        work_space_id: wsId,
+        chat_id: g.chat_id,
+        name: g.name ?? '',
+        owner: g.owner ?? '',
+        create_time: ms(g.create_time),
+        notice: g.notice ?? '',
+        status,
+        member_count: members.length,
+      },
+      members,
+    );
+  }
+
+  async syncCustomers(wsId: number, api: CorpApi): Promise<void> {
+    const followUsers = asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
+    const customers = new Map<string, CustomerRow>();
+    const follows: FollowRow[] = [];
+    await this.progress(wsId, 'customer', 0, followUsers.length);
+    // batchGetByUser chunks by 100 userids itself; call per chunk here so progress moves.
+    for (let i = 0; i < followUsers.length; i += 100) {
+      const chunk = followUsers.slice(i, i + 100);
+      const { external_contact_list = [] } = asBody<{
+        external_contact_list?: Array<{ external_contact: WxExternalContact; follow_info: WxFollow }>;
+      }>(await api.batchGetByUser(chunk));
+      for (const item of external_contact_list) {
+        customers.set(item.external_contact.external_userid, this.customerRow(wsId, item.external_contact));
+        follows.push(this.followRow(wsId, item.external_contact.external_userid, item.follow_info));
+      }
+      await this.progress(wsId, 'customer', Math.min(i + 100, followUsers.length), followUsers.length);
+    }
+    await this.deps.repo.replaceCustomers(wsId, [...customers.values()], follows);
+  }
+
+  /** One customer as WeCom has it now (after add/edit/delete events). */
+  async refreshCustomer(wsId: number, api: CorpApi, externalUserid: string): Promise<void> {
+    let body: { external_contact: WxExternalContact; follow_user?: WxFollow[] };
+    try {
+      body = asBody(await api.externalContactGet(externalUserid));
+    } catch (err) {
+      if (err instanceof WecomError && GONE_CODES.has(err.errcode)) return this.deps.repo.endFollow(wsId, externalUserid);
+      throw err;
+    }
+    await this.deps.repo.upsertCustomer(
+      wsId,
+      this.customerRow(wsId, body.external_contact),
+      (body.follow_user ?? []).map((f) => this.followRow(wsId, externalUserid, f)),
+    );
+  }
+
+  endFollow(wsId: number, externalUserid: string, userid: string): Promise<void> {
+    return this.deps.repo.endFollow(wsId, externalUserid, userid);
+  }
+
+  deleteGroup(wsId: number, chatId: string): Promise<void> {
+    return this.deps.repo.deleteGroup(wsId, chatId);
+  }
+
+  private customerRow(wsId: number, c: WxExternalContact): CustomerRow {
+    return {
+      work_space_id: wsId,
+      external_userid: c.external_userid,
+      name: c.name ?? '',
+      avatar: c.avatar ?? '',
+      type: c.type ?? 1,
+      gender: c.gender ?? 0,
+      unionid: c.unionid ?? '',
+      corp_name: c.corp_name ?? '',
+      updated_at: Date.now(),
+    };
+  }
+
+  private followRow(wsId: number, externalUserid: string, f: WxFollow): FollowRow {
+    const tagIds = f.tag_id ?? (f.tags ?? []).filter((t) => t.type === undefined || t.type === 1).map((t) => t.tag_id!).filter(Boolean);
+    return {
+      work_space_id: wsId,
+      external_userid: externalUserid,
+      userid: f.userid,
+      remark: f.remark ?? '',
+      description: f.description ?? '',
+      createtime: ms(f.createtime),
+      tag_ids: JSON.stringify(tagIds),
+      add_way: f.add_way ?? 0,
+      state: f.state ?? '',
+      oper_userid: f.oper_userid ?? '',
+      deleted_at: null,
+    };
+  }
+}

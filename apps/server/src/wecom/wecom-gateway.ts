@@ -1,0 +1,76 @@
+// The one door to WeCom: builds the client's CorpApi for a work space (by its access type) and the
+// ProviderApi for the suite (third) and the template (replace). Secrets are opened here, never returned.
+import { WecomClient, type CorpApi, type ProviderApi } from '@scrm/wecom/client';
+import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
+import type { Database } from '../db/database.js';
+import { AppError } from '../http/errors.js';
+import type { ProviderSettings } from './provider-settings.js';
+import type { SecretBox } from './secret-box.js';
+
+export interface CorpCredentials {
+  id: number;
+  access_type: string;
+  corp_id: string | null;
+  secret_enc: string | null;
+  permanent_code_enc: string | null;
+}
+
+export type ProviderKind = 'suite' | 'template';
+
+/** A WeCom failure as the 400 an operator reads (the client's one mapping of codes to Chinese). */
+export function wecomFailure(err: unknown): AppError {
+  if (err instanceof WecomError) return new AppError(400, wecomErrorMessage(err.errcode));
+  if (err instanceof AppError) return err;
+  return new AppError(502, '无法连接企业微信，请稍后重试');
+}
+
+export class WecomGateway {
+  readonly client: WecomClient;
+
+  constructor(
+    private readonly opts: { baseUrl: string; database: Database; secrets: SecretBox; provider: ProviderSettings },
+  ) {
+    this.client = new WecomClient({ baseUrl: opts.baseUrl });
+  }
+
+  /** gettoken with a corp id and secret: throws WecomError (40001, 40013…) when they are wrong. */
+  async verifySecret(corpId: string, secret: string): Promise<void> {
+    const url = `${this.opts.baseUrl}/gettoken?corpid=${encodeURIComponent(corpId)}&corpsecret=${encodeURIComponent(secret)}`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const body = (await res.json().catch(() => ({ errcode: -1, errmsg: 'bad response' }))) as { errcode?: number; errmsg?: string };
+    if (body.errcode) throw new WecomError(body.errcode, body.errmsg ?? '', '/gettoken');
+  }
+
+  async provider(kind: ProviderKind): Promise<ProviderApi> {
+    const p = await this.opts.provider.get();
+    const suiteId = kind === 'suite' ? p.suiteId : p.templateId;
+    const suiteSecret = kind === 'suite' ? p.suiteSecret : p.templateSecret;
+    if (!suiteId || !suiteSecret) throw new AppError(400, kind === 'suite' ? '未配置第三方应用（服务商套件）' : '未配置代开发应用模板');
+    return this.client.provider({
+      suiteId,
+      suiteSecret,
+      suiteTicket: async () => {
+        const row = await this.opts.database.kysely
+          .selectFrom('suite_ticket')
+          .select('ticket')
+          .where('suite_id', '=', suiteId)
+          .executeTakeFirst();
+        if (!row) throw new AppError(400, '尚未收到企业微信推送的 suite_ticket，请稍后重试');
+        return row.ticket;
+      },
+    });
+  }
+
+  async corp(ws: CorpCredentials): Promise<CorpApi> {
+    if (!ws.corp_id) throw new AppError(400, '企业尚未完成授权');
+    if (ws.access_type === 'third') {
+      if (!ws.permanent_code_enc) throw new AppError(400, '企业尚未完成授权');
+      const permanentCode = await this.opts.secrets.open(ws.permanent_code_enc);
+      return this.client.authorizedCorp(await this.provider('suite'), { corpId: ws.corp_id, permanentCode });
+    }
+    // 代开发: the permanent code is the app secret and tokens come from plain gettoken.
+    const sealed = ws.access_type === 'replace' ? ws.permanent_code_enc : ws.secret_enc;
+    if (!sealed) throw new AppError(400, '企业尚未配置 Secret');
+    return this.client.corp({ corpId: ws.corp_id, secret: await this.opts.secrets.open(sealed) });
+  }
+}

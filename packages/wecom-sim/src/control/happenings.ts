@@ -1,0 +1,224 @@
+// Things that happen in a corp, as WeCom would see them, each with its callback event.
+import { randomBytes } from 'node:crypto';
+import type { Delivery } from '../callbacks/delivery.js';
+import type { Corp, GroupMember } from '../wecom/corp.js';
+import { liveWays } from '../wecom/contact-way.routes.js';
+import { GIVEN, NICK_PREFIX, SURNAMES } from '../wecom/names.js';
+import type { WecomWorld } from '../wecom/world.js';
+
+export class HappeningError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errcode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const refuse = (status: number, errcode: number, message: string): never => {
+  throw new HappeningError(status, errcode, message);
+};
+
+const nowS = () => Math.floor(Date.now() / 1000);
+const newExternalId = () => `wm${randomBytes(23).toString('base64url').replace(/[-_]/g, 'x').slice(0, 30)}`;
+const randomName = () => {
+  const pick = <T>(l: readonly T[]) => l[Math.floor(Math.random() * l.length)]!;
+  return pick(NICK_PREFIX) + pick(SURNAMES)[0] + pick(GIVEN);
+};
+const ids = (ds: Delivery[]) => ds.map((d) => d.id);
+
+function followOf(corp: Corp, userid: unknown, externalUserid: unknown) {
+  const mi = typeof userid === 'string' ? corp.memberIndex(userid) : undefined;
+  if (mi === undefined) refuse(404, 40003, '成员不存在');
+  const ci = typeof externalUserid === 'string' ? corp.customerIndex(externalUserid) : undefined;
+  if (ci === undefined) refuse(404, 40096, '客户不存在');
+  const f = corp.findFollow(ci!, mi!);
+  if (f === undefined) refuse(409, 84061, '该成员与客户之间没有好友关系');
+  return { mi: mi!, ci: ci!, f: f! };
+}
+
+export function scan(world: WecomWorld, corp: Corp, b: { configId?: string; state?: string; externalUserid?: string; name?: string; userid?: string }) {
+  const ways = liveWays(corp);
+  const way = b.configId ? ways.find((w) => w.config_id === b.configId) : b.state !== undefined ? ways.find((w) => w.state === b.state) : undefined;
+  if (!b.configId && b.state === undefined) refuse(400, 40058, '请指定联系我二维码（configId 或 state）');
+  if (!way) refuse(404, 40404, '联系我二维码不存在或已过期');
+  const candidates = [
+    ...way!.user,
+    ...corp.members.filter((m) => m.department.some((d) => way!.party.includes(d))).map((m) => m.userid),
+  ].filter((u, i, l) => l.indexOf(u) === i && corp.member(u)?.contact);
+  if (!candidates.length) refuse(409, 84074, '该二维码没有可接待的成员');
+  const userid = b.userid && candidates.includes(b.userid) ? b.userid : candidates[Math.floor(Math.random() * candidates.length)]!;
+  const mi = corp.memberIndex(userid)!;
+
+  let ci: number;
+  let newCustomer = false;
+  if (b.externalUserid) {
+    ci = corp.customerIndex(b.externalUserid) ?? refuse(404, 40096, '客户不存在（已有微信用户须是本企业的客户）');
+  } else {
+    newCustomer = true;
+    ci = corp.addCustomer({
+      external_userid: newExternalId(),
+      name: b.name?.trim() || randomName(),
+      type: 1,
+      gender: Math.floor(Math.random() * 3),
+      unionid: `o${randomBytes(20).toString('base64url').slice(0, 27)}`,
+    });
+  }
+  const externalUserid = corp.cId[ci]!;
+  const existing = corp.findFollow(ci, mi);
+  if (existing !== undefined) {
+    return { externalUserid, userid, newCustomer, alreadyFriend: true, welcomeCode: null, deliveries: [] as number[] };
+  }
+  corp.addFollow(ci, mi, { createtime: nowS(), add_way: 1, state: way!.state, oper_userid: externalUserid });
+  const welcomeCode = randomBytes(24).toString('base64url');
+  corp.welcomeCodes.set(welcomeCode, { userid, external_userid: externalUserid, expiresAt: Date.now() + world.welcomeCodeTtlMs, used: false });
+  const sent = world.emit(corp, 'change_external_contact', {
+    ChangeType: 'add_external_contact',
+    UserID: userid,
+    ExternalUserID: externalUserid,
+    State: way!.state || undefined,
+    WelcomeCode: welcomeCode,
+  });
+  return { externalUserid, userid, newCustomer, alreadyFriend: false, welcomeCode, deliveries: ids(sent) };
+}
+
+/** The member deletes the customer (del_external_contact). */
+export function deleteCustomer(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string }) {
+  const { f } = followOf(corp, b.userid, b.externalUserid);
+  corp.removeFollow(f);
+  return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'del_external_contact', UserID: b.userid, ExternalUserID: b.externalUserid })) };
+}
+
+/** The customer deletes the member (del_follow_user); the relation is gone for the API too. */
+export function customerDeletesMember(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string }) {
+  const { f } = followOf(corp, b.userid, b.externalUserid);
+  corp.removeFollow(f);
+  return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'del_follow_user', UserID: b.userid, ExternalUserID: b.externalUserid })) };
+}
+
+export function editCustomer(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string; remark?: string; description?: string }) {
+  const { f } = followOf(corp, b.userid, b.externalUserid);
+  if (typeof b.remark === 'string') corp.fRemark[f] = b.remark.slice(0, 20);
+  if (typeof b.description === 'string') corp.fDesc[f] = b.description.slice(0, 150);
+  return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'edit_external_contact', UserID: b.userid, ExternalUserID: b.externalUserid })) };
+}
+
+function chatOf(corp: Corp, chatId: unknown) {
+  return (typeof chatId === 'string' && corp.group(chatId)) || refuse(404, 40050, '客户群不存在');
+}
+
+export function groupJoin(world: WecomWorld, corp: Corp, b: { chatId?: string; externalUserid?: string; userid?: string; joinScene?: number }) {
+  const g = chatOf(corp, b.chatId);
+  const scene = b.joinScene === 1 || b.joinScene === 2 || b.joinScene === 3 ? b.joinScene : 3;
+  let m: GroupMember;
+  if (b.userid) {
+    const member = corp.member(b.userid) ?? refuse(404, 40003, '成员不存在');
+    m = { userid: member.userid, type: 1, join_time: nowS(), join_scene: scene, invitor: { userid: g.owner }, group_nickname: '', name: member.name };
+  } else {
+    const ci = b.externalUserid ? corp.customerIndex(b.externalUserid) : undefined;
+    if (b.externalUserid && ci === undefined) refuse(404, 40096, '客户不存在');
+    const id = ci === undefined ? newExternalId() : corp.cId[ci]!;
+    m = { userid: id, type: 2, join_time: nowS(), join_scene: scene, group_nickname: '', name: ci === undefined ? randomName() : corp.cName[ci]! };
+    if (scene === 1) m.invitor = { userid: g.owner };
+    if (ci !== undefined && corp.cUnionid[ci]) m.unionid = corp.cUnionid[ci];
+  }
+  if (g.member_list.some((x) => x.userid === m.userid)) refuse(409, 40058, '已在群中');
+  if (g.member_list.length >= 500) refuse(409, 40058, '群成员已满（500 人）');
+  g.member_list.push(m);
+  const last = g.member_version++;
+  const sent = world.emit(corp, 'change_external_chat', {
+    ChatId: g.chat_id,
+    ChangeType: 'update',
+    UpdateDetail: 'add_member',
+    JoinScene: scene,
+    MemChangeCnt: 1,
+    LastMemVer: String(last),
+    CurMemVer: String(g.member_version),
+  });
+  return { userid: m.userid, deliveries: ids(sent) };
+}
+
+export function groupLeave(world: WecomWorld, corp: Corp, b: { chatId?: string; userid?: string }) {
+  const g = chatOf(corp, b.chatId);
+  const i = g.member_list.findIndex((x) => x.userid === b.userid);
+  if (i < 0) refuse(404, 40058, '该用户不在群中');
+  if (g.owner === b.userid) refuse(409, 40058, '群主不能退群，请解散群');
+  g.member_list.splice(i, 1);
+  const last = g.member_version++;
+  const sent = world.emit(corp, 'change_external_chat', {
+    ChatId: g.chat_id,
+    ChangeType: 'update',
+    UpdateDetail: 'del_member',
+    QuitScene: 0,
+    MemChangeCnt: 1,
+    LastMemVer: String(last),
+    CurMemVer: String(g.member_version),
+  });
+  return { deliveries: ids(sent) };
+}
+
+export function groupDismiss(world: WecomWorld, corp: Corp, b: { chatId?: string }) {
+  const g = chatOf(corp, b.chatId);
+  corp.groups.splice(corp.groups.indexOf(g), 1);
+  return { deliveries: ids(world.emit(corp, 'change_external_chat', { ChatId: g.chat_id, ChangeType: 'dismiss' })) };
+}
+
+/** An admin edits corp tags in the console: create / update / delete (change_external_tag). */
+export function tagEdit(world: WecomWorld, corp: Corp, b: { action?: string; id?: string; groupId?: string; groupName?: string; name?: string }) {
+  const action = b.action ?? (b.id ? 'update' : 'create');
+  const newId = () => `et${randomBytes(15).toString('base64url').slice(0, 20)}`;
+  let id: string;
+  let tagType: 'tag' | 'tag_group';
+  if (action === 'create') {
+    const name = b.name?.trim() || refuse(400, 40058, '请填写标签名称');
+    let group = b.groupId ? corp.tagGroups.find((g) => g.group_id === b.groupId && !g.deleted) : undefined;
+    if (b.groupId && !group) refuse(404, 40068, '标签组不存在');
+    if (!group) {
+      const groupName = b.groupName?.trim() || refuse(400, 40058, '请指定标签组（groupId 或 groupName）');
+      group = corp.tagGroups.find((g) => g.group_name === groupName && !g.deleted);
+      if (!group) {
+        group = { group_id: newId(), group_name: groupName, create_time: nowS(), order: 0, deleted: false, tag: [] };
+        corp.tagGroups.push(group);
+      }
+    }
+    if (group.tag.some((t) => !t.deleted && t.name === name)) refuse(409, 40071, '标签名称已存在');
+    id = newId();
+    group.tag.push({ id, name, create_time: nowS(), order: 0, deleted: false });
+    tagType = 'tag';
+  } else if (action === 'update' || action === 'delete') {
+    const group = corp.tagGroups.find((g) => g.group_id === b.id && !g.deleted);
+    const tag = group ? undefined : corp.tag(b.id ?? '');
+    if (!group && (!tag || tag.tag.deleted)) refuse(404, 40068, '标签不存在');
+    id = b.id!;
+    tagType = group ? 'tag_group' : 'tag';
+    if (action === 'update') {
+      const name = b.name?.trim() || refuse(400, 40058, '请填写新名称');
+      if (group) group.group_name = name;
+      else tag!.tag.name = name;
+    } else if (group) {
+      group.deleted = true;
+      for (const t of group.tag) t.deleted = true;
+    } else {
+      tag!.tag.deleted = true;
+    }
+  } else {
+    return refuse(400, 40058, 'action 须为 create、update 或 delete');
+  }
+  corp.reindexTags();
+  const sent = world.emit(corp, 'change_external_tag', { Id: id, TagType: tagType, ChangeType: action });
+  return { id, tagType, deliveries: ids(sent) };
+}
+
+export function confirmMassSend(corp: Corp, b: { msgid?: string; userid?: string }) {
+  const msg = corp.massMessages.find((m) => m.msgid === b.msgid) ?? refuse(404, 40058, '群发任务不存在');
+  const task = msg.tasks.get(b.userid ?? '') ?? refuse(404, 40003, '该成员没有这条群发任务');
+  if (task.status !== 2) Object.assign(task, { status: 2, send_time: nowS() });
+  return { msgid: msg.msgid, userid: b.userid, status: task.status, sendTime: task.send_time };
+}
+
+export function confirmMoment(corp: Corp, b: { jobid?: string; userid?: string }) {
+  const task = corp.moments.find((m) => m.jobid === b.jobid) ?? refuse(404, 40058, '朋友圈任务不存在');
+  if (!task.senders.includes(b.userid ?? '')) refuse(404, 40003, '该成员不在朋友圈任务的发表范围内');
+  if (!task.published.has(b.userid!)) task.published.set(b.userid!, nowS());
+  return { jobid: task.jobid, momentId: task.moment_id, userid: b.userid, publishTime: task.published.get(b.userid!) };
+}

@@ -1,0 +1,146 @@
+// Control API of the WeCom side: corps, callbacks, happenings, provider, faults, limits, call counts
+// and the delivery log (JSON; errors are 4xx with {errcode, errmsg}).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { verifyCallbackUrl } from '../callbacks/delivery.js';
+import { FAULT_KINDS, type FaultKind } from '../faults/faults.js';
+import type { Corp } from '../wecom/corp.js';
+import type { CorpSize } from '../wecom/generate.js';
+import type { WecomWorld } from '../wecom/world.js';
+import * as H from './happenings.js';
+
+type Body = Record<string, any>;
+const bad = (reply: FastifyReply, status: number, errcode: number, errmsg: string) => reply.status(status).send({ errcode, errmsg });
+
+export async function wecomControlRoutes(app: FastifyInstance, opts: { world: WecomWorld }) {
+  const { world } = opts;
+  const credentials = (c: Corp) => ({ corpId: c.corpId, corpName: c.corpName, agentId: c.agentId, secret: c.secret, contactSecret: c.contactSecret });
+
+  app.post<{ Body: Body }>('/control/corps', async (req, reply) => {
+    const b = req.body ?? {};
+    if (b.name !== undefined && (typeof b.name !== 'string' || !b.name.trim() || b.name.length > 50)) return bad(reply, 400, 40058, 'name 须为 1-50 个字符');
+    if (b.seed !== undefined && (typeof b.seed !== 'string' || !b.seed)) return bad(reply, 400, 40058, 'seed 须为非空字符串');
+    const size: Partial<CorpSize> = {};
+    for (const [k, v] of Object.entries(b.size ?? {})) {
+      if (!['departments', 'members', 'customers', 'groups', 'tags'].includes(k)) return bad(reply, 400, 40058, `size 不支持 ${k}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return bad(reply, 400, 40058, `size.${k} 须为非负整数`);
+      size[k as keyof CorpSize] = v;
+    }
+    const corp = world.createCorp({ name: b.name?.trim(), seed: b.seed, size });
+    req.log.info({ corpId: corp.corpId, customers: corp.customerCount }, 'sample corp created');
+    return credentials(corp);
+  });
+
+  app.get('/control/corps', async () => ({ list: [...world.corps.values()].map((c) => ({ ...c.summary(), secret: c.secret, contactSecret: c.contactSecret })) }));
+
+  // every route below names a corp
+  const withCorp =
+    <B>(fn: (corp: Corp, body: B, reply: FastifyReply) => unknown) =>
+    async (req: { params: { corpId: string }; body?: B }, reply: FastifyReply) => {
+      const corp = world.corps.get(req.params.corpId);
+      if (!corp) return bad(reply, 404, 40013, '企业不存在');
+      try {
+        return await fn(corp, (req.body ?? {}) as B, reply);
+      } catch (err) {
+        if (err instanceof H.HappeningError) return bad(reply, err.status, err.errcode, err.message);
+        throw err;
+      }
+    };
+  const ok = (x: object) => ({ errcode: 0, errmsg: 'ok', ...x });
+
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId', withCorp((corp) => ({ ...corp.summary(), secret: corp.secret, contactSecret: corp.contactSecret })));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/snapshot', withCorp((corp) => corp.snapshot()));
+
+  app.post<{ Params: { corpId: string }; Body: Body }>(
+    '/control/corps/:corpId/callback',
+    withCorp(async (corp, b: Body, reply) => {
+      if (b.url === '' || b.url === null) {
+        corp.callback = null;
+        return ok({ verified: false });
+      }
+      if (typeof b.url !== 'string' || !URL.canParse(b.url)) return bad(reply, 400, 40057, 'url 不是合法的地址');
+      if (typeof b.token !== 'string' || !/^[A-Za-z0-9]{3,32}$/.test(b.token)) return bad(reply, 400, 40058, 'token 须为 3-32 位字母或数字');
+      if (typeof b.encodingAesKey !== 'string' || !/^[A-Za-z0-9]{43}$/.test(b.encodingAesKey)) return bad(reply, 400, 40058, 'encodingAesKey 须为 43 位字母或数字');
+      const verified = await verifyCallbackUrl({ url: b.url, token: b.token, encodingAesKey: b.encodingAesKey, receiveId: corp.corpId }, world.callbackTimeoutMs);
+      corp.callback = { url: b.url, token: b.token, encodingAesKey: b.encodingAesKey, verified };
+      return ok({ verified });
+    }),
+  );
+
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/scan', withCorp((corp, b: Body) => ok(H.scan(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/delete-customer', withCorp((corp, b: Body) => ok(H.deleteCustomer(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>(
+    '/control/corps/:corpId/customer-deletes-member',
+    withCorp((corp, b: Body) => ok(H.customerDeletesMember(world, corp, b))),
+  );
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/edit-customer', withCorp((corp, b: Body) => ok(H.editCustomer(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-join', withCorp((corp, b: Body) => ok(H.groupJoin(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-leave', withCorp((corp, b: Body) => ok(H.groupLeave(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-dismiss', withCorp((corp, b: Body) => ok(H.groupDismiss(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/tag-edit', withCorp((corp, b: Body) => ok(H.tagEdit(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(H.confirmMassSend(corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(H.confirmMoment(corp, b))));
+
+  // provider
+  app.get('/control/provider', async () => ({ ...world.provider.config }));
+  app.post<{ Body: Body }>('/control/provider', async (req, reply) => {
+    const b = req.body ?? {};
+    for (const k of ['suiteCallbackUrl', 'templateCallbackUrl'] as const) {
+      const v = b[k];
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || (v && !URL.canParse(v))) return bad(reply, 400, 40057, `${k} 不是合法的地址`);
+      world.provider.config[k] = v;
+    }
+    world.startTickets();
+    const p = world.provider.config;
+    return ok({ suiteCallbackUrl: p.suiteCallbackUrl, templateCallbackUrl: p.templateCallbackUrl });
+  });
+  app.post('/control/provider/push-ticket', async () => {
+    world.pushTickets();
+    return ok({});
+  });
+  app.get('/control/provider/auths', async () => ({
+    list: world.provider.auths.map((a) => ({ suiteId: a.suiteId, corpId: a.corpId, customized: a.customized, agentId: a.agentId, createdAt: a.createdAt, cancelled: a.cancelled })),
+  }));
+
+  // faults and limits
+  app.get('/control/faults', async () => ({ list: world.faults.list }));
+  app.post<{ Body: Body }>('/control/faults', async (req, reply) => {
+    const b = req.body ?? {};
+    if (!FAULT_KINDS.includes(b.kind)) return bad(reply, 400, 40058, `kind 须为 ${FAULT_KINDS.join('、')} 之一`);
+    if (b.corpId !== undefined && typeof b.corpId !== 'string') return bad(reply, 400, 40058, 'corpId 须为字符串');
+    if (b.path !== undefined && typeof b.path !== 'string') return bad(reply, 400, 40058, 'path 须为字符串');
+    if (b.count !== undefined && (!Number.isInteger(b.count) || b.count < 1)) return bad(reply, 400, 40058, 'count 须为正整数');
+    if (b.rate !== undefined && (typeof b.rate !== 'number' || b.rate <= 0 || b.rate > 1)) return bad(reply, 400, 40058, 'rate 须在 (0, 1] 之间');
+    if (b.kind === 'latency' && (!Number.isInteger(b.ms) || b.ms < 1 || b.ms > 60_000)) return bad(reply, 400, 40058, 'latency 须给出 ms（1-60000）');
+    const kind = b.kind as FaultKind;
+    if (kind === 'token-expire') return ok({ expired: world.tokens.expire(b.corpId) });
+    const fault = world.faults.add({ kind, corpId: b.corpId, path: b.path, count: b.count, rate: b.rate, ms: b.ms });
+    return ok({ id: fault.id });
+  });
+  app.delete('/control/faults', async () => {
+    world.faults.clear();
+    return ok({});
+  });
+  app.get('/control/rate-limits', async () => ({ ...world.limiter.limits }));
+  app.post<{ Body: Body }>('/control/rate-limits', async (req, reply) => {
+    const b = req.body ?? {};
+    for (const k of ['perMinute', 'perHour'] as const) {
+      if (b[k] === undefined) continue;
+      if (!Number.isInteger(b[k]) || b[k] < 1) return bad(reply, 400, 40058, `${k} 须为正整数`);
+      world.limiter.limits[k] = b[k];
+    }
+    world.limiter.clear();
+    return ok({ ...world.limiter.limits });
+  });
+
+  app.get<{ Querystring: { corpId?: string } }>('/control/calls', async (req) => {
+    const calls = world.calls.of(req.query.corpId || undefined);
+    return { calls, total: Object.values(calls).reduce((n, x) => n + x, 0) };
+  });
+
+  app.get<{ Querystring: { corpId?: string; limit?: string } }>('/control/deliveries', async (req) => {
+    const limit = Math.min(2000, Math.max(1, Number(req.query.limit) || 200));
+    const list = world.deliveries.log.filter((d) => !req.query.corpId || d.corpId === req.query.corpId).slice(0, limit);
+    return { list };
+  });
+}

@@ -1,0 +1,408 @@
+// One simulated corp. Customers and follow relations live in parallel arrays of primitives (one
+// slot per row) so a corp of 200,000 customers stays small; the lookups by id, by customer and by
+// member are built the first time they are needed and kept up to date from then on.
+export interface Department {
+  id: number;
+  name: string;
+  parentid: number;
+  order: number;
+  department_leader: string[];
+}
+
+export interface Member {
+  userid: string;
+  name: string;
+  department: number[];
+  order: number[];
+  position: string;
+  mobile: string;
+  gender: string;
+  email: string;
+  is_leader_in_dept: number[];
+  avatar: string;
+  thumb_avatar: string;
+  alias: string;
+  status: number;
+  main_department: number;
+  /** Has the customer-contact permission (is in get_follow_user_list). */
+  contact: boolean;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+  create_time: number;
+  order: number;
+  deleted: boolean;
+}
+export interface TagGroup {
+  group_id: string;
+  group_name: string;
+  create_time: number;
+  order: number;
+  deleted: boolean;
+  tag: Tag[];
+}
+
+export interface GroupMember {
+  userid: string;
+  type: 1 | 2;
+  join_time: number;
+  join_scene: number;
+  invitor?: { userid: string };
+  group_nickname: string;
+  name: string;
+  unionid?: string;
+  state?: string;
+}
+export interface GroupChat {
+  chat_id: string;
+  name: string;
+  owner: string;
+  create_time: number;
+  notice: string;
+  /** 0 normal, 1 owner left, 2 inheriting, 3 inherited. */
+  status: number;
+  member_list: GroupMember[];
+  admin_list: Array<{ userid: string }>;
+  member_version: number;
+}
+
+export interface ContactWay {
+  config_id: string;
+  type: number;
+  scene: number;
+  style?: number;
+  remark: string;
+  skip_verify: boolean;
+  state: string;
+  user: string[];
+  party: number[];
+  is_temp: boolean;
+  expires_in?: number;
+  chat_expires_in?: number;
+  unionid?: string;
+  conclusions?: unknown;
+  qr_code: string;
+  create_time: number;
+  /** Epoch ms; temporary ways only. */
+  expiresAt?: number;
+}
+
+export interface MassMessage {
+  msgid: string;
+  creator: string;
+  create_type: 1 | 2;
+  create_time: number;
+  chat_type: 'single' | 'group';
+  text?: unknown;
+  attachments: unknown[];
+  /** Per sender: 0 not sent, 2 sent. */
+  tasks: Map<string, { status: number; send_time?: number }>;
+  /** Per sender, the customers (or groups) it goes to. */
+  targets: Map<string, Array<{ external_userid?: string; chat_id?: string }>>;
+}
+
+export interface MomentTask {
+  jobid: string;
+  moment_id: string;
+  create_time: number;
+  creator: string;
+  senders: string[];
+  published: Map<string, number>;
+  invalid_sender_list: string[];
+  text?: unknown;
+  attachments: unknown[];
+}
+
+export interface CallbackConfig {
+  url: string;
+  token: string;
+  encodingAesKey: string;
+  verified: boolean;
+}
+
+export interface FollowInput {
+  createtime: number;
+  remark?: string;
+  description?: string;
+  tags?: string[] | null;
+  add_way: number;
+  state?: string;
+  oper_userid: string;
+}
+
+const NONE = '';
+
+export class Corp {
+  departments: Department[] = [];
+  members: Member[] = [];
+  tagGroups: TagGroup[] = [];
+  groups: GroupChat[] = [];
+  contactWays: ContactWay[] = [];
+  massMessages: MassMessage[] = [];
+  moments: MomentTask[] = [];
+  welcomeCodes = new Map<string, { userid: string; external_userid: string; expiresAt: number; used: boolean }>();
+  media = new Map<string, { type: string; size: number; createdAt: number; expiresAt: number; name: string }>();
+  callback: CallbackConfig | null = null;
+
+  // customers, one slot each
+  cId: string[] = [];
+  cName: string[] = [];
+  cType: number[] = [];
+  cGender: number[] = [];
+  cUnionid: string[] = [];
+  cCorp: string[] = [];
+
+  // follow relations, one slot each
+  fCust: number[] = [];
+  fUser: number[] = [];
+  fTime: number[] = [];
+  fRemark: string[] = [];
+  fDesc: string[] = [];
+  fTags: Array<string[] | null> = [];
+  fAddWay: number[] = [];
+  fState: string[] = [];
+  fOper: string[] = [];
+  fMobiles: Array<string[] | null> = [];
+  fCompany: string[] = [];
+  fAlive: number[] = [];
+
+  private idxCust?: Map<string, number>;
+  private idxMember?: Map<string, number>;
+  private idxFollowsOfCust?: number[][];
+  private idxFollowsOfMember?: number[][];
+  private idxTag?: Map<string, { tag: Tag; group: TagGroup }>;
+
+  constructor(
+    readonly corpId: string,
+    readonly corpName: string,
+    readonly agentId: number,
+    readonly secret: string,
+    readonly contactSecret: string,
+    readonly seed: string,
+  ) {}
+
+  get customerCount() {
+    return this.cId.length;
+  }
+
+  /** Live follow relations. */
+  get followCount() {
+    let n = 0;
+    for (let i = 0; i < this.fAlive.length; i++) n += this.fAlive[i]!;
+    return n;
+  }
+
+  // ---- lookups
+
+  customerIndex(externalUserid: string): number | undefined {
+    if (!this.idxCust) {
+      this.idxCust = new Map();
+      for (let i = 0; i < this.cId.length; i++) this.idxCust.set(this.cId[i]!, i);
+    }
+    return this.idxCust.get(externalUserid);
+  }
+
+  memberIndex(userid: string): number | undefined {
+    if (!this.idxMember) {
+      this.idxMember = new Map();
+      this.members.forEach((m, i) => this.idxMember!.set(m.userid, i));
+    }
+    return this.idxMember.get(userid);
+  }
+
+  member(userid: string): Member | undefined {
+    const i = this.memberIndex(userid);
+    return i === undefined ? undefined : this.members[i];
+  }
+
+  /** Live follow relations of a customer, oldest first. */
+  followsOfCustomer(ci: number): number[] {
+    if (!this.idxFollowsOfCust) {
+      const idx: number[][] = Array.from({ length: this.cId.length }, () => []);
+      for (let f = 0; f < this.fCust.length; f++) if (this.fAlive[f]) idx[this.fCust[f]!]!.push(f);
+      this.idxFollowsOfCust = idx;
+    }
+    return this.idxFollowsOfCust[ci] ?? [];
+  }
+
+  /** Live follow relations of a member, oldest first. */
+  followsOfMember(mi: number): number[] {
+    if (!this.idxFollowsOfMember) {
+      const idx: number[][] = Array.from({ length: this.members.length }, () => []);
+      for (let f = 0; f < this.fUser.length; f++) if (this.fAlive[f]) idx[this.fUser[f]!]!.push(f);
+      this.idxFollowsOfMember = idx;
+    }
+    return this.idxFollowsOfMember[mi] ?? [];
+  }
+
+  findFollow(ci: number, mi: number): number | undefined {
+    return this.followsOfCustomer(ci).find((f) => this.fUser[f] === mi);
+  }
+
+  tag(id: string): { tag: Tag; group: TagGroup } | undefined {
+    if (!this.idxTag) this.reindexTags();
+    return this.idxTag!.get(id);
+  }
+
+  reindexTags() {
+    this.idxTag = new Map();
+    for (const g of this.tagGroups) for (const t of g.tag) this.idxTag.set(t.id, { tag: t, group: g });
+  }
+
+  group(chatId: string): GroupChat | undefined {
+    return this.groups.find((g) => g.chat_id === chatId);
+  }
+
+  contactWay(configId: string): ContactWay | undefined {
+    return this.contactWays.find((w) => w.config_id === configId);
+  }
+
+  // ---- changes
+
+  addMember(m: Member) {
+    this.members.push(m);
+    this.idxMember?.set(m.userid, this.members.length - 1);
+    this.idxFollowsOfMember?.push([]);
+  }
+
+  addCustomer(c: { external_userid: string; name: string; type: number; gender: number; unionid?: string; corp_name?: string }): number {
+    const ci = this.cId.length;
+    this.cId.push(c.external_userid);
+    this.cName.push(c.name);
+    this.cType.push(c.type);
+    this.cGender.push(c.gender);
+    this.cUnionid.push(c.unionid ?? NONE);
+    this.cCorp.push(c.corp_name ?? NONE);
+    this.idxCust?.set(c.external_userid, ci);
+    this.idxFollowsOfCust?.push([]);
+    return ci;
+  }
+
+  addFollow(ci: number, mi: number, f: FollowInput): number {
+    const fi = this.fCust.length;
+    this.fCust.push(ci);
+    this.fUser.push(mi);
+    this.fTime.push(f.createtime);
+    this.fRemark.push(f.remark ?? NONE);
+    this.fDesc.push(f.description ?? NONE);
+    this.fTags.push(f.tags && f.tags.length ? f.tags : null);
+    this.fAddWay.push(f.add_way);
+    this.fState.push(f.state ?? NONE);
+    this.fOper.push(f.oper_userid);
+    this.fMobiles.push(null);
+    this.fCompany.push(NONE);
+    this.fAlive.push(1);
+    this.idxFollowsOfCust?.[ci]?.push(fi);
+    this.idxFollowsOfMember?.[mi]?.push(fi);
+    return fi;
+  }
+
+  removeFollow(fi: number) {
+    if (!this.fAlive[fi]) return;
+    this.fAlive[fi] = 0;
+    const ci = this.fCust[fi]!;
+    const mi = this.fUser[fi]!;
+    const a = this.idxFollowsOfCust?.[ci];
+    if (a) a.splice(a.indexOf(fi), 1);
+    const b = this.idxFollowsOfMember?.[mi];
+    if (b) b.splice(b.indexOf(fi), 1);
+  }
+
+  // ---- shapes of WeCom answers
+
+  externalContact(ci: number) {
+    const type = this.cType[ci]!;
+    const id = this.cId[ci]!;
+    const base: Record<string, unknown> = {
+      external_userid: id,
+      name: this.cName[ci],
+      avatar: `https://wework.qpic.cn/wwhead/sim/${id.slice(2, 12)}/0`,
+      type,
+      gender: this.cGender[ci],
+    };
+    if (type === 1 && this.cUnionid[ci]) base.unionid = this.cUnionid[ci];
+    if (type === 2) {
+      base.corp_name = this.cCorp[ci];
+      base.corp_full_name = `${this.cCorp[ci]}有限公司`;
+      base.position = '经理';
+    }
+    return base;
+  }
+
+  followUser(fi: number) {
+    const tags = (this.fTags[fi] ?? []).flatMap((id) => {
+      const t = this.tag(id);
+      return t && !t.tag.deleted ? [{ group_name: t.group.group_name, tag_name: t.tag.name, type: 1, tag_id: id }] : [];
+    });
+    const out: Record<string, unknown> = {
+      userid: this.members[this.fUser[fi]!]!.userid,
+      remark: this.fRemark[fi],
+      description: this.fDesc[fi],
+      createtime: this.fTime[fi],
+      tags,
+      remark_corp_name: this.fCompany[fi] || undefined,
+      remark_mobiles: this.fMobiles[fi] ?? [],
+      oper_userid: this.fOper[fi],
+      add_way: this.fAddWay[fi],
+    };
+    if (this.fState[fi]) out.state = this.fState[fi];
+    if (!out.remark_corp_name) delete out.remark_corp_name;
+    return out;
+  }
+
+  /** The follow_info of batch/get_by_user. */
+  followInfo(fi: number) {
+    const out: Record<string, unknown> = {
+      userid: this.members[this.fUser[fi]!]!.userid,
+      remark: this.fRemark[fi],
+      description: this.fDesc[fi],
+      createtime: this.fTime[fi],
+      tag_id: (this.fTags[fi] ?? []).filter((id) => this.tag(id) && !this.tag(id)!.tag.deleted),
+      remark_mobiles: this.fMobiles[fi] ?? [],
+      oper_userid: this.fOper[fi],
+      add_way: this.fAddWay[fi],
+    };
+    if (this.fState[fi]) out.state = this.fState[fi];
+    return out;
+  }
+
+  liveTagGroups() {
+    return this.tagGroups.filter((g) => !g.deleted).map((g) => ({ ...g, tag: g.tag.filter((t) => !t.deleted) }));
+  }
+
+  summary() {
+    return {
+      corpId: this.corpId,
+      corpName: this.corpName,
+      agentId: this.agentId,
+      seed: this.seed,
+      departments: this.departments.length,
+      members: this.members.length,
+      customers: this.customerCount,
+      follows: this.followCount,
+      groups: this.groups.length,
+      tagGroups: this.tagGroups.filter((g) => !g.deleted).length,
+      contactWays: this.contactWays.map((w) => ({ config_id: w.config_id, state: w.state, remark: w.remark, user: w.user })),
+      callback: this.callback ? { url: this.callback.url, verified: this.callback.verified } : null,
+    };
+  }
+
+  snapshot() {
+    return {
+      corpId: this.corpId,
+      corpName: this.corpName,
+      agentId: this.agentId,
+      departments: this.departments,
+      members: this.members.map(({ contact, ...m }) => ({ ...m, customer_contact: contact })),
+      customers: this.cId.map((_, ci) => ({
+        ...this.externalContact(ci),
+        follow_user: this.followsOfCustomer(ci).map((fi) => this.followUser(fi)),
+      })),
+      tagGroups: this.liveTagGroups(),
+      groups: this.groups.map(({ member_version: _v, ...g }) => g),
+      contactWays: this.contactWays.map(({ expiresAt: _e, ...w }) => w),
+    };
+  }
+}

@@ -1,0 +1,44 @@
+// A small seeded PRNG (mulberry32 over an FNV-1a hash of the seed): the same seed makes the same corp.
+const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function hashSeed(seed: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export class Prng {
+  private s: number;
+  constructor(seed: string | number) {
+    this.s = typeof seed === 'number' ? seed >>> 0 : hashSeed(seed);
+  }
+  /** [0, 1) */
+  next(): number {
+    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.next() * list.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  b62(len: number): string {
+    let out = '';
+    for (let i = 0; i < len; i++) out += B62[Math.floor(this.next() * 62)];
+    return out;
+  }
+  hex(len: number): string {
+    let out = '';
+    for (let i = 0; i < len; i++) out += Math.floor(this.next() * 16).toString(16);
+    return out;
+  }
+}
