@@ -681,14 +681,15 @@ interface TokenSource {
   fetch: () => Promise<{ token: string; expiresIn: number }>;
 }
 
-interface Request {
+interface CallSpec {
   /** Limiter and onCall key. */
   corpId: string;
   path: string;
   method: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;
-  /** JSON body, or a factory for a multipart body (rebuilt on every try). */
+  /** JSON body of a POST. */
   body?: unknown;
+  /** Multipart body instead, rebuilt on every try. */
   form?: () => FormData;
   token?: TokenSource;
 }
@@ -816,7 +817,7 @@ export class WecomClient {
    * @internal One WeCom call with every policy: limiter, token, refresh-once on an invalid token,
    * back-off on -1 and on 45009/45033. Returns the body when errcode is 0, else throws WecomError.
    */
-  async request<T extends WecomResponse>(req: Request): Promise<T> {
+  async request<T extends WecomResponse>(req: CallSpec): Promise<T> {
     let refreshed = false;
     let busy = 0;
     let limited = 0;
