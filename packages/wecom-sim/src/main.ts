@@ -2,27 +2,12 @@
 // (0.0.0.0), SIM_PUBLIC_URL, SIM_GZH_CALLBACK_URL, SIM_GZH_TOKEN, SIM_GZH_APP_ID, SIM_GZH_APP_SECRET,
 // SIM_LOG_LEVEL (info), SIM_SAMPLE_CORP (e.g. members=50,customers=500), SIM_CALLBACK_TIMEOUT_MS
 // (5000), and the provider's SIM_PROVIDER_*, SIM_SUITE_*, SIM_TEMPLATE_* overrides.
-import { buildSimulator, SIM_GZH_DEFAULTS, type CorpSize, type ProviderConfig } from './index.js';
+import { buildSimulator, SIM_GZH_DEFAULTS, type ProviderConfig } from './index.js';
+import { parseSampleCorp } from './sample-corp.js';
 
 const env = process.env;
 const port = Number(env.SIM_PORT ?? 3100);
 const host = env.SIM_HOST ?? '0.0.0.0';
-
-/** `members=50,customers=500,seed=demo,name=星河科技` → the sample corp to make at start. */
-function sampleCorp(spec: string | undefined) {
-  if (!spec) return undefined;
-  const size: Partial<CorpSize> = {};
-  let seed: string | undefined;
-  let name: string | undefined;
-  for (const pair of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const [k, v = ''] = pair.split('=').map((s) => s.trim()) as [string, string?];
-    if (k === 'seed') seed = v;
-    else if (k === 'name') name = v;
-    else if (['departments', 'members', 'customers', 'groups', 'tags'].includes(k) && /^\d+$/.test(v)) size[k as keyof CorpSize] = Number(v);
-    else if (!(k === '1' || k === 'true')) throw new Error(`SIM_SAMPLE_CORP: 无法识别 "${pair}"`);
-  }
-  return { size, seed, name };
-}
 
 const providerEnv: Array<[keyof ProviderConfig, string]> = [
   ['providerCorpId', 'SIM_PROVIDER_CORP_ID'],
@@ -54,7 +39,7 @@ const sim = await buildSimulator({
     provider,
     callbackTimeoutMs: env.SIM_CALLBACK_TIMEOUT_MS ? Number(env.SIM_CALLBACK_TIMEOUT_MS) : undefined,
   },
-  sampleCorp: sampleCorp(env.SIM_SAMPLE_CORP),
+  sampleCorp: parseSampleCorp(env.SIM_SAMPLE_CORP),
 });
 await sim.listen({ port, host });
 console.log(`企微模拟器: http://localhost:${port}  (企业微信接口 /qyapi/cgi-bin，短信发件箱与扫码页面)`);

@@ -66,10 +66,19 @@ export function scan(world: WecomWorld, corp: Corp, b: { configId?: string; stat
   }
   const externalUserid = corp.cId[ci]!;
   const existing = corp.findFollow(ci, mi);
-  if (existing !== undefined) {
+  if (existing !== undefined && !corp.fLost[existing]) {
     return { externalUserid, userid, newCustomer, alreadyFriend: true, welcomeCode: null, deliveries: [] as number[] };
   }
-  corp.addFollow(ci, mi, { createtime: nowS(), add_way: 1, state: way!.state, oper_userid: externalUserid });
+  if (existing !== undefined) {
+    // the customer had deleted the member and adds them again: the same relation comes back
+    corp.fLost[existing] = 0;
+    corp.fTime[existing] = nowS();
+    corp.fAddWay[existing] = 1;
+    corp.fState[existing] = way!.state;
+    corp.fOper[existing] = externalUserid;
+  } else {
+    corp.addFollow(ci, mi, { createtime: nowS(), add_way: 1, state: way!.state, oper_userid: externalUserid });
+  }
   const welcomeCode = randomBytes(24).toString('base64url');
   corp.welcomeCodes.set(welcomeCode, { userid, external_userid: externalUserid, expiresAt: Date.now() + world.welcomeCodeTtlMs, used: false });
   const sent = world.emit(corp, 'change_external_contact', {
@@ -89,10 +98,12 @@ export function deleteCustomer(world: WecomWorld, corp: Corp, b: { userid?: stri
   return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'del_external_contact', UserID: b.userid, ExternalUserID: b.externalUserid })) };
 }
 
-/** The customer deletes the member (del_follow_user); the relation is gone for the API too. */
+/** The customer deletes the member (del_follow_user). As in WeCom, the member still has the customer
+ * (the API keeps listing the relation) until the member deletes them too or they add each other again. */
 export function customerDeletesMember(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string }) {
   const { f } = followOf(corp, b.userid, b.externalUserid);
-  corp.removeFollow(f);
+  if (corp.fLost[f]) refuse(409, 84061, '客户已删除该成员');
+  corp.fLost[f] = 1;
   return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'del_follow_user', UserID: b.userid, ExternalUserID: b.externalUserid })) };
 }
 

@@ -47,7 +47,10 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     };
   const ok = (x: object) => ({ errcode: 0, errmsg: 'ok', ...x });
 
-  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId', withCorp((corp) => ({ ...corp.summary(), secret: corp.secret, contactSecret: corp.contactSecret })));
+  app.get<{ Params: { corpId: string } }>(
+    '/control/corps/:corpId',
+    withCorp((corp) => ({ ...corp.summary(), secret: corp.secret, contactSecret: corp.contactSecret, ...corp.picks() })),
+  );
   app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/snapshot', withCorp((corp) => corp.snapshot()));
 
   app.post<{ Params: { corpId: string }; Body: Body }>(
@@ -98,6 +101,21 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     world.pushTickets();
     return ok({});
   });
+  // an admin changes or cancels an authorisation in the corp's console
+  for (const [path, infoType] of [
+    ['change-auth', 'change_auth'],
+    ['cancel-auth', 'cancel_auth'],
+  ] as const) {
+    app.post<{ Body: Body }>(`/control/provider/${path}`, async (req, reply) => {
+      const b = req.body ?? {};
+      const suiteId = b.customized ? world.provider.config.templateId : world.provider.config.suiteId;
+      const auth = world.provider.auths.find((a) => a.corpId === b.corpId && a.suiteId === suiteId && !a.cancelled);
+      if (!auth) return bad(reply, 404, 48004, '该企业没有授权此应用');
+      if (infoType === 'cancel_auth') auth.cancelled = true;
+      const d = world.instruct(b.customized ? 'template' : 'suite', infoType, { AuthCorpId: auth.corpId }, auth.corpId);
+      return ok({ deliveries: d ? [d.id] : [] });
+    });
+  }
   app.get('/control/provider/auths', async () => ({
     list: world.provider.auths.map((a) => ({ suiteId: a.suiteId, corpId: a.corpId, customized: a.customized, agentId: a.agentId, createdAt: a.createdAt, cancelled: a.cancelled })),
   }));

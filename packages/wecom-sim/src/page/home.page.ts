@@ -1,9 +1,11 @@
-// GET /: the simulator's page for people — the SMS outbox and the open QR codes, auto-refreshing.
+// GET /: the simulator's page for people — the SMS outbox, the open QR codes and the simulated
+// WeCom corps, auto-refreshing.
 import { layout, SCAN_SCRIPT } from './layout.js';
+import { CORPS_BODY, CORPS_SCRIPT } from './corps.section.js';
 
 const BODY = `
 <h1>企微模拟器</h1>
-<p class="muted">这里代替真实的短信通道与微信公众号：查看发出的验证码，并以微信用户身份扫描登录或绑定二维码。页面每 2 秒自动刷新。</p>
+<p class="muted">这里代替真实的短信通道、微信公众号与企业微信：查看发出的验证码，以微信用户身份扫描登录或绑定二维码，并在模拟企业中制造客户添加、删除、入群等事件。页面每 2 秒自动刷新。</p>
 <p id="result"></p>
 
 <h2>短信发件箱</h2>
@@ -17,7 +19,7 @@ const BODY = `
   <thead><tr><th>场景值</th><th style="width:140px">剩余有效期</th><th style="width:90px">扫码次数</th><th style="width:320px">操作</th></tr></thead>
   <tbody id="scenes"><tr><td colspan="4" class="muted">加载中…</td></tr></tbody>
 </table>
-`;
+${CORPS_BODY}`;
 
 const SCRIPT = `${SCAN_SCRIPT}
 const esc = s => String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -41,4 +43,4 @@ refresh();
 setInterval(refresh, 2000);
 `;
 
-export const homePage = () => layout('企微模拟器', BODY, SCRIPT);
+export const homePage = () => layout('企微模拟器', BODY, SCRIPT + CORPS_SCRIPT);

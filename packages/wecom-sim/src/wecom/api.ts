@@ -61,9 +61,9 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
     }
   });
   app.setErrorHandler((err: { statusCode?: number; message: string; wecom?: number }, req, reply) => {
-    const code = err.wecom ?? (err.statusCode === 413 ? 40058 : -1);
+    const code = err.wecom ?? (err.statusCode === 413 ? 40006 : -1);
     if (code === -1) req.log.error({ err }, 'wecom api error');
-    return reply.status(200).send({ errcode: code, errmsg: errmsg(code, code === -1 ? MSG.busy : err.message, req.ip) });
+    return reply.status(200).send({ errcode: code, errmsg: errmsg(code, code === -1 ? MSG.busy : code === 40006 ? 'invalid file size' : err.message, req.ip) });
   });
 
   const handle = (path: string, auth: Auth, h: Handler) => async (req: FastifyRequest) => {

@@ -22,8 +22,9 @@ export function authRoutes(r: Router) {
   });
 }
 
-/** 48002 unless the token's app may call this: the contacts secret only reaches the address book. */
-export function needScope(c: Ctx, kind: 'contacts' | 'customer' | 'contacts-sync') {
+/** 48002 unless the token's app may call this: the contacts secret reaches the address book only, and
+ * user/list_id takes the contacts secret only. */
+export function needScope(c: Ctx, kind: 'customer' | 'contacts-sync') {
   const s = c.token.scope;
   if (kind === 'customer' && s === 'contact') fail(48002, 'api forbidden');
   if (kind === 'contacts-sync' && s !== 'contact') fail(48002, 'api forbidden');

@@ -1,6 +1,7 @@
-// One simulated corp. Customers and follow relations live in parallel arrays of primitives (one
-// slot per row) so a corp of 200,000 customers stays small; the lookups by id, by customer and by
-// member are built the first time they are needed and kept up to date from then on.
+// One simulated corp. Customers and follow relations live in parallel columns (typed arrays for
+// numbers, shared strings, interned tag lists) so a corp of 200,000 customers stays small; the
+// lookups by id, by customer and by member are built the first time they are needed and kept up to
+// date from then on.
 export interface Department {
   id: number;
   name: string;
@@ -134,6 +135,14 @@ export interface FollowInput {
 
 const NONE = '';
 
+/** A typed array with room for at least `need` slots (doubling), keeping its contents. */
+function room<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2, 1024));
+  next.set(a);
+  return next;
+}
+
 export class Corp {
   departments: Department[] = [];
   members: Member[] = [];
@@ -146,27 +155,33 @@ export class Corp {
   media = new Map<string, { type: string; size: number; createdAt: number; expiresAt: number; name: string }>();
   callback: CallbackConfig | null = null;
 
-  // customers, one slot each
+  // customers, one slot each (cId.length of them)
   cId: string[] = [];
   cName: string[] = [];
-  cType: number[] = [];
-  cGender: number[] = [];
+  cType = new Uint8Array(0);
+  cGender = new Uint8Array(0);
   cUnionid: string[] = [];
   cCorp: string[] = [];
 
-  // follow relations, one slot each
-  fCust: number[] = [];
-  fUser: number[] = [];
-  fTime: number[] = [];
+  // follow relations, one slot each (fLength of them; typed columns have spare room)
+  fLength = 0;
+  fCust = new Int32Array(0);
+  fUser = new Int32Array(0);
+  fTime = new Uint32Array(0);
+  fAddWay = new Uint16Array(0);
+  fAlive = new Uint8Array(0);
+  /** The customer deleted the member: WeCom keeps the relation on the member's side until the member deletes it too. */
+  fLost = new Uint8Array(0);
   fRemark: string[] = [];
   fDesc: string[] = [];
+  /** Tag id lists are shared between relations with the same tags: replace, never change in place. */
   fTags: Array<string[] | null> = [];
-  fAddWay: number[] = [];
   fState: string[] = [];
   fOper: string[] = [];
   fMobiles: Array<string[] | null> = [];
   fCompany: string[] = [];
-  fAlive: number[] = [];
+
+  private tagLists = new Map<string, string[]>();
 
   private idxCust?: Map<string, number>;
   private idxMember?: Map<string, number>;
@@ -190,8 +205,17 @@ export class Corp {
   /** Live follow relations. */
   get followCount() {
     let n = 0;
-    for (let i = 0; i < this.fAlive.length; i++) n += this.fAlive[i]!;
+    for (let i = 0; i < this.fLength; i++) n += this.fAlive[i]!;
     return n;
+  }
+
+  /** One shared array per distinct tag list (null for none). */
+  internTags(ids: readonly string[] | null | undefined): string[] | null {
+    if (!ids || !ids.length) return null;
+    const key = ids.join(',');
+    let list = this.tagLists.get(key);
+    if (!list) this.tagLists.set(key, (list = [...ids]));
+    return list;
   }
 
   // ---- lookups
@@ -221,7 +245,7 @@ export class Corp {
   followsOfCustomer(ci: number): number[] {
     if (!this.idxFollowsOfCust) {
       const idx: number[][] = Array.from({ length: this.cId.length }, () => []);
-      for (let f = 0; f < this.fCust.length; f++) if (this.fAlive[f]) idx[this.fCust[f]!]!.push(f);
+      for (let f = 0; f < this.fLength; f++) if (this.fAlive[f]) idx[this.fCust[f]!]!.push(f);
       this.idxFollowsOfCust = idx;
     }
     return this.idxFollowsOfCust[ci] ?? [];
@@ -231,7 +255,7 @@ export class Corp {
   followsOfMember(mi: number): number[] {
     if (!this.idxFollowsOfMember) {
       const idx: number[][] = Array.from({ length: this.members.length }, () => []);
-      for (let f = 0; f < this.fUser.length; f++) if (this.fAlive[f]) idx[this.fUser[f]!]!.push(f);
+      for (let f = 0; f < this.fLength; f++) if (this.fAlive[f]) idx[this.fUser[f]!]!.push(f);
       this.idxFollowsOfMember = idx;
     }
     return this.idxFollowsOfMember[mi] ?? [];
@@ -255,10 +279,6 @@ export class Corp {
     return this.groups.find((g) => g.chat_id === chatId);
   }
 
-  contactWay(configId: string): ContactWay | undefined {
-    return this.contactWays.find((w) => w.config_id === configId);
-  }
-
   // ---- changes
 
   addMember(m: Member) {
@@ -269,10 +289,12 @@ export class Corp {
 
   addCustomer(c: { external_userid: string; name: string; type: number; gender: number; unionid?: string; corp_name?: string }): number {
     const ci = this.cId.length;
+    this.cType = room(this.cType, ci + 1);
+    this.cGender = room(this.cGender, ci + 1);
     this.cId.push(c.external_userid);
     this.cName.push(c.name);
-    this.cType.push(c.type);
-    this.cGender.push(c.gender);
+    this.cType[ci] = c.type;
+    this.cGender[ci] = c.gender;
     this.cUnionid.push(c.unionid ?? NONE);
     this.cCorp.push(c.corp_name ?? NONE);
     this.idxCust?.set(c.external_userid, ci);
@@ -281,19 +303,25 @@ export class Corp {
   }
 
   addFollow(ci: number, mi: number, f: FollowInput): number {
-    const fi = this.fCust.length;
-    this.fCust.push(ci);
-    this.fUser.push(mi);
-    this.fTime.push(f.createtime);
+    const fi = this.fLength++;
+    this.fCust = room(this.fCust, fi + 1);
+    this.fUser = room(this.fUser, fi + 1);
+    this.fTime = room(this.fTime, fi + 1);
+    this.fAddWay = room(this.fAddWay, fi + 1);
+    this.fAlive = room(this.fAlive, fi + 1);
+    this.fLost = room(this.fLost, fi + 1);
+    this.fCust[fi] = ci;
+    this.fUser[fi] = mi;
+    this.fTime[fi] = f.createtime;
+    this.fAddWay[fi] = f.add_way;
+    this.fAlive[fi] = 1;
     this.fRemark.push(f.remark ?? NONE);
     this.fDesc.push(f.description ?? NONE);
-    this.fTags.push(f.tags && f.tags.length ? f.tags : null);
-    this.fAddWay.push(f.add_way);
+    this.fTags.push(this.internTags(f.tags));
     this.fState.push(f.state ?? NONE);
     this.fOper.push(f.oper_userid);
     this.fMobiles.push(null);
     this.fCompany.push(NONE);
-    this.fAlive.push(1);
     this.idxFollowsOfCust?.[ci]?.push(fi);
     this.idxFollowsOfMember?.[mi]?.push(fi);
     return fi;
@@ -312,16 +340,16 @@ export class Corp {
 
   // ---- shapes of WeCom answers
 
-  externalContact(ci: number) {
+  externalContact(ci: number): { external_userid: string; name: string; type: number; [k: string]: unknown } {
     const type = this.cType[ci]!;
     const id = this.cId[ci]!;
-    const base: Record<string, unknown> = {
+    const base = {
       external_userid: id,
-      name: this.cName[ci],
+      name: this.cName[ci]!,
       avatar: `https://wework.qpic.cn/wwhead/sim/${id.slice(2, 12)}/0`,
       type,
       gender: this.cGender[ci],
-    };
+    } as { external_userid: string; name: string; type: number; [k: string]: unknown };
     if (type === 1 && this.cUnionid[ci]) base.unionid = this.cUnionid[ci];
     if (type === 2) {
       base.corp_name = this.cCorp[ci];
@@ -389,6 +417,27 @@ export class Corp {
     };
   }
 
+  /** A few recent things to act on (for the page): follow relations, groups, tags. */
+  picks() {
+    const recent: Array<{ externalUserid: string; name: string; userid: string; memberName: string }> = [];
+    for (let f = this.fLength - 1; f >= 0 && recent.length < 20; f--) {
+      if (!this.fAlive[f]) continue;
+      const m = this.members[this.fUser[f]!]!;
+      recent.push({ externalUserid: this.cId[this.fCust[f]!]!, name: this.cName[this.fCust[f]!]!, userid: m.userid, memberName: m.name });
+    }
+    return {
+      follows: recent,
+      groups: this.groups.slice(0, 20).map((g) => ({
+        chatId: g.chat_id,
+        name: g.name,
+        owner: g.owner,
+        memberCount: g.member_list.length,
+        externals: g.member_list.filter((m) => m.type === 2).slice(-5).map((m) => ({ userid: m.userid, name: m.name })),
+      })),
+      tags: this.liveTagGroups().flatMap((g) => g.tag.map((t) => ({ id: t.id, name: t.name, groupId: g.group_id, groupName: g.group_name }))),
+    };
+  }
+
   snapshot() {
     return {
       corpId: this.corpId,
@@ -398,7 +447,7 @@ export class Corp {
       members: this.members.map(({ contact, ...m }) => ({ ...m, customer_contact: contact })),
       customers: this.cId.map((_, ci) => ({
         ...this.externalContact(ci),
-        follow_user: this.followsOfCustomer(ci).map((fi) => this.followUser(fi)),
+        follow_user: this.followsOfCustomer(ci).map((fi) => (this.fLost[fi] ? { ...this.followUser(fi), deleted_by_customer: true } : this.followUser(fi))),
       })),
       tagGroups: this.liveTagGroups(),
       groups: this.groups.map(({ member_version: _v, ...g }) => g),

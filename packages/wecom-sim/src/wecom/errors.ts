@@ -29,5 +29,4 @@ export const MSG = {
   invalidSuiteToken: 'invalid suite_acccess_token or provider_access_token',
   expiredSuiteToken: 'suite_access_token expired',
   param: (what: string) => `invalid parameter: ${what}`,
-  notAllowed: 'api forbidden',
 } as const;

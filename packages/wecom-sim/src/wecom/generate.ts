@@ -74,12 +74,12 @@ export function generateCorp(opts: { seed: string; name?: string; size?: Partial
     const created = EPOCH - r.int(30, 720) * 86_400;
     const count = Math.min(tagNames.length, r.int(3, 6));
     const group: TagGroup = {
-      group_id: `et${r.b62(20)}`,
+      group_id: r.b62(20, 'et'),
       group_name: round ? `${groupName}${round + 1}` : groupName,
       create_time: created,
       order: size.tags - g,
       deleted: false,
-      tag: tagNames.slice(0, count).map((t, i) => ({ id: `et${r.b62(20)}`, name: t, create_time: created, order: count - i, deleted: false })),
+      tag: tagNames.slice(0, count).map((t, i) => ({ id: r.b62(20, 'et'), name: t, create_time: created, order: count - i, deleted: false })),
     };
     corp.tagGroups.push(group);
   }
@@ -90,13 +90,13 @@ export function generateCorp(opts: { seed: string; name?: string; size?: Partial
   for (let c = 0; c < size.customers; c++) {
     const type = r.chance(0.92) ? 1 : 2;
     const custName = type === 1 ? r.pick(N.NICK_PREFIX) + personName() : personName();
-    const extId = `wm${r.b62(30)}`;
+    const extId = r.b62(30, 'wm');
     const ci = corp.addCustomer({
       external_userid: extId,
       name: custName,
       type,
       gender: r.int(0, 2),
-      unionid: type === 1 ? `o${r.b62(27)}` : undefined,
+      unionid: type === 1 ? r.b62(27, 'o') : undefined,
       corp_name: type === 2 ? r.pick(N.CUSTOMER_CORPS) : undefined,
     });
     if (!contactMembers.length) continue;
@@ -159,7 +159,7 @@ export function generateCorp(opts: { seed: string; name?: string; size?: Partial
       members.push(gm);
     }
     const chat: GroupChat = {
-      chat_id: `wr${r.b62(30)}`,
+      chat_id: r.b62(30, 'wr'),
       name: `${r.pick(N.CITIES)}${r.pick(N.GROUP_TOPICS)}${g + 1}`,
       owner: owner.userid,
       create_time: created,

@@ -161,10 +161,18 @@ export function messageRoutes(r: Router) {
     const userid = str(c.body.userid, 'userid', { required: true, code: 40003 });
     const limit = int(c.body.limit, 'limit', { min: 1, max: 1000, def: 500 });
     const task = msg.tasks.get(userid);
+    const corp = c.corp;
+    const mi = corp.memberIndex(userid);
+    // once sent: 1 delivered, 2 no longer a friend (deleted either way since the task was made)
+    const friend = (ext: string) => {
+      const ci = corp.customerIndex(ext);
+      const f = ci === undefined || mi === undefined ? undefined : corp.findFollow(ci, mi);
+      return f !== undefined && !corp.fLost[f];
+    };
     const all = (msg.targets.get(userid) ?? []).map((t) => ({
       ...t,
       userid,
-      status: task?.status === 2 ? 1 : 0,
+      status: task?.status !== 2 ? 0 : t.external_userid && !friend(t.external_userid) ? 2 : 1,
       ...(task?.send_time ? { send_time: task.send_time } : {}),
     }));
     const from = decodeCursor(c.body.cursor);

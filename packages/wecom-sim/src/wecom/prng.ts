@@ -1,5 +1,6 @@
 // A small seeded PRNG (mulberry32 over an FNV-1a hash of the seed): the same seed makes the same corp.
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const HEX = '0123456789abcdef';
 
 export function hashSeed(seed: string): number {
   let h = 0x811c9dc5;
@@ -31,14 +32,17 @@ export class Prng {
   chance(p: number): boolean {
     return this.next() < p;
   }
-  b62(len: number): string {
-    let out = '';
-    for (let i = 0; i < len; i++) out += B62[Math.floor(this.next() * 62)];
-    return out;
+  // Built from char codes in one go: a string grown by += is a rope of many nodes, ~1 KB for an id.
+  /** `prefix` + len random base-62 characters, as one flat string. */
+  b62(len: number, prefix = ''): string {
+    const codes = new Array<number>(prefix.length + len);
+    for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i);
+    for (let i = prefix.length; i < codes.length; i++) codes[i] = B62.charCodeAt(Math.floor(this.next() * 62));
+    return String.fromCharCode(...codes);
   }
   hex(len: number): string {
-    let out = '';
-    for (let i = 0; i < len; i++) out += Math.floor(this.next() * 16).toString(16);
-    return out;
+    const codes = new Array<number>(len);
+    for (let i = 0; i < len; i++) codes[i] = HEX.charCodeAt(Math.floor(this.next() * 16));
+    return String.fromCharCode(...codes);
   }
 }

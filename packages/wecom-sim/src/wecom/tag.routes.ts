@@ -113,7 +113,7 @@ export function tagRoutes(r: Router) {
     const now = new Set(c.corp.fTags[f] ?? []);
     for (const id of add) now.add(id);
     for (const id of remove) now.delete(id);
-    c.corp.fTags[f] = now.size ? [...now] : null;
+    c.corp.fTags[f] = c.corp.internTags([...now]);
     return {};
   });
 }

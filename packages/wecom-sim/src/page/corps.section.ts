@@ -1,0 +1,117 @@
+// The WeCom part of the page for people: sample corps, buttons that make things happen in them,
+// and the callback delivery log.
+export const CORPS_BODY = `
+<h2>企业微信（模拟企业）</h2>
+<p class="muted">创建示例企业后，可用其 corpid 与 secret 在控制台接入企业；下面的按钮模拟企业微信里发生的事，事件会加密推送到企业配置的回调地址。</p>
+<p>
+  名称 <input id="corp-name" placeholder="留空随机" style="width:120px">
+  成员 <input id="corp-members" type="number" value="20" min="1" style="width:70px">
+  客户 <input id="corp-customers" type="number" value="200" min="0" style="width:90px">
+  客户群 <input id="corp-groups" type="number" value="10" min="0" style="width:70px">
+  <button onclick="createCorp()">创建示例企业</button>
+</p>
+<table>
+  <thead><tr><th>企业</th><th style="width:170px">规模</th><th style="width:200px">回调</th><th style="width:330px">模拟操作</th></tr></thead>
+  <tbody id="corps"><tr><td colspan="4" class="muted">加载中…</td></tr></tbody>
+</table>
+
+<h3>回调推送记录</h3>
+<table>
+  <thead><tr><th style="width:90px">时间</th><th>事件</th><th style="width:90px">推送给</th><th style="width:70px">次数</th><th style="width:90px">状态</th></tr></thead>
+  <tbody id="deliveries"><tr><td colspan="5" class="muted">加载中…</td></tr></tbody>
+</table>
+`;
+
+export const CORPS_SCRIPT = `
+const STATUS = { pending: '推送中', delivered: '已送达', failed: '失败', dropped: '已丢弃（故障注入）' };
+const TARGET = { corp: '企业回调', suite: '第三方应用', template: '代开发应用' };
+async function control(path, body) {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body || {}) });
+  const data = await res.json();
+  if (!res.ok || (data.errcode && data.errcode !== 0)) throw new Error(data.errmsg || ('HTTP ' + res.status));
+  return data;
+}
+const pushed = d => d.deliveries && d.deliveries.length ? '，事件已推送' : '（企业未配置回调地址，事件未推送）';
+async function act(fn, okText) {
+  try { const data = await fn(); show(typeof okText === 'function' ? okText(data) : okText, true); refreshCorps(); }
+  catch (e) { show('操作失败：' + e.message, false); }
+}
+const corpInfo = id => fetch('/control/corps/' + encodeURIComponent(id)).then(r => r.json());
+function choose(title, items, label) {
+  if (!items.length) throw new Error('没有可选的' + title);
+  const text = items.map((x, i) => (i + 1) + '. ' + label(x)).join('\\n');
+  const n = Number(prompt('选择' + title + '（输入序号）：\\n' + text, '1'));
+  if (!n || !items[n - 1]) throw new Error('已取消');
+  return items[n - 1];
+}
+function createCorp() {
+  const num = id => Number(document.getElementById(id).value) || 0;
+  const name = document.getElementById('corp-name').value.trim();
+  act(() => control('/control/corps', { name: name || undefined, seed: 'page-' + Date.now(), size: { members: num('corp-members'), customers: num('corp-customers'), groups: num('corp-groups') } }),
+    d => '已创建企业 ' + d.corpName + '（corpid ' + d.corpId + '）');
+}
+function scanWay(corpId, existing) {
+  act(async () => {
+    const way = document.getElementById('way-' + corpId).value;
+    if (!way) throw new Error('该企业没有联系我二维码');
+    let externalUserid;
+    if (existing) externalUserid = choose('已有客户', (await corpInfo(corpId)).follows, f => f.name + '（' + f.externalUserid + '）').externalUserid;
+    return control('/control/corps/' + corpId + '/scan', { configId: way, externalUserid });
+  }, d => d.alreadyFriend ? '该客户已是成员 ' + d.userid + ' 的好友，未产生事件' : '客户 ' + d.externalUserid + ' 已添加成员 ' + d.userid + pushed(d));
+}
+function removeFollow(corpId, path, text) {
+  act(async () => {
+    const f = choose('好友关系', (await corpInfo(corpId)).follows, f => f.memberName + ' — ' + f.name);
+    return control('/control/corps/' + corpId + '/' + path, { userid: f.userid, externalUserid: f.externalUserid });
+  }, d => text + pushed(d));
+}
+function joinGroup(corpId) {
+  act(async () => {
+    const g = choose('客户群', (await corpInfo(corpId)).groups, g => g.name + '（' + g.memberCount + ' 人）');
+    return control('/control/corps/' + corpId + '/group-join', { chatId: g.chatId });
+  }, d => '一位新客户已入群' + pushed(d));
+}
+function leaveGroup(corpId) {
+  act(async () => {
+    const g = choose('客户群', (await corpInfo(corpId)).groups, g => g.name + '（' + g.memberCount + ' 人）');
+    const m = choose('退群的客户', g.externals, m => m.name);
+    return control('/control/corps/' + corpId + '/group-leave', { chatId: g.chatId, userid: m.userid });
+  }, d => '客户已退群' + pushed(d));
+}
+function editTag(corpId) {
+  act(async () => {
+    const t = choose('标签', (await corpInfo(corpId)).tags, t => t.groupName + ' / ' + t.name);
+    const name = prompt('新的标签名称', t.name);
+    if (!name) throw new Error('已取消');
+    return control('/control/corps/' + corpId + '/tag-edit', { action: 'update', id: t.id, name });
+  }, d => '标签已修改' + pushed(d));
+}
+function showSecrets(corpId) {
+  corpInfo(corpId).then(c => alert('corpid：' + c.corpId + '\\n应用 secret：' + c.secret + '\\n通讯录 secret：' + c.contactSecret + '\\nagentid：' + c.agentId));
+}
+async function refreshCorps() {
+  try {
+    const [corps, deliveries] = await Promise.all([fetch('/control/corps').then(r => r.json()), fetch('/control/deliveries?limit=30').then(r => r.json())]);
+    const el = document.getElementById('corps');
+    const focused = document.activeElement && document.activeElement.tagName === 'SELECT' && el.contains(document.activeElement);
+    if (!focused) el.innerHTML = corps.list.length
+      ? corps.list.map(c => '<tr><td>' + esc(c.corpName) + '<br><code>' + esc(c.corpId) + '</code> <button onclick="showSecrets(\\'' + esc(c.corpId) + '\\')">密钥</button></td>'
+          + '<td>成员 ' + c.members + '<br>客户 ' + c.customers + '（好友关系 ' + c.follows + '）<br>客户群 ' + c.groups + '</td>'
+          + '<td>' + (c.callback ? esc(c.callback.url) + '<br>' + (c.callback.verified ? '<span class="ok">已验证</span>' : '<span class="err">验证未通过</span>') : '<span class="muted">未配置</span>') + '</td>'
+          + '<td><select id="way-' + esc(c.corpId) + '">' + c.contactWays.map(w => '<option value="' + esc(w.config_id) + '">' + esc(w.remark || w.state || w.config_id) + '</option>').join('') + '</select><br>'
+          + '<button onclick="scanWay(\\'' + esc(c.corpId) + '\\', false)">新微信用户扫码</button>'
+          + '<button onclick="scanWay(\\'' + esc(c.corpId) + '\\', true)">已有客户扫码</button><br>'
+          + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'delete-customer\\', \\'成员已删除客户\\')">成员删除客户</button>'
+          + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'customer-deletes-member\\', \\'客户已删除成员\\')">客户删除成员</button><br>'
+          + '<button onclick="joinGroup(\\'' + esc(c.corpId) + '\\')">客户入群</button>'
+          + '<button onclick="leaveGroup(\\'' + esc(c.corpId) + '\\')">客户退群</button>'
+          + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button></td></tr>').join('')
+      : '<tr><td colspan="4" class="muted">暂无企业（用上面的表单创建，或启动时设置 SIM_SAMPLE_CORP）</td></tr>';
+    document.getElementById('deliveries').innerHTML = deliveries.list.length
+      ? deliveries.list.map(d => '<tr><td>' + time(d.createdAt) + '</td><td><code>' + esc(d.event) + '</code> <span class="muted">' + esc(d.corpId) + '</span></td><td>' + (TARGET[d.target] || d.target) + '</td><td>' + d.attempts + '</td><td class="' + (d.status === 'delivered' ? 'ok' : d.status === 'pending' ? '' : 'err') + '">' + (STATUS[d.status] || d.status) + '</td></tr>').join('')
+      : '<tr><td colspan="5" class="muted">暂无推送</td></tr>';
+  } catch (e) { /* the next tick retries */ }
+}
+refreshCorps();
+setInterval(refreshCorps, 2000);
+`;
