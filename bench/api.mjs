@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startChild, startStack, waitForPort } from '../scripts/lib.mjs';
+import { stackClient } from '../scripts/stack-client.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const seconds = arg('seconds', 10);
@@ -28,18 +29,8 @@ const stack = await startStack({
 try {
   await waitForPort(ports.bare);
   const base = `http://127.0.0.1:${ports.server}/api/account`;
-  const post = async (url, body, token) => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()).data;
-  };
-  const phone = '13800000000';
-  await post(`${base}/code/send`, { phone });
-  const outbox = await (await fetch(`http://127.0.0.1:${ports.sim}/sms/outbox?phone=${phone}`)).json();
-  const { token } = await post(`${base}/create`, { phone, code: outbox.list[0].code, password: 'bench1234' });
+  const stack = stackClient({ server: `http://127.0.0.1:${ports.server}`, sim: `http://127.0.0.1:${ports.sim}` });
+  const token = await stack.registerAccount('13800000000', 'bench1234');
 
   await cannon({ url: `http://127.0.0.1:${ports.bare}/`, duration: 2 }); // warm-up
   const bare = await cannon({ url: `http://127.0.0.1:${ports.bare}/` });

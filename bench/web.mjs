@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild, startStack } from '../scripts/lib.mjs';
+import { stackClient } from '../scripts/stack-client.mjs';
 
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const port = 3911;
@@ -54,31 +55,6 @@ async function measure(selector, token) {
   return { ms, requests, ...bytes };
 }
 
-async function loginToken() {
-  const post = async (p, body, token) =>
-    (
-      await (
-        await fetch(`http://127.0.0.1:${port}/api/account/${p}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        })
-      ).json()
-    ).data;
-  const phone = '13900000001';
-  await post('code/send', { phone });
-  const outbox = await (await fetch(`http://127.0.0.1:${simPort}/sms/outbox?phone=${phone}`)).json();
-  let { token } = await post('create', { phone, code: outbox.list[0].code, password: 'bench1234' });
-  const { code } = await post('bind/gzh/code', {}, token);
-  await fetch(`http://127.0.0.1:${simPort}/control/gzh/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sceneStr: code }) });
-  for (let i = 0; i < 50; i++) {
-    const res = await post('bind/gzh/code/change', { code }, token);
-    if (res?.token) return res.token;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return token;
-}
-
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function report(title, samples) {
@@ -89,7 +65,7 @@ function report(title, samples) {
 try {
   const guest = [];
   for (let i = 0; i < runs; i++) guest.push(await measure('[data-testid=login-modal]'));
-  const token = await loginToken();
+  const token = await stackClient({ server: `http://127.0.0.1:${port}`, sim: `http://127.0.0.1:${simPort}` }).registerAccount('13900000001', 'bench1234');
   const user = [];
   for (let i = 0; i < runs; i++) user.push(await measure('[data-testid=content]', token));
   console.log(`\nWeb benchmark — production build, Chromium, cache disabled, median of ${runs} (bytes on the wire, gzip)`);

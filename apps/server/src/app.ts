@@ -78,12 +78,11 @@ export async function buildApp(config: Config): Promise<Api> {
 
   const services = createServices(config, database, app.log);
   app.decorate('services', services);
-  // After migrations and listen: drain the callback inbox (leftovers included), resume cut-short syncs,
-  // and with the simulator, tell it where the provider callbacks go.
+  // Once ready (after the migrations): drain the callback inbox (leftovers included) and resume
+  // cut-short syncs. (main.ts tells the simulator where the provider callbacks go, once listening.)
   app.addHook('onReady', async () => {
     services.callbacks.worker.start();
     void services.sync.resumeInterrupted().catch((err) => app.log.warn({ err }, 'could not resume syncs'));
-    if (services.wecomProvider.fromSimulator) void services.wecomProvider.registerWithSimulator();
   });
   app.addHook('onClose', async () => services.callbacks.worker.stop());
   await app.register(

@@ -156,6 +156,13 @@ function sisterApps(raw: string | undefined): SisterApp[] {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+function secretKey(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(raw) ? 32 : /^[A-Za-z0-9+/]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64').length : 0;
+  if (bytes !== 32) throw new ConfigError('SECRET_KEY must be 32 bytes: 64 hex characters or base64');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const simUrl = str(env, 'SIM_URL') && trimSlash(str(env, 'SIM_URL')!);
@@ -198,7 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
         Object.entries(PROVIDER_ENV).map(([key, name]) => [key, str(env, name) ?? '']),
       ) as unknown as WecomProviderConfig,
     },
-    secretKey: str(env, 'SECRET_KEY'),
+    secretKey: secretKey(str(env, 'SECRET_KEY')),
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
   };
 }

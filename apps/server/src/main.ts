@@ -25,6 +25,9 @@ if (config.simUrl && config.gzh.baseUrl === config.simUrl) {
   );
 }
 
+// The simulator pushes a suite_ticket as soon as it learns the provider callbacks: only once listening.
+if (app.services.wecomProvider.fromSimulator) void app.services.wecomProvider.registerWithSimulator();
+
 const db = app.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;
 console.log(`企微SCRM server: ${config.publicUrl}  (API docs ${config.publicUrl}/api/docs, database ${db})`);
 

@@ -39,7 +39,7 @@ async function dbState() {
     tagGroups: (await w('corp_tag_group').execute()).map((g: any) => ({ group_id: g.group_id, name: g.name })).sort(by('group_id')),
     customers: (await w('customer').execute()).map((c: any) => ({ external_userid: c.external_userid, name: c.name, type: c.type })).sort(by('external_userid')),
     follows: (await w('follow_relation').where('deleted_at', 'is', null).execute())
-      .map((f: any) => ({ external_userid: f.external_userid, userid: f.userid, remark: f.remark, description: f.description, createtime: f.createtime, tag_ids: JSON.parse(f.tag_ids).sort(), add_way: f.add_way, state: f.state }))
+      .map((f: any) => ({ external_userid: f.external_userid, userid: f.userid, remark: f.remark, description: f.description, createtime: f.createtime, tag_ids: JSON.parse(f.tag_ids).sort(), add_way: f.add_way, state: f.state, deletedByCustomer: f.deleted_by_customer_at !== null }))
       .sort(by('external_userid', 'userid')),
     groups: (await w('group_chat').execute()).map((g: any) => ({ chat_id: g.chat_id, name: g.name, owner: g.owner, create_time: g.create_time })).sort(by('chat_id')),
     groupMembers: (await w('group_member').where('left_at', 'is', null).execute())
@@ -73,6 +73,7 @@ function expected(s: any) {
           tag_ids: (f.tags ?? []).filter((t: any) => t.type === 1).map((t: any) => t.tag_id).sort(),
           add_way: f.add_way ?? 0,
           state: f.state ?? '',
+          deletedByCustomer: Boolean(f.deleted_by_customer),
         })),
       )
       .sort(by('external_userid', 'userid')),
@@ -233,6 +234,42 @@ describe('callbacks', () => {
     const verify = await fetch(`${h.baseUrl}/api/wecom/callback/${wsId}?msg_signature=bad&timestamp=1&nonce=2&echostr=abc`);
     expect(verify.status).toBe(401);
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('duplicates and member re-sync', () => {
+  it('stores a callback the simulator delivers twice once, and applies it once', async () => {
+    const s = await snapshot();
+    const c = s.customers.find((x: any) => x.follow_user.length);
+    const f = await h.simCall('POST', '/control/faults', { corpId: corp.corpId, kind: 'dup-callback', count: 1 });
+    expect(f.status).toBeLessThan(300);
+    const before = await db().selectFrom('callback_event').select('id').where('work_space_id', '=', wsId).execute();
+    const e = await h.simCall('POST', `/control/corps/${corp.corpId}/edit-customer`, { userid: c.follow_user[0].userid, externalUserid: c.external_userid, remark: '重复推送' });
+    expect(e.status).toBe(200);
+    await until('remark applied', async () =>
+      db().selectFrom('follow_relation').select('remark').where('work_space_id', '=', wsId).where('external_userid', '=', c.external_userid)
+        .where('userid', '=', c.follow_user[0].userid).where('remark', '=', '重复推送').executeTakeFirst(),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await settle();
+    const after = await db().selectFrom('callback_event').select('id').where('work_space_id', '=', wsId).execute();
+    // One row at most: an earlier edit of the same pair in the same second shares the key (and is re-applied).
+    expect(after.length - before.length).toBeLessThanOrEqual(1);
+    const deliveries = (await h.simCall('GET', `/control/deliveries?corpId=${corp.corpId}&limit=1`)).body.list;
+    expect(deliveries[0]).toMatchObject({ duplicated: true, status: 'delivered' });
+    await h.simCall('DELETE', '/control/faults');
+  });
+
+  it('re-syncs members on demand with progress', async () => {
+    const headers = { 'x-work-id': String(wsId) };
+    const r = await h.api('/api/qw/member/sync', {}, main, headers);
+    expect(r.status).toBe(200);
+    expect(r.data.status).toBe('running');
+    const done = await until('member sync', async () => {
+      const l = (await h.api('/api/qw/member/list', {}, main, headers)).data;
+      return l.sync.status === 'done' && l;
+    });
+    expect(done.total).toBe((await snapshot()).members.length);
   });
 });
 

@@ -1,4 +1,27 @@
-// What each page of /staff will do, shown in its 「即将上线」 state (one place for the wording).
-export const COMING_SOON = {
-  list: '查看从企业微信同步的成员、部门、状态、席位和客户数，并管理成员分组。',
+// The wording of /staff in one place.
+export const T = {
+  title: '成员列表',
+  noWork: '请先连接企业微信',
+  noWorkHint: '连接企业微信后，将自动同步成员与部门',
+  connect: '连接企业微信',
+  allDepartments: '全部部门',
+  departments: '部门',
+  search: '搜索姓名或账号',
+  sync: '同步成员',
+  syncStarted: '已开始同步成员',
+  syncing: '正在同步',
+  syncFailed: '同步失败',
+  name: '姓名',
+  userid: '账号',
+  department: '部门',
+  position: '职务',
+  status: '状态',
+  customers: '客户数',
+  contactTag: '客户联系',
+  empty: '暂无成员',
+  emptyFiltered: '没有符合条件的成员',
+  loadFailed: '加载失败',
+  retry: '重试',
+  total: (n: number) => `共 ${n} 人`,
+  phase: { department: '同步部门', member: '同步成员', tag: '同步企业标签', group: '同步客户群', customer: '同步客户' } as Record<string, string>,
 };

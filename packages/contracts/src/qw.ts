@@ -42,15 +42,6 @@ export const SyncPhase = Type.Union([
   Type.Literal('customer'),
   Type.Literal(''),
 ]);
-export const SYNC_PHASE_LABEL: Record<string, string> = {
-  department: '同步部门',
-  member: '同步成员',
-  tag: '同步企业标签',
-  group: '同步客户群',
-  customer: '同步客户',
-  '': '',
-};
-
 export const SyncProgress = Type.Object({
   status: SyncStatus,
   phase: SyncPhase,
@@ -86,9 +77,6 @@ export const WorkSpaceInfo = Type.Object({
   createdAt: Type.Integer(),
 });
 export type WorkSpaceInfo = Static<typeof WorkSpaceInfo>;
-
-export const WorkSpaceInfoList = Type.Object({ list: Type.Array(WorkSpaceInfo), total: Type.Integer() });
-export type WorkSpaceInfoList = Static<typeof WorkSpaceInfoList>;
 
 /** What a guest or child may see of a work space. */
 export const WorkSpaceGuest = Type.Object({ id: Type.Integer(), nickname: Type.String(), accessType: AccessType });

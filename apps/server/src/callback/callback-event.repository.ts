@@ -14,8 +14,13 @@ export class CallbackEventRepository {
     return this.database.kysely;
   }
 
-  /** True when the event is new; a duplicate (same dedupe key) changes nothing. */
-  async insert(e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown }): Promise<boolean> {
+  /**
+   * True when the event is new; a duplicate (same dedupe key) adds no row. With `refresh`, a duplicate
+   * of a processed event queues it again: its processing only re-reads WeCom's current state, and
+   * WeCom's CreateTime has one-second steps, so two real changes in one second share a key and the
+   * second must not be lost.
+   */
+  async insert(e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown; refresh?: boolean }): Promise<boolean> {
     const r = await this.db
       .insertInto('callback_event')
       .values({
@@ -29,7 +34,12 @@ export class CallbackEventRepository {
         attempts: 0,
         error: null,
       })
-      .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
+      .onConflict((oc) => {
+        const target = oc.columns(['work_space_id', 'dedupe_key']);
+        return e.refresh
+          ? target.doUpdateSet({ processed_at: null, next_attempt_at: 0, attempts: 0 }).where('callback_event.processed_at', 'is not', null)
+          : target.doNothing();
+      })
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
   }

@@ -23,6 +23,7 @@ export interface SignedQuery {
 export type CallbackSource = { kind: 'corp'; workId: number } | { kind: 'suite' } | { kind: 'template' };
 
 const PROVIDER_SCOPE = 0;
+const INSTRUCTIONS = new Set(['suite_ticket', 'create_auth', 'change_auth', 'cancel_auth', 'reset_permanent_code']);
 
 function cryptoFailure(err: unknown): AppError {
   if (err instanceof WecomCryptoError) {
@@ -95,17 +96,61 @@ export class CallbackService {
       const envelope = parseXml(body);
       const encrypt = envelope.Encrypt;
       if (typeof encrypt !== 'string' || !encrypt) throw new AppError(400, '消息格式错误');
-      xml = crypto.openEvent(signed(q, false), encrypt);
+      xml = await this.open(source, crypto, signed(q, false), encrypt, envelope.ToUserName);
       event = parseEventXml(xml);
     } catch (err) {
       throw cryptoFailure(err);
     }
-    const stored = await this.deps.inbox.insert({ workSpaceId: scope, dedupeKey: eventDedupeKey(event), rawXml: xml, parsed: event });
+    const dedupeKey = eventDedupeKey(event);
+    let stored = false;
+    for (const workSpaceId of await this.scopesOf(source, scope, event)) {
+      const refresh = workSpaceId !== PROVIDER_SCOPE;
+      stored = (await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, refresh })) || stored;
+    }
     if (stored) this.worker.kick();
   }
 
+  /**
+   * Decrypts an event. The 代开发 template callback also carries the authorised corps' own events,
+   * encrypted for that corp's id (named in the envelope's ToUserName): accepted when one of our
+   * replace work spaces holds that corp.
+   */
+  private async open(
+    source: CallbackSource,
+    crypto: WecomCrypto,
+    q: { msg_signature: string; timestamp: string; nonce: string },
+    encrypt: string,
+    toUserName: unknown,
+  ): Promise<string> {
+    try {
+      return crypto.openEvent(q, encrypt);
+    } catch (err) {
+      const corpId = typeof toUserName === 'string' ? toUserName : '';
+      if (source.kind !== 'template' || !(err instanceof WecomCryptoError) || err.reason !== 'receiveid' || !corpId) throw err;
+      if (!(await this.authorizedSpaces('replace', corpId)).length) throw err;
+      const p = await this.deps.provider.get();
+      return new WecomCrypto({ token: p.templateToken, encodingAesKey: p.templateAesKey, receiveId: corpId }).openEvent(q, encrypt);
+    }
+  }
 
-  /** Applies one stored event. Throws to be retried later. */
+  private async authorizedSpaces(accessType: 'third' | 'replace', corpId: string): Promise<number[]> {
+    const rows = await this.deps.database.kysely
+      .selectFrom('work_space')
+      .select('id')
+      .where('corp_id', '=', corpId)
+      .where('access_type', '=', accessType)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Where an event is stored: its work space; provider instructions at 0; an authorised corp's events at each of its work spaces. */
+  private async scopesOf(source: CallbackSource, scope: number, event: WecomEvent): Promise<number[]> {
+    if (source.kind === 'corp' || INSTRUCTIONS.has(event.kind)) return [scope];
+    const corpId = event.corpId ?? event.AuthCorpId ?? event.ToUserName ?? '';
+    return corpId ? this.authorizedSpaces(source.kind === 'suite' ? 'third' : 'replace', corpId) : [];
+  }
+
+  /** Applies one stored event: corp events only re-read WeCom's current state (safe to repeat). Throws to be retried later. */
   async process(row: CallbackEvent): Promise<void> {
     const event = parseEventXml(row.raw_xml);
     if (row.work_space_id === PROVIDER_SCOPE) return this.processProvider(event);
@@ -116,13 +161,18 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact':
+        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
       case 'edit_external_contact':
       case 'transfer_fail':
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'del_external_contact':
-      case 'del_follow_user':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID);
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+      case 'del_follow_user':
+        // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer.
+        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, (event.CreateTime ?? event.time) * 1000);
       case 'external_chat_create':
       case 'external_chat_update':
         return sync.refreshGroup(ws.id, api, event.ChatId);
@@ -139,8 +189,8 @@ export class CallbackService {
       case 'create_party':
       case 'update_party':
       case 'delete_party':
-        await sync.syncDepartments(ws.id, api);
-        return sync.syncMembers(ws.id, api);
+        await sync.syncMembers(ws.id, api, await sync.syncDepartments(ws.id, api));
+        return;
       default:
         return;
     }
@@ -160,6 +210,19 @@ export class CallbackService {
         // Provider (third) installs are finished by the install redirect (/api/qw/third/auth/callback),
         // which spends the one-use auth code; the template's create_auth is the only signal for 代开发.
         if (event.SuiteId === p.templateId) await this.deps.auth.onTemplateCreateAuth(event.AuthCode, event.State);
+        return;
+      case 'change_auth':
+      case 'cancel_auth': {
+        const accessType = event.SuiteId === p.templateId ? 'replace' : 'third';
+        for (const id of await this.authorizedSpaces(accessType, event.AuthCorpId)) {
+          // Cancelled: the permanent code no longer works. Changed: what the app may see changed, so re-sync.
+          if (event.kind === 'cancel_auth') await this.deps.workSpaces.markAuthCancelled(id);
+          else void this.deps.sync.start(id);
+        }
+        return;
+      }
+      case 'reset_permanent_code':
+        await this.deps.auth.onResetPermanentCode(event.SuiteId === p.templateId ? 'template' : 'suite', event.AuthCode);
         return;
       default:
         return;

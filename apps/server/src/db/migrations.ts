@@ -179,6 +179,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('state', 'varchar(64)', (c) => c.notNull().defaultTo(''))
           .addColumn('oper_userid', 'varchar(128)', (c) => c.notNull().defaultTo(''))
           .addColumn('deleted_at', 'bigint')
+          .addColumn('deleted_by_customer_at', 'bigint')
           .addPrimaryKeyConstraint('follow_relation_pk', ['work_space_id', 'external_userid', 'userid'])
           .execute();
         await db.schema.createIndex('follow_relation_user_idx').on('follow_relation').columns(['work_space_id', 'userid']).execute();

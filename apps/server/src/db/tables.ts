@@ -148,7 +148,13 @@ export interface FollowRelationTable {
   add_way: number;
   state: string;
   oper_userid: string;
+  /** The member deleted the customer (del_external_contact), or the relation is gone from WeCom. */
   deleted_at: number | null;
+  /**
+   * The customer deleted the member (del_follow_user). WeCom keeps the relation on the member's side
+   * (the API still lists it), so it stays live; a new add_external_contact clears this.
+   */
+  deleted_by_customer_at?: number | null;
 }
 
 export interface GroupChatTable {

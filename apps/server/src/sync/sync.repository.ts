@@ -161,6 +161,17 @@ export class SyncRepository {
     });
   }
 
+  /** del_follow_user (set) or a new add_external_contact of the pair (clear). */
+  async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null) {
+    await this.db
+      .updateTable('follow_relation')
+      .set({ deleted_by_customer_at: at })
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .execute();
+  }
+
   async endFollow(wsId: number, externalUserid: string, userid?: string, now = Date.now()) {
     let q = this.db
       .updateTable('follow_relation')

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CorpApi } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
-import type { WecomGateway } from '../wecom/wecom-gateway.js';
+import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
 
@@ -40,8 +40,16 @@ interface WxFollow {
   tags?: Array<{ tag_id?: string; type?: number }>; tag_id?: string[];
 }
 
+/** What one run has read already, so later phases do not ask again. */
+interface Seen {
+  departments?: WxDepartment[];
+  followUsers?: string[];
+}
+
 const ms = (seconds: number | undefined) => (seconds ? seconds * 1000 : 0);
 const asBody = <T>(v: unknown) => v as T;
+
+const GROUP_FETCH_CONCURRENCY = 4;
 
 /** The relation ended or the customer is not ours any more: WeCom answers with one of these. */
 const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
@@ -90,9 +98,10 @@ export class SyncService {
     });
     try {
       const api = await this.deps.gateway.corp(ws);
+      const seen: Seen = {};
       for (const phase of phases) {
         await this.progress(wsId, phase, 0, 0);
-        await this.phase(ws, api, phase);
+        await this.phase(ws, api, phase, seen);
       }
       await this.deps.workSpaces.update(wsId, {
         sync_status: 'done',
@@ -101,26 +110,28 @@ export class SyncService {
       });
     } catch (err) {
       this.deps.log.warn({ err, wsId }, 'wecom sync failed');
-      const message = err instanceof Error ? err.message : String(err);
+      // Shown to the operator: WeCom's reason in Chinese (or 「无法连接企业微信」).
+      const message = wecomFailure(err).message;
       if (await this.deps.workSpaces.find(wsId)) {
         await this.deps.workSpaces.update(wsId, { sync_status: 'failed', sync_error: message.slice(0, 500) });
       }
     }
   }
 
-  private async phase(ws: WorkSpace, api: CorpApi, phase: SyncPhase): Promise<void> {
+  private async phase(ws: WorkSpace, api: CorpApi, phase: SyncPhase, seen: Seen): Promise<void> {
     switch (phase) {
       case 'department':
-        await this.syncDepartments(ws.id, api);
+        seen.departments = await this.syncDepartments(ws.id, api);
         return;
       case 'member':
-        return this.syncMembers(ws.id, api);
+        seen.followUsers = await this.syncMembers(ws.id, api, seen.departments);
+        return;
       case 'tag':
         return this.syncTags(ws.id, api);
       case 'group':
         return this.syncGroups(ws.id, api);
       case 'customer':
-        return this.syncCustomers(ws.id, api);
+        return this.syncCustomers(ws.id, api, seen.followUsers);
     }
   }
 
@@ -134,8 +145,9 @@ export class SyncService {
     return department;
   }
 
-  async syncMembers(wsId: number, api: CorpApi): Promise<void> {
-    const { department = [] } = asBody<{ department?: WxDepartment[] }>(await api.departmentList());
+  /** Returns the follow users (members with customer-contact permission). */
+  async syncMembers(wsId: number, api: CorpApi, departments?: WxDepartment[]): Promise<string[]> {
+    const department = departments ?? asBody<{ department?: WxDepartment[] }>(await api.departmentList()).department ?? [];
     const ids = new Set(department.map((d) => d.id));
     // The roots of what the app can see: departments whose parent it cannot see.
     const roots = department.filter((d) => !ids.has(d.parentid ?? 0)).map((d) => d.id);
@@ -146,7 +158,8 @@ export class SyncService {
       for (const u of userlist) users.set(u.userid, u);
       await this.progress(wsId, 'member', ++done, roots.length + 1);
     }
-    const follow = new Set(asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? []);
+    const followUsers = asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
+    const follow = new Set(followUsers);
     const rows: MemberRow[] = [...users.values()].map((u) => ({
       work_space_id: wsId,
       userid: u.userid,
@@ -159,6 +172,7 @@ export class SyncService {
     }));
     await this.deps.repo.replaceMembers(wsId, rows);
     await this.progress(wsId, 'member', roots.length + 1, roots.length + 1);
+    return followUsers;
   }
 
   async syncTags(wsId: number, api: CorpApi): Promise<void> {
@@ -182,11 +196,18 @@ export class SyncService {
       await api.groupChatList({ status_filter: 0, limit: 1000 }),
     );
     let done = 0;
+    let next = 0;
     await this.progress(wsId, 'group', 0, group_chat_list.length);
-    for (const item of group_chat_list) {
-      await this.refreshGroup(wsId, api, item.chat_id, item.status ?? 0);
-      if (++done % 10 === 0 || done === group_chat_list.length) await this.progress(wsId, 'group', done, group_chat_list.length);
-    }
+    // A few groupchat/get in flight at once (the client's limiter keeps the rate); each group is its own write.
+    const worker = async () => {
+      while (next < group_chat_list.length) {
+        const item = group_chat_list[next++]!;
+        await this.refreshGroup(wsId, api, item.chat_id, item.status ?? 0);
+        if (++done % 20 === 0) await this.progress(wsId, 'group', done, group_chat_list.length);
+      }
+    };
+    await Promise.all(Array.from({ length: GROUP_FETCH_CONCURRENCY }, worker));
+    await this.progress(wsId, 'group', done, group_chat_list.length);
     await this.deps.repo.keepGroups(wsId, group_chat_list.map((g) => g.chat_id));
   }
 
@@ -218,8 +239,8 @@ export class SyncService {
     );
   }
 
-  async syncCustomers(wsId: number, api: CorpApi): Promise<void> {
-    const followUsers = asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
+  async syncCustomers(wsId: number, api: CorpApi, known?: string[]): Promise<void> {
+    const followUsers = known ?? asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
     const customers = new Map<string, CustomerRow>();
     const follows: FollowRow[] = [];
     await this.progress(wsId, 'customer', 0, followUsers.length);
@@ -252,6 +273,10 @@ export class SyncService {
       this.customerRow(wsId, body.external_contact),
       (body.follow_user ?? []).map((f) => this.followRow(wsId, externalUserid, f)),
     );
+  }
+
+  markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<void> {
+    return this.deps.repo.markDeletedByCustomer(wsId, externalUserid, userid, at);
   }
 
   endFollow(wsId: number, externalUserid: string, userid: string): Promise<void> {

@@ -116,6 +116,15 @@ export class WecomAuthService {
     }
   }
 
+  /** reset_permanent_code: exchange the new auth code and keep the new permanent code. */
+  async onResetPermanentCode(kind: ProviderKind, authCode: string): Promise<void> {
+    const provider = await this.deps.gateway.provider(kind);
+    const body = (await provider.getPermanentCode(authCode)) as PermanentCodeBody;
+    const corpId = body.auth_corp_info?.corpid;
+    if (!body.permanent_code || !corpId) throw new Error('get_permanent_code answered without a permanent code');
+    await this.deps.workSpaces.replacePermanentCode(kind === 'suite' ? 'third' : 'replace', corpId, body.permanent_code);
+  }
+
   private async exchange(kind: ProviderKind, accessType: 'third' | 'replace', owner: number, authCode: string): Promise<number> {
     let body: PermanentCodeBody;
     try {

@@ -62,6 +62,10 @@ export class WorkSpaceRepository {
       .executeTakeFirst();
   }
 
+  listByCorp(corpId: string, accessType: string): Promise<WorkSpace[]> {
+    return this.db.selectFrom('work_space').selectAll().where('corp_id', '=', corpId).where('access_type', '=', accessType).execute();
+  }
+
   async insert(values: Insertable<WorkSpaceTable>): Promise<number> {
     const row = await this.db.insertInto('work_space').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;

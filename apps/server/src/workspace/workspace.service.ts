@@ -24,7 +24,7 @@ const randomAlnum = (n: number) => Array.from({ length: n }, () => ALNUM[randomI
 /** Codes that say the credentials themselves are wrong (not a missing permission). */
 const BAD_CREDENTIAL = new Set([40001, 40013, 40014, 42001, 40082, 42009, 40084, 40085, 48004, 40056]);
 
-export function parseProgress(text: string): StoredProgress {
+function parseProgress(text: string): StoredProgress {
   try {
     const p = JSON.parse(text) as Partial<StoredProgress>;
     return { phase: p.phase ?? '', done: p.done ?? 0, total: p.total ?? 0 };
@@ -254,6 +254,18 @@ export class WorkSpaceService {
     }
     await this.workSpaces.update(ws.id, { token_ok: tokenOk ? 1 : 0, contact_permission: contact ? 1 : 0, last_checked_at: Date.now() });
     return this.info(caller, ws.id);
+  }
+
+  async markAuthCancelled(id: number): Promise<void> {
+    await this.workSpaces.update(id, { token_ok: 0, contact_permission: 0, last_checked_at: Date.now() });
+  }
+
+  /** A new permanent code for every work space of that corp and access type. */
+  async replacePermanentCode(accessType: 'third' | 'replace', corpId: string, permanentCode: string): Promise<void> {
+    const sealed = await this.deps.secrets.seal(permanentCode);
+    for (const ws of await this.workSpaces.listByCorp(corpId, accessType)) {
+      await this.workSpaces.update(ws.id, { permanent_code_enc: sealed, token_ok: 1, last_checked_at: Date.now() });
+    }
   }
 
   async markCallbackVerified(id: number): Promise<void> {

@@ -31,7 +31,7 @@ export interface Harness {
   /** Registers a main account and returns its token. */
   register(phone: string, password?: string): Promise<string>;
   /** Control API of the simulator. */
-  simCall<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  simCall<T = any>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -57,6 +57,12 @@ export async function startHarness(env: Env = {}, simOpts: { callbackTimeoutMs?:
   await server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
   await registerSimulatorCallback(simUrl, `${baseUrl}/api/gzh/callback`, config.gzh.token);
+  // PUBLIC_URL names port 0 here: point the provider callbacks at the real port.
+  await fetch(`${simUrl}/control/provider`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ suiteCallbackUrl: `${baseUrl}/api/wecom/suite/callback`, templateCallbackUrl: `${baseUrl}/api/wecom/template/callback` }),
+  });
 
   const api: Harness['api'] = async (path, body, token, headers = {}) => {
     const res = await fetch(baseUrl + path, {

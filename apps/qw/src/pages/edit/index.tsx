@@ -1,6 +1,119 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 编辑企业账号 (?id=): nickname, AgentId and Secret, with the same callback settings and status check.
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Divider, Flex, Form, Input, Result, Skeleton, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCESS_TYPE_LABEL } from '@scrm/contracts/workspace';
+import type { WorkSpaceInfo } from '@scrm/contracts/qw';
+import { runAction, store } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { getWorkSpace, workSpaceKey } from '../../api/get-work-space';
+import { updateWorkSpace } from '../../api/update-work-space';
+import { CallbackInfo } from '../../components/callback-info';
+import { ConnectionCheck } from '../../components/connection-check';
+import { T } from '../../texts';
+
+interface Values {
+  nickname: string;
+  agentId?: string;
+  secret?: string;
+}
+
+function EditForm({ info }: { info: WorkSpaceInfo }) {
+  const client = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<Values>();
+  const bySecret = info.accessType === 'internal' || info.accessType === 'direct';
+  const submit = async (v: Values) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const fresh = await runAction(
+        () =>
+          updateWorkSpace({
+            id: info.id,
+            nickname: v.nickname.trim(),
+            ...(bySecret ? { agentId: v.agentId?.trim() ?? '' } : {}),
+            ...(v.secret?.trim() ? { secret: v.secret.trim() } : {}),
+          }),
+        { success: T.saved },
+      );
+      client.setQueryData(workSpaceKey(info.id), fresh);
+      form.setFieldValue('secret', '');
+      store.emit('onWorkListRefresh');
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={{ nickname: info.nickname, agentId: info.agentId }}
+      onFinish={submit}
+      data-testid="edit-form"
+    >
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item name="nickname" label={T.nickname} rules={[{ required: true, whitespace: true, message: T.nicknameRequired }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      {bySecret ? (
+        <>
+          <Form.Item name="agentId" label={T.agentId} rules={[{ pattern: /^\d*$/, message: T.agentIdInvalid }]}>
+            <Input maxLength={32} autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="secret" label={T.secret} extra={T.secretKeep}>
+            <Input.Password placeholder={T.secretKeep} maxLength={256} autoComplete="new-password" />
+          </Form.Item>
+        </>
+      ) : null}
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {T.save}
+      </Button>
+    </Form>
+  );
+}
 
 export default function QwEditPage() {
-  return <ComingSoonPage description={COMING_SOON.edit} />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ queryKey: workSpaceKey(id), queryFn: () => getWorkSpace(id), enabled: valid });
+  const back = <Button onClick={() => navigate('/qw/list')}>{T.back}</Button>;
+
+  let body;
+  if (!valid || query.isError)
+    body = <Result status="warning" title={valid ? query.error?.message || T.notFound : T.notFound} extra={back} />;
+  else if (query.isPending) body = <Skeleton active />;
+  else {
+    const info = query.data;
+    body = (
+      <Flex vertical gap={16}>
+        <Descriptions column={{ xs: 1, md: 3 }} size="small">
+          <Descriptions.Item label={T.accessType}>
+            <Tag color="blue">{ACCESS_TYPE_LABEL[info.accessType]}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={T.corpId}>{info.corpId}</Descriptions.Item>
+          <Descriptions.Item label={T.corpName}>{info.corpName || '—'}</Descriptions.Item>
+        </Descriptions>
+        <EditForm key={info.id} info={info} />
+        <Divider style={{ margin: 0 }} />
+        <CallbackInfo info={info} />
+        <Divider style={{ margin: 0 }} />
+        <ConnectionCheck initial={info} />
+      </Flex>
+    );
+  }
+  return (
+    <PageFrame title={T.editTitle} extra={back}>
+      <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+        {body}
+      </Card>
+    </PageFrame>
+  );
 }

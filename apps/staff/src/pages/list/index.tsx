@@ -1,6 +1,162 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
+import { runAction, useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { departmentsKey, listDepartments } from '../../api/list-departments';
+import { listMembers, membersKey } from '../../api/list-members';
+import { syncMembers } from '../../api/sync-members';
+import { T } from '../../texts';
+import { ALL, DepartmentTree } from './department-tree';
+
+const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 4: 'default', 5: 'warning' };
+
+function Members({ workId }: { workId: number }) {
+  const [departmentId, setDepartmentId] = useState(ALL);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const body = { page, pageSize, ...(keyword ? { keyword } : {}), ...(departmentId ? { departmentId } : {}) };
+  const departments = useQuery({ queryKey: departmentsKey(workId), queryFn: listDepartments });
+  const members = useQuery({
+    queryKey: membersKey(workId, body),
+    queryFn: () => listMembers(body),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.sync.status === 'running' ? 1000 : false),
+  });
+  const sync = members.data?.sync;
+  const running = sync?.status === 'running';
+  // When a sync ends, the department tree may have changed too.
+  const refetchDepartments = departments.refetch;
+  useEffect(() => {
+    if (sync?.status === 'done') void refetchDepartments();
+  }, [sync?.status, sync?.syncedAt, refetchDepartments]);
+
+  const startSync = async () => {
+    await runAction(syncMembers, { success: T.syncStarted }).catch(() => undefined);
+    void members.refetch();
+  };
+
+  const columns = [
+    {
+      title: T.name,
+      dataIndex: 'name',
+      render: (_: unknown, m: Member) => (
+        <Space>
+          <Avatar size="small" src={m.avatar || undefined}>
+            {m.name.slice(0, 1)}
+          </Avatar>
+          {m.name}
+          {m.isFollowUser ? <Tag color="blue">{T.contactTag}</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: T.userid, dataIndex: 'userid' },
+    { title: T.department, dataIndex: 'departments', render: (_: unknown, m: Member) => m.departments.map((d) => d.name).join('、') || '—' },
+    { title: T.position, dataIndex: 'position', render: (v: string) => v || '—' },
+    {
+      title: T.status,
+      dataIndex: 'status',
+      render: (v: number) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{MEMBER_STATUS_LABEL[v] ?? String(v)}</Tag>,
+    },
+    { title: T.customers, dataIndex: 'customerCount', align: 'right' as const },
+  ];
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={7} xl={5}>
+        <Card variant="borderless" title={T.departments} size="small">
+          <DepartmentTree
+            list={departments.data?.list}
+            loading={departments.isPending}
+            error={departments.isError}
+            value={departmentId}
+            onChange={(id) => {
+              setDepartmentId(id);
+              setPage(1);
+            }}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} md={17} xl={19}>
+        <Card variant="borderless">
+          <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
+            <Input.Search
+              allowClear
+              placeholder={T.search}
+              style={{ maxWidth: 320 }}
+              onSearch={(v) => {
+                setKeyword(v.trim());
+                setPage(1);
+              }}
+              data-testid="member-search"
+            />
+            <Button type="primary" onClick={startSync} loading={running} data-testid="member-sync">
+              {T.sync}
+            </Button>
+          </Flex>
+          {running ? (
+            <div style={{ marginBottom: 16 }} data-testid="member-sync-progress">
+              <Typography.Text type="secondary">
+                {T.syncing}：{T.phase[sync.phase] ?? ''}
+                {sync.total > 0 ? `（${sync.done}/${sync.total}）` : ''}
+              </Typography.Text>
+              <Progress percent={sync.percent} size="small" status="active" />
+            </div>
+          ) : sync?.status === 'failed' ? (
+            <Alert type="error" showIcon message={T.syncFailed} description={sync.error} style={{ marginBottom: 16 }} />
+          ) : null}
+          {members.isError && !members.data ? (
+            <Alert
+              type="error"
+              showIcon
+              message={T.loadFailed}
+              description={members.error.message}
+              action={<Button onClick={() => members.refetch()}>{T.retry}</Button>}
+            />
+          ) : (
+            <Table<Member>
+              data-testid="member-table"
+              rowKey="userid"
+              columns={columns}
+              dataSource={members.data?.list ?? []}
+              loading={members.isPending || (members.isFetching && !running && members.isPlaceholderData)}
+              locale={{ emptyText: <Empty description={keyword || departmentId ? T.emptyFiltered : T.empty} /> }}
+              pagination={{
+                current: page,
+                pageSize,
+                total: members.data?.total ?? 0,
+                showSizeChanger: true,
+                showTotal: T.total,
+                onChange: (p, s) => {
+                  setPage(s === pageSize ? p : 1);
+                  setPageSize(s);
+                },
+              }}
+            />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}
 
 export default function StaffListPage() {
-  return <ComingSoonPage description={COMING_SOON.list} />;
+  const workId = useStore('workId');
+  return (
+    <PageFrame title={T.title} bare={Boolean(workId)}>
+      {workId ? (
+        <Members key={workId} workId={workId} />
+      ) : (
+        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
+          <Link to="/qw/list?method=create">
+            <Button type="primary">{T.connect}</Button>
+          </Link>
+        </Empty>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,4 @@
+import type { WorkSpaceInfo } from '@scrm/contracts/qw';
+import { post } from '@scrm/web-kit';
+
+export const checkStatus = (id: number) => post<WorkSpaceInfo>('/api/qw/status/check/replace', { id }, { silent: true });

@@ -1,0 +1,127 @@
+// WeCom configuration, secrets at rest and the callback worker's leftovers and retries.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrations.js';
+import { SecretBox } from '../src/wecom/secret-box.js';
+import { createTestDatabase } from './helpers/database.js';
+import { startHarness, uniquePhone } from './helpers/harness.js';
+
+describe('WeCom configuration', () => {
+  it('defaults to the real WeCom, or the simulator when SIM_URL is set', () => {
+    const real = loadConfig({});
+    expect(real.wecom.baseUrl).toBe('https://qyapi.weixin.qq.com/cgi-bin');
+    expect(real.wecom.installUrl).toBe('https://open.work.weixin.qq.com');
+    expect(real.wecom.provider.suiteId).toBe('');
+    expect(real.secretKey).toBeUndefined();
+    expect(real.trustedIps).toEqual([]);
+    const sim = loadConfig({ SIM_URL: 'http://127.0.0.1:3100' });
+    expect(sim.wecom.baseUrl).toBe('http://127.0.0.1:3100/qyapi/cgi-bin');
+    expect(sim.wecom.installUrl).toBe('http://127.0.0.1:3100/open');
+  });
+
+  it('takes explicit values and checks SECRET_KEY', () => {
+    const key = randomBytes(32).toString('hex');
+    const c = loadConfig({ WECOM_BASE_URL: 'http://wx/cgi-bin/', WECOM_SUITE_ID: 'ww1', WECOM_TEMPLATE_ID: 'dk1', SECRET_KEY: key, TRUSTED_IPS: '1.2.3.4, 5.6.7.8' });
+    expect(c.wecom.baseUrl).toBe('http://wx/cgi-bin');
+    expect(c.wecom.provider).toMatchObject({ suiteId: 'ww1', templateId: 'dk1' });
+    expect(c.secretKey).toBe(key);
+    expect(c.trustedIps).toEqual(['1.2.3.4', '5.6.7.8']);
+    expect(loadConfig({ SECRET_KEY: randomBytes(32).toString('base64') }).secretKey).toBeTruthy();
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(ConfigError);
+  });
+});
+
+describe('SecretBox', () => {
+  const dbs: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const d of dbs) await d();
+  });
+
+  it('seals with AES-256-GCM and refuses a tampered value', async () => {
+    const t = await createTestDatabase();
+    dbs.push(t.drop);
+    const database = openDatabase({ dataDir: t.env.DATA_DIR, databaseUrl: t.env.DATABASE_URL });
+    await migrateToLatest(database.kysely, database.dialect);
+    try {
+      const box = new SecretBox({ dataDir: t.env.DATA_DIR, database });
+      const sealed = await box.seal('the-secret');
+      expect(sealed).toMatch(/^v1\./);
+      expect(sealed).not.toContain('the-secret');
+      expect(await box.seal('the-secret')).not.toBe(sealed);
+      expect(await box.open(sealed)).toBe('the-secret');
+      const parts = sealed.split('.');
+      parts[3] = Buffer.from('x'.repeat(10)).toString('base64url');
+      await expect(box.open(parts.join('.'))).rejects.toThrow();
+      // The generated key is shared: a second box (another process) opens what the first sealed.
+      const again = new SecretBox({ dataDir: t.env.DATA_DIR, database });
+      expect(await again.open(sealed)).toBe('the-secret');
+      if (database.dialect === 'sqlite') {
+        expect(readFileSync(join(t.env.DATA_DIR, 'secret.key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+      } else {
+        expect(existsSync(join(t.env.DATA_DIR, 'secret.key'))).toBe(false);
+        expect(await database.kysely.selectFrom('server_secret').select('name').execute()).toEqual([{ name: 'secret_key' }]);
+      }
+      // With SECRET_KEY, that key is used (and a box with another key cannot open the value).
+      const own = new SecretBox({ secretKey: randomBytes(32).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), 'k-')), database });
+      await expect(own.open(sealed)).rejects.toThrow();
+      expect(await own.open(await own.seal('x'))).toBe('x');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('callback inbox worker', () => {
+  it('processes leftovers at start and retries failures with backoff', async () => {
+    const h = await startHarness();
+    try {
+      const token = await h.register(uniquePhone());
+      const corp = (await h.simCall('POST', '/control/corps', { seed: 'worker', size: { departments: 2, members: 3, customers: 4, groups: 1, tags: 2 } })).body;
+      const r = await h.api('/api/qw/add', { accessType: 'direct', nickname: '直连企业', corpId: corp.corpId, secret: corp.secret }, token);
+      expect(r.status, r.message).toBe(200);
+      expect(r.data.accessType).toBe('direct');
+      const db = h.server.database.kysely;
+      for (let i = 0; i < 300; i++) {
+        if ((await h.api('/api/qw/info', { id: r.data.id }, token)).data.sync.status === 'done') break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      const worker = h.server.services.callbacks.worker;
+      await worker.stop();
+      const snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body;
+      const chat = snap.groups[0].chat_id;
+      const xml = (chatId: string, t: number) =>
+        `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${t}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_chat]]></Event><ChatId><![CDATA[${chatId}]]></ChatId><ChangeType><![CDATA[create]]></ChangeType></xml>`;
+      const row = (key: string, chatId: string) => ({
+        work_space_id: r.data.id, dedupe_key: key, raw_xml: xml(chatId, 1), parsed: '{}', received_at: Date.now(),
+        processed_at: null, next_attempt_at: 0, attempts: 0, error: null,
+      });
+      // Left over from before a restart: one good, one that WeCom refuses (unknown chat).
+      await db.insertInto('callback_event').values([row('left-1', chat), row('left-2', 'wrNoSuchChat')]).execute();
+      await db.deleteFrom('group_chat').where('work_space_id', '=', r.data.id).execute();
+      worker.start();
+      await new Promise((res) => setTimeout(res, 300));
+      await worker.idle();
+      const rows = await db.selectFrom('callback_event').selectAll().where('dedupe_key', 'in', ['left-1', 'left-2']).orderBy('dedupe_key').execute();
+      expect(rows[0]).toMatchObject({ attempts: 0, error: null });
+      expect(rows[0]!.processed_at).toBeGreaterThan(0);
+      expect(rows[1]).toMatchObject({ processed_at: null, attempts: 1 });
+      expect(rows[1]!.error).toBeTruthy();
+      expect(rows[1]!.next_attempt_at).toBeGreaterThan(Date.now());
+      expect(await db.selectFrom('group_chat').select('chat_id').where('work_space_id', '=', r.data.id).execute()).toEqual([{ chat_id: chat }]);
+
+      // Deleting the work space takes its synced rows and its inbox with it.
+      expect((await h.api('/api/qw/delete', { id: r.data.id }, token)).status).toBe(200);
+      for (const t of ['member', 'department', 'customer', 'follow_relation', 'group_chat', 'callback_event'] as const) {
+        expect(await db.selectFrom(t).selectAll().where('work_space_id', '=', r.data.id).execute(), t).toEqual([]);
+      }
+      expect((await h.api('/api/qw/list', {}, token)).data.total).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+});

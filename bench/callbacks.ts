@@ -1,0 +1,74 @@
+// Callback ingestion benchmark: 50 concurrent senders POST real encrypted WeCom events
+// (edit_external_contact of existing customers, each unique) to a work space's callback URL.
+// Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
+// happens afterwards and is not timed here.
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50]   (DATABASE_URL=postgres://… for PostgreSQL)
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WecomCrypto } from '@scrm/wecom/crypto';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { startStack } from '../scripts/lib.mjs';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { stackClient } from '../scripts/stack-client.mjs';
+
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const seconds = arg('seconds', 10);
+const senders = arg('senders', 50);
+const port = 3931;
+const simPort = 3932;
+const server = `http://127.0.0.1:${port}`;
+const sim = `http://127.0.0.1:${simPort}`;
+
+const stack = await startStack({
+  port,
+  simPort,
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchcb-')), LOG_LEVEL: 'warn' },
+});
+try {
+  const client = stackClient({ server, sim });
+  const token = await client.registerAccount('13800000003', 'bench1234');
+  const { corp, work } = await client.connectSampleCorp(token, { name: '回调压测', seed: 'bench-callbacks', size: { departments: 3, members: 20, customers: 500, groups: 5, tags: 10 } });
+  await client.waitForSync(token, work.id);
+  const snapshot = await (await fetch(`${sim}/control/corps/${corp.corpId}/snapshot`)).json();
+  const pairs: Array<[string, string]> = snapshot.customers.flatMap((c: { external_contact: { external_userid: string }; follow_user: Array<{ userid: string }> }) =>
+    c.follow_user.map((f) => [f.userid, c.external_contact.external_userid] as [string, string]),
+  );
+  const crypto = new WecomCrypto({ token: work.token, encodingAesKey: work.encodingAesKey, receiveId: corp.corpId });
+  let seq = 0;
+  const nextEvent = () => {
+    const [userid, externalUserid] = pairs[seq % pairs.length];
+    const createTime = 1_700_000_000 + Math.floor(seq / pairs.length);
+    seq += 1;
+    const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${createTime}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${externalUserid}]]></ExternalUserID></xml>`;
+    const sealed = crypto.seal(xml);
+    return { url: `${work.callbackUrl}?${new URLSearchParams(sealed.query)}`, body: sealed.xml };
+  };
+  // Seal ahead of time so the senders measure the server, not our own AES.
+  const queue = Array.from({ length: Math.min(200_000, 4000 * seconds) }, nextEvent);
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      while (Date.now() < until && queue.length) {
+        const event = queue.pop()!;
+        const t0 = performance.now();
+        const res = await fetch(event.url, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: event.body });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) failures += 1;
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  console.log(`\nCallback ingestion — ${senders} concurrent senders, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
+  console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
+} finally {
+  stack.stop();
+}

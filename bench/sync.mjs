@@ -1,0 +1,62 @@
+// Sync benchmark: the first full sync of a sample corp (default 1,000 members / 200,000
+// customers) through the server into its database, with the simulator enforcing WeCom's
+// published rate limits. Prints seconds, rows, and the WeCom calls made beside the
+// minimum the API allows. Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
+// (DATABASE_URL=postgres://… to sync into PostgreSQL).
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack } from '../scripts/lib.mjs';
+import { stackClient } from '../scripts/stack-client.mjs';
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const members = arg('members', 1000);
+const customers = arg('customers', 200_000);
+const port = 3921;
+const simPort = 3922;
+const server = `http://127.0.0.1:${port}`;
+const sim = `http://127.0.0.1:${simPort}`;
+
+const stack = await startStack({
+  port,
+  simPort,
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchsync-')), LOG_LEVEL: 'warn' },
+});
+try {
+  const client = stackClient({ server, sim });
+  const token = await client.registerAccount('13800000002', 'bench1234');
+  const size = { departments: Math.max(3, Math.round(members / 20)), members, customers, groups: Math.round(customers / 200), tags: 50 };
+  const t0 = Date.now();
+  const corp = await client.control('/control/corps', { name: '压测企业', seed: 'bench-sync', size });
+  const generated = Date.now() - t0;
+  const work = await client.api('qw/add', { accessType: 'internal', nickname: '压测企业', corpId: corp.corpId, agentId: String(corp.agentId), secret: corp.secret }, token);
+  const t1 = Date.now();
+  const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
+  const seconds = (Date.now() - t1) / 1000;
+  const { calls, total } = await (await fetch(`${sim}/control/calls?corpId=${corp.corpId}`)).json();
+  const { list } = await (await fetch(`${sim}/control/corps`)).json();
+  const counts = list.find((c) => c.corpId === corp.corpId);
+  const relations = counts.follows;
+  const groups = counts.groups;
+  const minimum = {
+    gettoken: 1,
+    'department/list': 1,
+    'user/list': 1,
+    'externalcontact/get_follow_user_list': 1,
+    'externalcontact/get_corp_tag_list': 1,
+    'externalcontact/groupchat/list': Math.max(1, Math.ceil(groups / 1000)),
+    'externalcontact/groupchat/get': groups,
+    'externalcontact/batch/get_by_user': Math.max(1, Math.ceil(relations / 100)),
+  };
+  const minTotal = Object.values(minimum).reduce((a, b) => a + b, 0);
+  console.log(`\n\nSync benchmark — ${members} members, ${customers} customers (${relations} follow relations, ${groups} groups), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  console.log(`simulator generated the corp in ${(generated / 1000).toFixed(1)} s`);
+  console.log(`full sync: ${sync.status} in ${seconds.toFixed(1)} s${sync.error ? ` (${sync.error})` : ''}`);
+  console.log(`WeCom calls: ${total} made, ${minTotal} minimum (${(total / minTotal).toFixed(2)}×)`);
+  for (const [p, n] of Object.entries(calls).sort((a, b) => b[1] - a[1])) {
+    const key = Object.keys(minimum).find((k) => p.endsWith(k));
+    console.log(`  ${p.padEnd(48)} ${String(n).padStart(7)}${key ? `   (minimum ${minimum[key]})` : ''}`);
+  }
+} finally {
+  stack.stop();
+}

@@ -1,0 +1,56 @@
+// `npm run demo`: the simulator with a sample corp, the server, and a demo account already
+// connected to that corp and synced — the whole product with no real WeCom corp.
+// Size: `npm run demo -- --members=50 --customers=2000` (or DEMO_MEMBERS / DEMO_CUSTOMERS).
+// Each run starts from a fresh database under ./data/demo (the simulator keeps its corp in memory).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, log, root, startStack } from './lib.mjs';
+import { stackClient } from './stack-client.mjs';
+
+const arg = (name, env, fallback) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[env] ?? fallback);
+const members = arg('members', 'DEMO_MEMBERS', 50);
+const customers = arg('customers', 'DEMO_CUSTOMERS', 2000);
+const port = Number(process.env.PORT ?? 3000);
+const simPort = Number(process.env.SIM_PORT ?? 3100);
+const server = `http://127.0.0.1:${port}`;
+const sim = `http://127.0.0.1:${simPort}`;
+const phone = '13800000000';
+const password = 'demo1234';
+
+ensureDependencies();
+ensureWebBuild(process.argv.includes('--rebuild'));
+const dataDir = path.join(root, 'data', 'demo');
+rmSync(dataDir, { recursive: true, force: true });
+const { children, stop } = await startStack({ port, simPort, env: { DATA_DIR: dataDir } });
+
+const stack = stackClient({ server, sim });
+
+try {
+  log(`生成示例企业（${members} 名成员，${customers} 位客户）并连接…`);
+  const token = await stack.registerAccount(phone, password);
+  const size = { departments: Math.max(3, Math.round(members / 10)), members, customers, groups: Math.max(5, Math.round(customers / 100)), tags: 20 };
+  const { work } = await stack.connectSampleCorp(token, { name: '示例科技有限公司', size });
+  const sync = await stack.waitForSync(token, work.id, (p) => log(`同步中：${p.phase || '准备'} ${p.percent}%`));
+  log(sync.status === 'done' ? '同步完成' : `同步失败：${sync.error}`);
+
+  log('');
+  log(`控制台：http://localhost:${port}/`);
+  log(`登录：账号 ${phone}，密码 ${password}（已连接「示例科技有限公司」并完成同步）`);
+  log(`WeCom 模拟器（客户扫码、删除好友、进群退群、短信收件箱）：http://localhost:${simPort}/`);
+  log('按 Ctrl+C 停止。');
+} catch (error) {
+  console.error(error);
+  stop();
+  process.exit(1);
+}
+
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  stop();
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const child of children) child.on('exit', (c) => !stopping && (log(`a process exited (${c})`), shutdown()));
