@@ -103,10 +103,13 @@ export class SyncService {
         await this.progress(wsId, phase, 0, 0);
         await this.phase(ws, api, phase, seen);
       }
+      // A sync that read the customers has just proved the token and the customer-contact permission.
       await this.deps.workSpaces.update(wsId, {
         sync_status: 'done',
         synced_at: Date.now(),
         sync_progress: JSON.stringify({ phase: '', done: 0, total: 0 }),
+        token_ok: 1,
+        ...(phases.includes('customer') ? { contact_permission: 1, last_checked_at: Date.now() } : {}),
       });
     } catch (err) {
       this.deps.log.warn({ err, wsId }, 'wecom sync failed');

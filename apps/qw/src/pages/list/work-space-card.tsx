@@ -34,7 +34,7 @@ export function WorkSpaceCard(props: { info: WorkSpaceInfo; onSync: () => void; 
       ]}
     >
       <Descriptions column={1} size="small">
-        <Descriptions.Item label={T.corpName}>{info.corpName || info.corpId}</Descriptions.Item>
+        {info.corpName ? <Descriptions.Item label={T.corpName}>{info.corpName}</Descriptions.Item> : null}
         <Descriptions.Item label={T.corpId}>{info.corpId}</Descriptions.Item>
       </Descriptions>
       <Space direction="vertical" style={{ width: '100%' }}>
