@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startChild, startStack, waitForPort } from '../scripts/lib.mjs';
+import { benchDatabase, startChild, startStack, waitForPort } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -21,10 +21,11 @@ function cannon(opts) {
 
 const bareSource = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"hello":"world"}'); }).listen(${ports.bare}, '127.0.0.1');`;
 const bare = startChild('bare', process.execPath, ['-e', bareSource]);
+const database = await benchDatabase();
 const stack = await startStack({
   port: ports.server,
   simPort: ports.sim,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-bench-')), LOG_LEVEL: 'warn' },
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-bench-')), LOG_LEVEL: 'warn', ...database.env },
 });
 try {
   await waitForPort(ports.bare);
@@ -51,4 +52,6 @@ try {
 } finally {
   bare.kill('SIGTERM');
   stack.stop();
+  await new Promise((r) => setTimeout(r, 500));
+  await database.drop();
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { startStack } from '../scripts/lib.mjs';
+import { benchDatabase, startStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -21,10 +21,11 @@ const simPort = 3932;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
+const database = await benchDatabase();
 const stack = await startStack({
   port,
   simPort,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchcb-')), LOG_LEVEL: 'warn' },
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchcb-')), LOG_LEVEL: 'warn', ...database.env },
 });
 try {
   const client = stackClient({ server, sim });
@@ -32,8 +33,8 @@ try {
   const { corp, work } = await client.connectSampleCorp(token, { name: '回调压测', seed: 'bench-callbacks', size: { departments: 3, members: 20, customers: 500, groups: 5, tags: 10 } });
   await client.waitForSync(token, work.id);
   const snapshot = await (await fetch(`${sim}/control/corps/${corp.corpId}/snapshot`)).json();
-  const pairs: Array<[string, string]> = snapshot.customers.flatMap((c: { external_contact: { external_userid: string }; follow_user: Array<{ userid: string }> }) =>
-    c.follow_user.map((f) => [f.userid, c.external_contact.external_userid] as [string, string]),
+  const pairs: Array<[string, string]> = snapshot.customers.flatMap((c: { external_userid: string; follow_user: Array<{ userid: string }> }) =>
+    c.follow_user.map((f) => [f.userid, c.external_userid] as [string, string]),
   );
   const crypto = new WecomCrypto({ token: work.token, encodingAesKey: work.encodingAesKey, receiveId: corp.corpId });
   let seq = 0;
@@ -71,4 +72,6 @@ try {
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
 } finally {
   stack.stop();
+  await new Promise((r) => setTimeout(r, 500));
+  await database.drop();
 }

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../scripts/lib.mjs';
+import { benchDatabase, startStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -17,10 +17,11 @@ const simPort = 3922;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
+const database = await benchDatabase();
 const stack = await startStack({
   port,
   simPort,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchsync-')), LOG_LEVEL: 'warn' },
+  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchsync-')), LOG_LEVEL: 'warn', ...database.env },
 });
 try {
   const client = stackClient({ server, sim });
@@ -59,4 +60,6 @@ try {
   }
 } finally {
   stack.stop();
+  await new Promise((r) => setTimeout(r, 500));
+  await database.drop();
 }

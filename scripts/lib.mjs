@@ -102,3 +102,29 @@ export async function startStack({ port, simPort, env = {}, sim = true }) {
   await Promise.all([waitForPort(port, 60_000), sim ? waitForPort(simPort) : null]);
   return { children, stop };
 }
+
+/**
+ * For a benchmark on PostgreSQL: a fresh database beside the one DATABASE_URL names, so runs
+ * never meet each other's rows. Returns the env to start the server with and a cleanup.
+ */
+export async function benchDatabase() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: {}, drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `scrm_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: fresh.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
