@@ -45,6 +45,7 @@ test('connect a self-built corp and see its members', async ({ page }) => {
   await result.getByRole('button', { name: '检测连接' }).click();
   await expect(result.getByTestId('status-badges')).toContainText('客户联系权限');
   await expect(result).toContainText('已同步', { timeout: 20_000 });
+  await expect(result.getByTestId('status-badges')).not.toContainText('无客户联系权限');
   // The top-bar switcher picked up the new work space.
   await expect(page.getByTestId('work-switcher')).toContainText('浏览器科技');
 
