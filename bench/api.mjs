@@ -5,12 +5,11 @@ import autocannon from 'autocannon';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, startChild, startStack, waitForPort } from '../scripts/lib.mjs';
+import { benchDatabase, numberArg, startChild, startStack, waitForPort } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
-const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const seconds = arg('seconds', 10);
-const connections = arg('connections', 50);
+const seconds = numberArg('seconds', 10);
+const connections = numberArg('connections', 50);
 const ports = { bare: 3901, sim: 3902, server: 3903 };
 
 function cannon(opts) {

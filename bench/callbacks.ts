@@ -8,14 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { benchDatabase, startStack } from '../scripts/lib.mjs';
+import { benchDatabase, numberArg, startStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
-const arg = (name: string, fallback: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const seconds = arg('seconds', 10);
-const senders = arg('senders', 50);
+const seconds = numberArg('seconds', 10);
+const senders = numberArg('senders', 50);
 const port = 3931;
 const simPort = 3932;
 const server = `http://127.0.0.1:${port}`;

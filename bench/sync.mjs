@@ -6,12 +6,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, startStack } from '../scripts/lib.mjs';
+import { benchDatabase, numberArg, startStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
-const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const members = arg('members', 1000);
-const customers = arg('customers', 200_000);
+const members = numberArg('members', 1000);
+const customers = numberArg('customers', 200_000);
 const port = 3921;
 const simPort = 3922;
 const server = `http://127.0.0.1:${port}`;

@@ -7,10 +7,10 @@ import { chromium } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureWebBuild, startStack } from '../scripts/lib.mjs';
+import { ensureWebBuild, numberArg, startStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
-const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+const runs = numberArg('runs', 3);
 const port = 3911;
 const simPort = 3912;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

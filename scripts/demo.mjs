@@ -4,13 +4,11 @@
 // Each run starts from a fresh database under ./data/demo (the simulator keeps its corp in memory).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, log, root, startStack } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, log, numberArg, root, startStack } from './lib.mjs';
 import { stackClient } from './stack-client.mjs';
 
-const arg = (name, env, fallback) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? process.env[env] ?? fallback);
-const members = arg('members', 'DEMO_MEMBERS', 50);
-const customers = arg('customers', 'DEMO_CUSTOMERS', 2000);
+const members = numberArg('members', process.env.DEMO_MEMBERS ?? 50);
+const customers = numberArg('customers', process.env.DEMO_CUSTOMERS ?? 2000);
 const port = Number(process.env.PORT ?? 3000);
 const simPort = Number(process.env.SIM_PORT ?? 3100);
 const server = `http://127.0.0.1:${port}`;

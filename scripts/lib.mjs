@@ -128,3 +128,8 @@ export async function benchDatabase() {
     },
   };
 }
+
+/** A numeric `--name=value` argument of this process, else `fallback`. */
+export function numberArg(name, fallback) {
+  return Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+}

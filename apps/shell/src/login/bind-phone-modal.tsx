@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import type { TokenData } from '@scrm/contracts/account';
 import { post, setToken, toApiRequestError } from '@scrm/web-kit';
-import { Button, ErrorBanner, Field, Input, Modal } from '../guest/light';
-import { sendCode } from './send-code';
-import { SmsButton } from './sms-button';
+import { Button, ErrorBanner, Modal } from '../guest/light';
+import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateBindPhone, type BindPhoneValues } from './validate';
 
@@ -59,24 +58,7 @@ export function BindPhoneModal({ wxCode, onCancel, onFail }: BindPhoneModalProps
       <p className="l-hint">微信首次扫码登录，请绑定手机号完成注册</p>
       <ErrorBanner message={smsError} testId="bind-phone-error" />
       <form id="bind-phone-form" onSubmit={submit} noValidate>
-        <Field error={form.errors.phone}>
-          {(id, errorId) => (
-            <Input id={id} aria-describedby={errorId} placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
-          )}
-        </Field>
-        <Field error={form.errors.code}>
-          {(id, errorId) => (
-            <div className="l-row">
-              <Input id={id} aria-describedby={errorId} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
-              <SmsButton
-                send={() => {
-                  setSmsError(null);
-                  return sendCode(form.values.phone, { phoneError: (m) => form.setFieldError('phone', m), onError: setSmsError });
-                }}
-              />
-            </div>
-          )}
-        </Field>
+        <PhoneCodeFields form={form} onBanner={setSmsError} />
       </form>
     </Modal>
   );

@@ -4,8 +4,7 @@ import type { TokenData } from '@scrm/contracts/account';
 import { post, toApiRequestError } from '@scrm/web-kit';
 import { Button, ErrorBanner, Field, Input, PasswordInput } from '../guest/light';
 import { QrLogin } from './qr-login';
-import { sendCode } from './send-code';
-import { SmsButton } from './sms-button';
+import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateCodeLogin, validatePasswordLogin, type CodeLoginValues, type PasswordLoginValues } from './validate';
 
@@ -89,24 +88,7 @@ function CodeForm({ onToken }: { onToken: (token: string) => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <ErrorBanner message={banner} />
-      <Field error={form.errors.phone}>
-        {(id, errorId) => (
-          <Input id={id} aria-describedby={errorId} placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
-        )}
-      </Field>
-      <Field error={form.errors.code}>
-        {(id, errorId) => (
-          <div className="l-row">
-            <Input id={id} aria-describedby={errorId} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
-            <SmsButton
-              send={() => {
-                setBanner(null);
-                return sendCode(form.values.phone, { phoneError: (m) => form.setFieldError('phone', m), onError: setBanner });
-              }}
-            />
-          </div>
-        )}
-      </Field>
+      <PhoneCodeFields form={form} onBanner={setBanner} />
       <Button variant="primary" size="large" block htmlType="submit" loading={submitting}>
         登录
       </Button>

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Msg, type TokenData } from '@scrm/contracts/account';
 import { REGISTER_RELOAD_DELAY_MS } from '@scrm/contracts/constants';
 import { post, setToken, toApiRequestError, toast } from '@scrm/web-kit';
-import { Button, ErrorBanner, Field, Input, PasswordInput } from '../guest/light';
-import { sendCode } from './send-code';
-import { SmsButton } from './sms-button';
+import { Button, ErrorBanner, Field, PasswordInput } from '../guest/light';
+import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateRegister, type RegisterValues } from './validate';
 
@@ -44,24 +43,7 @@ export function RegisterCard({ onLogin }: { onLogin: () => void }) {
       <p className="login-card-sub">使用手机号注册，注册后即可登录</p>
       <form onSubmit={submit} noValidate>
         <ErrorBanner message={banner} />
-        <Field error={form.errors.phone}>
-          {(id, errorId) => (
-            <Input id={id} aria-describedby={errorId} placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
-          )}
-        </Field>
-        <Field error={form.errors.code}>
-          {(id, errorId) => (
-            <div className="l-row">
-              <Input id={id} aria-describedby={errorId} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
-              <SmsButton
-                send={() => {
-                  setBanner(null);
-                  return sendCode(form.values.phone, { phoneError: (m) => form.setFieldError('phone', m), onError: setBanner });
-                }}
-              />
-            </div>
-          )}
-        </Field>
+        <PhoneCodeFields form={form} onBanner={setBanner} />
         <Field error={form.errors.password}>
           {(id, errorId) => (
             <PasswordInput id={id} aria-describedby={errorId} placeholder="请输入密码" autoComplete="new-password" invalid={!!form.errors.password} {...form.bind('password')} />
