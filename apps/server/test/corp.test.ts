@@ -273,6 +273,32 @@ describe('duplicates and member re-sync', () => {
     });
     expect(done.total).toBe((await snapshot()).members.length);
   });
+
+  it('re-syncs the whole corp exactly under busy, rate-limit, latency and token-expiry faults', async () => {
+    // Change the corp first, so the re-sync has something to bring in.
+    const way = (await snapshot()).contactWays[0];
+    const scan = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: way.config_id });
+    expect(scan.status).toBe(200);
+    for (const fault of [
+      { path: 'externalcontact/batch/get_by_user', kind: 'busy', count: 2 },
+      { path: 'externalcontact/groupchat/get', kind: 'rate-limit', count: 2 },
+      { path: 'user/list', kind: 'latency', ms: 300 },
+      { path: 'externalcontact/get_corp_tag_list', kind: 'busy', count: 1 },
+    ]) {
+      expect((await h.simCall('POST', '/control/faults', { corpId: corp.corpId, ...fault })).status).toBe(200);
+    }
+    const r = await h.api('/api/qw/sync', { id: wsId }, main);
+    expect(r.status, r.message).toBe(200);
+    await h.simCall('POST', '/control/faults', { corpId: corp.corpId, kind: 'token-expire' });
+    const done = await until('full re-sync', async () => {
+      const i = (await h.api('/api/qw/info', { id: wsId }, main)).data;
+      if (i.sync.status === 'failed') throw new Error(i.sync.error);
+      return i.sync.status === 'done' && i;
+    }, 30_000);
+    expect(done.sync.percent).toBe(100);
+    await h.simCall('DELETE', '/control/faults');
+    expect(await dbState()).toEqual(expected(await snapshot()));
+  });
 });
 
 describe('tenancy', () => {

@@ -57,7 +57,7 @@ export class SyncRepository {
   }
 
   /** The whole set of a single-key table becomes `rows`: upsert them, delete the rest. */
-  private async replaceSet<T extends 'department' | 'member' | 'corp_tag_group' | 'corp_tag' | 'customer' | 'group_chat'>(
+  private async replaceSet<T extends 'department' | 'member' | 'corp_tag_group' | 'corp_tag' | 'group_chat'>(
     trx: Tx,
     table: T,
     key: string,
@@ -122,7 +122,9 @@ export class SyncRepository {
   /** Full customer pass: customers and live relations become exactly these; others end (soft delete). */
   async replaceCustomers(wsId: number, customers: CustomerRow[], follows: FollowRow[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
-      await this.replaceSet(trx, 'customer', 'external_userid', wsId, customers);
+      // A customer nobody follows any more stays, as the events leave it: its relations end instead
+      // (history and retention need them), just as WeCom keeps the person.
+      await upsert(trx, 'customer', ['external_userid'], customers);
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
       const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
       const live = await trx
