@@ -115,3 +115,25 @@ test('connect a 代开发 app by its authorisation link (replace)', async ({ pag
   await page.getByRole('button', { name: '完成' }).click();
   await expect(page.getByTestId('work-space-card')).toContainText('代开发应用');
 });
+
+test('connect a corp directly with its customer-contact secret (direct)', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  const corp = await simCorp();
+  await openLoggedIn(page, account.token, '/qw/list?method=create');
+  await page.getByTestId('access-type-direct').click();
+  await expect(page.getByTestId('access-type-direct')).toHaveAttribute('aria-checked', 'true');
+  const form = page.getByTestId('connect-form');
+  await form.getByLabel('企业名称').fill('直连科技');
+  await form.getByLabel('CorpID').fill(corp.corpId);
+  await form.getByLabel('Secret').fill(corp.secret);
+  await form.getByRole('button', { name: '保存并连接' }).click();
+  const result = page.getByTestId('connect-result');
+  await expect(result).toContainText('已同步', { timeout: 20_000 });
+  await expect(page.getByTestId('callback-url')).toContainText('/api/wecom/callback/');
+  await result.getByRole('button', { name: '完成' }).click();
+  const card = page.getByTestId('work-space-card');
+  await expect(card).toContainText('直连科技');
+  await expect(card).toContainText('直连');
+  await page.goto('/#/staff/list');
+  await expect(page.getByTestId('content')).toContainText(`共 ${corp.members.length} 人`);
+});
