@@ -2,10 +2,7 @@
 // 50 connections, beside a bare node:http hello measured in the same run.
 // Usage: node bench/api.mjs [--seconds=10] [--connections=50]   (DATABASE_URL=postgres://… for PostgreSQL)
 import autocannon from 'autocannon';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { benchDatabase, numberArg, startChild, startStack, waitForPort } from '../scripts/lib.mjs';
+import { numberArg, startBenchStack, startChild, waitForPort } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const seconds = numberArg('seconds', 10);
@@ -20,12 +17,7 @@ function cannon(opts) {
 
 const bareSource = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"hello":"world"}'); }).listen(${ports.bare}, '127.0.0.1');`;
 const bare = startChild('bare', process.execPath, ['-e', bareSource]);
-const database = await benchDatabase();
-const stack = await startStack({
-  port: ports.server,
-  simPort: ports.sim,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-bench-')), LOG_LEVEL: 'warn', ...database.env },
-});
+const stack = await startBenchStack({ port: ports.server, simPort: ports.sim });
 try {
   await waitForPort(ports.bare);
   const base = `http://127.0.0.1:${ports.server}/api/account`;
@@ -50,7 +42,5 @@ try {
   console.log(`ratio info / bare: ${(info.requests.average / bare.requests.average).toFixed(2)} (goal ≥ 0.20)`);
 } finally {
   bare.kill('SIGTERM');
-  stack.stop();
-  await new Promise((r) => setTimeout(r, 500));
-  await database.drop();
+  await stack.stop();
 }

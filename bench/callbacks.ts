@@ -3,12 +3,9 @@
 // Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
 // happens afterwards and is not timed here.
 // Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50]   (DATABASE_URL=postgres://… for PostgreSQL)
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { benchDatabase, numberArg, startStack } from '../scripts/lib.mjs';
+import { numberArg, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -19,12 +16,7 @@ const simPort = 3932;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
-const database = await benchDatabase();
-const stack = await startStack({
-  port,
-  simPort,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchcb-')), LOG_LEVEL: 'warn', ...database.env },
-});
+const stack = await startBenchStack({ port, simPort });
 try {
   const client = stackClient({ server, sim });
   const token = await client.registerAccount('13800000003', 'bench1234');
@@ -69,7 +61,5 @@ try {
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
 } finally {
-  stack.stop();
-  await new Promise((r) => setTimeout(r, 500));
-  await database.drop();
+  await stack.stop();
 }

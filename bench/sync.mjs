@@ -3,10 +3,7 @@
 // published rate limits. Prints seconds, rows, and the WeCom calls made beside the
 // minimum the API allows. Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
 // (DATABASE_URL=postgres://… to sync into PostgreSQL).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { benchDatabase, numberArg, startStack } from '../scripts/lib.mjs';
+import { numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const members = numberArg('members', 1000);
@@ -16,12 +13,7 @@ const simPort = 3922;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
-const database = await benchDatabase();
-const stack = await startStack({
-  port,
-  simPort,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchsync-')), LOG_LEVEL: 'warn', ...database.env },
-});
+const stack = await startBenchStack({ port, simPort });
 try {
   const client = stackClient({ server, sim });
   const token = await client.registerAccount('13800000002', 'bench1234');
@@ -58,7 +50,5 @@ try {
     console.log(`  ${p.padEnd(48)} ${String(n).padStart(7)}${key ? `   (minimum ${minimum[key]})` : ''}`);
   }
 } finally {
-  stack.stop();
-  await new Promise((r) => setTimeout(r, 500));
-  await database.drop();
+  await stack.stop();
 }

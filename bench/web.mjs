@@ -4,10 +4,7 @@
 // logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
 // the login dialog. Usage: node bench/web.mjs [--runs=3]
 import { chromium } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ensureWebBuild, numberArg, startStack } from '../scripts/lib.mjs';
+import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const runs = numberArg('runs', 3);
@@ -16,11 +13,7 @@ const simPort = 3912;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 ensureWebBuild();
-const stack = await startStack({
-  port,
-  simPort,
-  env: { HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-benchweb-')), LOG_LEVEL: 'warn', DEBUG_LOGIN_CODE: 'bench' },
-});
+const stack = await startBenchStack({ port, simPort });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
 
 /** Loads the page in a fresh context and sums the wire bytes of each kind until `selector` is visible. */
@@ -74,5 +67,5 @@ try {
   console.log(`budget: 300 KB of JS before the login dialog — ${median(guest.map((s) => s.js)) <= 300 * 1024 ? 'within' : 'OVER'}`);
 } finally {
   await browser.close();
-  stack.stop();
+  await stack.stop();
 }

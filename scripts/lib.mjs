@@ -104,27 +104,46 @@ export async function startStack({ port, simPort, env = {}, sim = true }) {
 }
 
 /**
- * For a benchmark on PostgreSQL: a fresh database beside the one DATABASE_URL names, so runs
- * never meet each other's rows. Returns the env to start the server with and a cleanup.
+ * A stack for a benchmark: a temporary DATA_DIR and, when DATABASE_URL names PostgreSQL, a fresh
+ * database beside it (so runs never meet each other's rows), dropped again by `stop()`.
  */
-export async function benchDatabase() {
+export async function startBenchStack({ port, simPort, env = {} }) {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
   const url = process.env.DATABASE_URL;
-  if (!url) return { env: {}, drop: async () => {} };
-  const { default: pg } = await import('pg');
+  let databaseUrl;
+  let pg;
   const name = `scrm_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
+  const admin = async (sql) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  if (url) {
+    pg = (await import('pg')).default;
+    await admin(`CREATE DATABASE ${name}`);
+    const fresh = new URL(url);
+    fresh.pathname = `/${name}`;
+    databaseUrl = fresh.toString();
+  }
+  const stack = await startStack({
+    port,
+    simPort,
+    env: {
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'scrm-bench-')),
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+  });
   return {
-    env: { DATABASE_URL: fresh.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+    stop: async () => {
+      stack.stop();
+      if (!url) return;
+      await new Promise((r) => setTimeout(r, 500));
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
