@@ -40,6 +40,14 @@ describe('code/send', () => {
     expect(body.list).toHaveLength(1);
   });
 
+  it('sends one code when several requests race for the same phone', async () => {
+    const phone = uniquePhone();
+    const results = await Promise.all(Array.from({ length: 6 }, () => h.api('/api/account/code/send', { phone })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    const { body } = await h.simCall('GET', `/sms/outbox?phone=${phone}`);
+    expect(body.list).toHaveLength(1);
+  });
+
   it('caps sends per phone and day', async () => {
     const small = await startHarness({ SMS_PER_PHONE_PER_DAY: '2' });
     try {

@@ -1,5 +1,5 @@
 // SQL of the sms_code table.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { affected } from '../db/database.js';
 import type { DB } from '../db/tables.js';
@@ -13,10 +13,24 @@ export interface SmsCodeRow {
 }
 
 export class SmsCodeRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly trx?: Kysely<DB>,
+  ) {}
 
   private get db() {
-    return this.database.kysely;
+    return this.trx ?? this.database.kysely;
+  }
+
+  /**
+   * Runs `fn` in one transaction holding a lock on the phone, so a cooldown check and the insert
+   * after it are one step even across server processes (PostgreSQL advisory lock; SQLite has one writer).
+   */
+  lockedForPhone<T>(phone: string, fn: (codes: SmsCodeRepository) => Promise<T>): Promise<T> {
+    return this.database.kysely.transaction().execute(async (trx) => {
+      if (this.database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`.execute(trx);
+      return fn(new SmsCodeRepository(this.database, trx));
+    });
   }
 
   async latestCreatedAt(phone: string): Promise<number | undefined> {

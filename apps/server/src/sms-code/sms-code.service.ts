@@ -36,25 +36,27 @@ export class SmsCodeService {
   ) {}
 
   async send(phone: string, ip: string): Promise<{ cooldown: number }> {
-    const now = Date.now();
-    const last = await this.codes.latestCreatedAt(phone);
-    if (last !== undefined && now - last < SMS_COOLDOWN_SECONDS * 1000) {
-      const wait = Math.ceil((SMS_COOLDOWN_SECONDS * 1000 - (now - last)) / 1000);
-      throw new AppError(429, `发送过于频繁，请${wait}秒后再试`);
-    }
-    if ((await this.codes.countByPhoneSince(phone, now - DAY_MS)) >= this.limits.smsPerPhonePerDay) {
-      throw new AppError(429, '该手机号今日获取验证码次数已达上限，请明天再试');
-    }
-    if ((await this.codes.countByIpSince(ip, now - HOUR_MS)) >= this.limits.smsPerIpPerHour) {
-      throw new AppError(429, '当前网络获取验证码过于频繁，请1小时后再试');
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const id = await this.codes.insert({
-      phone,
-      code_hash: hashCode(phone, code),
-      created_at: now,
-      expires_at: now + SMS_CODE_TTL_MS,
-      ip: ip.slice(0, 64),
+    const id = await this.codes.lockedForPhone(phone, async (codes) => {
+      const now = Date.now();
+      const last = await codes.latestCreatedAt(phone);
+      if (last !== undefined && now - last < SMS_COOLDOWN_SECONDS * 1000) {
+        const wait = Math.ceil((SMS_COOLDOWN_SECONDS * 1000 - (now - last)) / 1000);
+        throw new AppError(429, `发送过于频繁，请${wait}秒后再试`);
+      }
+      if ((await codes.countByPhoneSince(phone, now - DAY_MS)) >= this.limits.smsPerPhonePerDay) {
+        throw new AppError(429, '该手机号今日获取验证码次数已达上限，请明天再试');
+      }
+      if ((await codes.countByIpSince(ip, now - HOUR_MS)) >= this.limits.smsPerIpPerHour) {
+        throw new AppError(429, '当前网络获取验证码过于频繁，请1小时后再试');
+      }
+      return codes.insert({
+        phone,
+        code_hash: hashCode(phone, code),
+        created_at: now,
+        expires_at: now + SMS_CODE_TTL_MS,
+        ip: ip.slice(0, 64),
+      });
     });
     try {
       await this.provider.send(phone, smsCodeContent(code));
