@@ -56,7 +56,7 @@ export async function waitForPort(port, timeoutMs = 30_000) {
 
 /** Starts a long-running child; its output is prefixed so the two servers can be told apart. */
 export function startChild(name, cmd, args, env = {}, cwd = root) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, SCRM_PARENT_PID: String(process.pid), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (chunk) =>
     chunk
       .toString()
@@ -69,7 +69,7 @@ export function startChild(name, cmd, args, env = {}, cwd = root) {
   return child;
 }
 
-export const tsxArgs = (entry) => ['--import', 'tsx', entry];
+export const tsxArgs = (entry) => ['--import', 'tsx', '--import', './scripts/exit-with-parent.mjs', entry];
 
 export function readJson(file) {
   return JSON.parse(readFileSync(path.join(root, file), 'utf8'));
