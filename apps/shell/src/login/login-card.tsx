@@ -33,22 +33,28 @@ const ScreenIcon = () => (
   </svg>
 );
 
-function PasswordForm({ onToken }: { onToken: (token: string) => void }) {
-  const form = useLightForm<PasswordLoginValues>({ account: '', password: '' }, validatePasswordLogin);
+/** Submitting a login form: validate, call, hand the token on, or show the failure in the red banner. */
+function useLoginSubmit(check: () => boolean, call: () => Promise<string>, onToken: (token: string) => void) {
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBanner(null);
-    if (!form.check()) return;
+    if (!check()) return;
     setSubmitting(true);
     try {
-      onToken(await login({ phone: form.values.account.trim(), password: form.values.password }));
+      onToken(await call());
     } catch (error) {
       setBanner(toApiRequestError(error).message);
       setSubmitting(false);
     }
   };
+  return { banner, setBanner, submitting, submit };
+}
+
+function PasswordForm({ onToken }: { onToken: (token: string) => void }) {
+  const form = useLightForm<PasswordLoginValues>({ account: '', password: '' }, validatePasswordLogin);
+  const { banner, submitting, submit } = useLoginSubmit(form.check, () => login({ phone: form.values.account.trim(), password: form.values.password }), onToken);
   return (
     <form onSubmit={submit} noValidate>
       <ErrorBanner message={banner} />
@@ -71,20 +77,7 @@ function PasswordForm({ onToken }: { onToken: (token: string) => void }) {
 
 function CodeForm({ onToken }: { onToken: (token: string) => void }) {
   const form = useLightForm<CodeLoginValues>({ phone: '', code: '' }, validateCodeLogin);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    if (!form.check()) return;
-    setSubmitting(true);
-    try {
-      onToken(await login({ phone: form.values.phone.trim(), code: form.values.code.trim() }));
-    } catch (error) {
-      setBanner(toApiRequestError(error).message);
-      setSubmitting(false);
-    }
-  };
+  const { banner, setBanner, submitting, submit } = useLoginSubmit(form.check, () => login({ phone: form.values.phone.trim(), code: form.values.code.trim() }), onToken);
   return (
     <form onSubmit={submit} noValidate>
       <ErrorBanner message={banner} />
