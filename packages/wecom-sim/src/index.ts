@@ -7,6 +7,7 @@ import { GzhStore, type GzhConfig } from './gzh/gzh.store.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { controlRoutes } from './control/control.routes.js';
 import { pageRoutes } from './page/page.routes.js';
+import { wayPageRoutes } from './page/way.routes.js';
 import { SmsStore } from './sms/sms.store.js';
 import { smsRoutes } from './sms/sms.routes.js';
 import { API_PREFIX, wecomApi } from './wecom/api.js';
@@ -42,7 +43,7 @@ export interface SimulatorOptions {
     callbackRetries?: number;
   };
   /** The WeCom side: callback timing, limits, provider credentials (defaults are WeCom's). */
-  wecom?: Omit<WorldOptions, 'log'>;
+  wecom?: Omit<WorldOptions, 'log' | 'publicUrl'>;
   /** A sample corp made at start. */
   sampleCorp?: { name?: string; seed?: string; size?: Partial<CorpSize> };
 }
@@ -62,7 +63,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
   const sms = new SmsStore();
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
-  const wecom = new WecomWorld({ ...opts.wecom, log: app.log });
+  const wecom = new WecomWorld({ ...opts.wecom, publicUrl, log: app.log });
   if (opts.sampleCorp) wecom.createCorp(opts.sampleCorp);
 
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
@@ -91,6 +92,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   await app.register(installRoutes, { world: wecom });
   await app.register(wecomControlRoutes, { world: wecom });
   await app.register(pageRoutes);
+  await app.register(wayPageRoutes, { world: wecom });
   // tickets start once the server listens, so the first push can reach a receiver started alongside
   app.addHook('onReady', async () => wecom.startTickets());
   app.addHook('onClose', async () => wecom.stopTickets());

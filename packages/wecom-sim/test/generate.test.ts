@@ -9,14 +9,14 @@ describe('sample corp generator', () => {
     const a = generateCorp({ seed: 'same', size, now });
     const b = generateCorp({ seed: 'same', size, now });
     const c = generateCorp({ seed: 'other', size, now });
-    expect(JSON.stringify(a.snapshot())).toBe(JSON.stringify(b.snapshot()));
+    expect(JSON.stringify(a.snapshot("http://sim.test"))).toBe(JSON.stringify(b.snapshot("http://sim.test")));
     expect([a.corpId, a.secret]).toEqual([b.corpId, b.secret]);
     expect(c.corpId).not.toBe(a.corpId);
   });
 
   it('has the asked size, Chinese names and 1–3 follow relations per customer', () => {
     const corp = generateCorp({ seed: 'sized', size: { departments: 7, members: 30, customers: 500, groups: 9, tags: 3 } });
-    const snap = corp.snapshot();
+    const snap = corp.snapshot("http://sim.test");
     expect(snap.departments).toHaveLength(7);
     expect(snap.members).toHaveLength(30);
     expect(snap.customers).toHaveLength(500);

@@ -65,9 +65,10 @@ export function scan(world: WecomWorld, corp: Corp, b: { configId?: string; stat
     });
   }
   const externalUserid = corp.cId[ci]!;
+  const who = { externalUserid, userid, newCustomer, customerName: corp.cName[ci]!, memberName: corp.members[mi]!.name };
   const existing = corp.findFollow(ci, mi);
   if (existing !== undefined && !corp.fLost[existing]) {
-    return { externalUserid, userid, newCustomer, alreadyFriend: true, welcomeCode: null, deliveries: [] as number[] };
+    return { ...who, alreadyFriend: true, welcomeCode: null, welcomeCodeExpiresAt: null, deliveries: [] as number[] };
   }
   if (existing !== undefined) {
     // the customer had deleted the member and adds them again: the same relation comes back
@@ -80,7 +81,8 @@ export function scan(world: WecomWorld, corp: Corp, b: { configId?: string; stat
     corp.addFollow(ci, mi, { createtime: nowS(), add_way: 1, state: way!.state, oper_userid: externalUserid });
   }
   const welcomeCode = randomBytes(24).toString('base64url');
-  corp.welcomeCodes.set(welcomeCode, { userid, external_userid: externalUserid, expiresAt: Date.now() + world.welcomeCodeTtlMs, used: false });
+  const welcomeCodeExpiresAt = Date.now() + world.welcomeCodeTtlMs;
+  corp.welcomeCodes.set(welcomeCode, { userid, external_userid: externalUserid, expiresAt: welcomeCodeExpiresAt, used: false });
   const sent = world.emit(corp, 'change_external_contact', {
     ChangeType: 'add_external_contact',
     UserID: userid,
@@ -88,7 +90,7 @@ export function scan(world: WecomWorld, corp: Corp, b: { configId?: string; stat
     State: way!.state || undefined,
     WelcomeCode: welcomeCode,
   });
-  return { externalUserid, userid, newCustomer, alreadyFriend: false, welcomeCode, deliveries: ids(sent) };
+  return { ...who, alreadyFriend: false, welcomeCode, welcomeCodeExpiresAt, deliveries: ids(sent) };
 }
 
 /** The member deletes the customer (del_external_contact). */

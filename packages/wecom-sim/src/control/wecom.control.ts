@@ -1,15 +1,41 @@
 // Control API of the WeCom side: corps, callbacks, happenings, provider, faults, limits, call counts
 // and the delivery log (JSON; errors are 4xx with {errcode, errmsg}).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyCallbackUrl } from '../callbacks/delivery.js';
 import { FAULT_KINDS, type FaultKind } from '../faults/faults.js';
-import type { Corp } from '../wecom/corp.js';
+import { qrCodeOf, type ContactWay, type Corp } from '../wecom/corp.js';
+import { liveWays } from '../wecom/contact-way.routes.js';
+import { baseUrlOf } from '../gzh/gzh.routes.js';
 import type { CorpSize } from '../wecom/generate.js';
 import type { WecomWorld } from '../wecom/world.js';
 import * as H from './happenings.js';
 
 type Body = Record<string, any>;
+type CorpRequest = Pick<FastifyRequest, 'protocol' | 'host'> & { params: { corpId: string }; query: unknown };
 const bad = (reply: FastifyReply, status: number, errcode: number, errmsg: string) => reply.status(status).send({ errcode, errmsg });
+
+/** A contact way as the control API lists it. */
+function wayView(corp: Corp, w: ContactWay, base: string, now: number) {
+  return {
+    config_id: w.config_id,
+    type: w.type,
+    scene: w.scene,
+    state: w.state,
+    remark: w.remark,
+    skip_verify: w.skip_verify,
+    is_temp: w.is_temp,
+    expiresAt: w.expiresAt ?? null,
+    user: w.user,
+    userNames: corp.memberNames(w.user),
+    party: w.party,
+    qr_code: qrCodeOf(w, base),
+    create_time: w.create_time,
+    deleted: w.deletedAt !== undefined,
+    deletedAt: w.deletedAt ?? null,
+    expired: w.deletedAt === undefined && w.expiresAt !== undefined && w.expiresAt <= now,
+    history: w.history.map(({ at, user, change }) => ({ at, user, change })),
+  };
+}
 
 export async function wecomControlRoutes(app: FastifyInstance, opts: { world: WecomWorld }) {
   const { world } = opts;
@@ -30,16 +56,20 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     return credentials(corp);
   });
 
-  app.get('/control/corps', async () => ({ list: [...world.corps.values()].map((c) => ({ ...c.summary(), secret: c.secret, contactSecret: c.contactSecret })) }));
+  // liveWays first: expired temporary ways leave the lists
+  app.get('/control/corps', async () => ({
+    list: [...world.corps.values()].map((c) => (liveWays(c), { ...c.summary(), secret: c.secret, contactSecret: c.contactSecret })),
+  }));
 
   // every route below names a corp
   const withCorp =
-    <B>(fn: (corp: Corp, body: B, reply: FastifyReply) => unknown) =>
-    async (req: { params: { corpId: string }; body?: B }, reply: FastifyReply) => {
+    <B>(fn: (corp: Corp, body: B, reply: FastifyReply, req: CorpRequest) => unknown) =>
+    async (req: CorpRequest & { body?: B }, reply: FastifyReply) => {
       const corp = world.corps.get(req.params.corpId);
       if (!corp) return bad(reply, 404, 40013, '企业不存在');
+      liveWays(corp);
       try {
-        return await fn(corp, (req.body ?? {}) as B, reply);
+        return await fn(corp, (req.body ?? {}) as B, reply, req);
       } catch (err) {
         if (err instanceof H.HappeningError) return bad(reply, err.status, err.errcode, err.message);
         throw err;
@@ -51,7 +81,40 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     '/control/corps/:corpId',
     withCorp((corp) => ({ ...corp.summary(), secret: corp.secret, contactSecret: corp.contactSecret, ...corp.picks() })),
   );
-  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/snapshot', withCorp((corp) => corp.snapshot()));
+  const baseOf = (req: Pick<FastifyRequest, 'protocol' | 'host'>) => baseUrlOf(req, world.publicUrl);
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/snapshot', withCorp((corp, _b, _r, req) => corp.snapshot(baseOf(req))));
+
+  // live, deleted and expired ways in the order they were made, each with its user-list history
+  type WayQuery = { configId?: string; state?: string };
+  app.get<{ Params: { corpId: string }; Querystring: WayQuery }>(
+    '/control/corps/:corpId/contact-ways',
+    withCorp((corp, _b, _r, req) => {
+      const now = Date.now();
+      const { configId, state } = req.query as WayQuery;
+      const ways = [...liveWays(corp, now), ...corp.removedWays]
+        .filter((w) => (!configId || w.config_id === configId) && (state === undefined || w.state === state))
+        .sort((a, b) => a.history[0]!.at - b.history[0]!.at);
+      return { list: ways.map((w) => wayView(corp, w, baseOf(req), now)) };
+    }),
+  );
+
+  type WelcomeQuery = { externalUserid?: string; userid?: string; limit?: string };
+  app.get<{ Params: { corpId: string }; Querystring: WelcomeQuery }>(
+    '/control/corps/:corpId/welcome-messages',
+    withCorp((corp, _b, reply, req) => {
+      const { externalUserid, userid, limit: rawLimit } = req.query as WelcomeQuery;
+      const limit = rawLimit === undefined ? Infinity : Number(rawLimit);
+      if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) return bad(reply, 400, 40058, 'limit 须为正整数');
+      const list = [];
+      for (let i = corp.welcomeMessages.length - 1; i >= 0 && list.length < limit; i--) {
+        const m = corp.welcomeMessages[i]!;
+        if ((externalUserid && m.externalUserid !== externalUserid) || (userid && m.userid !== userid)) continue;
+        const ci = corp.customerIndex(m.externalUserid);
+        list.push({ ...m, memberName: corp.member(m.userid)?.name ?? m.userid, customerName: ci === undefined ? '' : corp.cName[ci]! });
+      }
+      return { list };
+    }),
+  );
 
   app.post<{ Params: { corpId: string }; Body: Body }>(
     '/control/corps/:corpId/callback',

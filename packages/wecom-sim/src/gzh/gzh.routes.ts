@@ -6,7 +6,7 @@ import { scenePage } from '../page/scene.page.js';
 const TEMP_MAX_SECONDS = 2_592_000;
 const TEMP_DEFAULT_SECONDS = 60;
 
-export const baseUrlOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
+export const baseUrlOf = (req: Pick<FastifyRequest, 'protocol' | 'host'>, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
 
 interface QrCreateBody {
   expire_seconds?: unknown;

@@ -2,7 +2,7 @@
 // and the callback delivery log.
 export const CORPS_BODY = `
 <h2>企业微信（模拟企业）</h2>
-<p class="muted">创建示例企业后，可用其 corpid 与 secret 在控制台接入企业；下面的按钮模拟企业微信里发生的事，事件会加密推送到企业配置的回调地址。</p>
+<p class="muted">创建示例企业后，可用其 corpid 与 secret 在控制台接入企业；下面的按钮模拟企业微信里发生的事，事件会加密推送到企业配置的回调地址。每个企业下列出它的联系我二维码（渠道码、员工码、一客一码），点「扫码页」以微信用户身份扫码。</p>
 <p>
   名称 <input id="corp-name" placeholder="留空随机" style="width:120px">
   成员 <input id="corp-members" type="number" value="20" min="1" style="width:70px">
@@ -13,6 +13,12 @@ export const CORPS_BODY = `
 <table>
   <thead><tr><th>企业</th><th style="width:170px">规模</th><th style="width:200px">回调</th><th style="width:330px">模拟操作</th></tr></thead>
   <tbody id="corps"><tr><td colspan="4" class="muted">加载中…</td></tr></tbody>
+</table>
+
+<h3>已发送的欢迎语</h3>
+<table>
+  <thead><tr><th style="width:90px">时间</th><th style="width:150px">成员</th><th style="width:150px">客户</th><th>内容</th><th style="width:150px">附件</th></tr></thead>
+  <tbody id="welcomes"><tr><td colspan="5" class="muted">加载中…</td></tr></tbody>
 </table>
 
 <h3>回调推送记录</h3>
@@ -57,7 +63,8 @@ function scanWay(corpId, existing) {
     let externalUserid;
     if (existing) externalUserid = choose('已有客户', (await corpInfo(corpId)).follows, f => f.name + '（' + f.externalUserid + '）').externalUserid;
     return control('/control/corps/' + corpId + '/scan', { configId: way, externalUserid });
-  }, d => d.alreadyFriend ? '该客户已是成员 ' + d.userid + ' 的好友，未产生事件' : '客户 ' + d.externalUserid + ' 已添加成员 ' + d.userid + pushed(d));
+  }, d => d.alreadyFriend ? '客户「' + d.customerName + '」已是成员「' + d.memberName + '」的好友，未产生事件'
+    : '客户「' + d.customerName + '」已添加成员「' + d.memberName + '」' + pushed(d) + '；欢迎语 code 有效至 ' + time(d.welcomeCodeExpiresAt));
 }
 function removeFollow(corpId, path, text) {
   act(async () => {
@@ -89,23 +96,45 @@ function editTag(corpId) {
 function showSecrets(corpId) {
   corpInfo(corpId).then(c => alert('corpid：' + c.corpId + '\\n应用 secret：' + c.secret + '\\n通讯录 secret：' + c.contactSecret + '\\nagentid：' + c.agentId));
 }
+const WAYS_SHOWN = 20;
+const dateTime = ms => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+function waysRow(c) {
+  const ways = c.contactWays.slice(-WAYS_SHOWN).reverse();
+  const rows = ways.map(w => '<tr><td>' + (esc(w.remark) || '<span class="muted">无备注</span>') + '</td><td>' + (w.state ? '<code>' + esc(w.state) + '</code>' : '<span class="muted">无</span>') + '</td>'
+    + '<td>' + (w.userNames.length ? w.userNames.map(esc).join('、') : '<span class="muted">按部门</span>') + '</td>'
+    + '<td>' + (w.is_temp ? '临时，至 ' + dateTime(w.expiresAt) : '长期') + '</td>'
+    + '<td><a href="/wecom/scan/' + encodeURIComponent(w.config_id) + '" target="_blank">扫码页</a> <a href="/wwpic/' + encodeURIComponent(w.config_id) + '.png" target="_blank">二维码</a></td></tr>').join('');
+  return '<tr><td colspan="4" style="padding-left:24px"><b>联系我二维码</b> <span class="muted">（共 ' + c.contactWays.length + ' 个' + (c.contactWays.length > WAYS_SHOWN ? '，显示最新 ' + WAYS_SHOWN + ' 个' : '') + '）</span>'
+    + (rows ? '<table><thead><tr><th>备注</th><th style="width:150px">渠道参数 state</th><th>接待成员</th><th style="width:190px">有效期</th><th style="width:110px">操作</th></tr></thead><tbody>' + rows + '</tbody></table>' : '<br><span class="muted">暂无联系我二维码</span>')
+    + '</td></tr>';
+}
+function welcomeRow(m) {
+  const types = m.attachments.map(a => a && a.msgtype).filter(Boolean);
+  const text = m.text.length > 60 ? m.text.slice(0, 60) + '…' : m.text;
+  return '<tr><td>' + time(m.sentAt) + '</td><td>' + esc(m.memberName) + '</td><td>' + esc(m.customerName || m.externalUserid) + '</td><td>' + (text ? esc(text) : '<span class="muted">（无文字）</span>') + '</td>'
+    + '<td>' + (types.length ? types.length + ' 个（' + types.map(esc).join('、') + '）' : '<span class="muted">无</span>') + '</td></tr>';
+}
 async function refreshCorps() {
   try {
     const [corps, deliveries] = await Promise.all([fetch('/control/corps').then(r => r.json()), fetch('/control/deliveries?limit=30').then(r => r.json())]);
+    const welcomes = (await Promise.all(corps.list.map(c => fetch('/control/corps/' + encodeURIComponent(c.corpId) + '/welcome-messages?limit=20').then(r => r.json()))))
+      .flatMap(r => r.list || []).sort((a, b) => b.sentAt - a.sentAt).slice(0, 20);
+    document.getElementById('welcomes').innerHTML = welcomes.length ? welcomes.map(welcomeRow).join('')
+      : '<tr><td colspan="5" class="muted">暂无欢迎语（客户扫码后，服务器在 welcome code 有效期内调用 send_welcome_msg 即出现在这里）</td></tr>';
     const el = document.getElementById('corps');
     const focused = document.activeElement && document.activeElement.tagName === 'SELECT' && el.contains(document.activeElement);
     if (!focused) el.innerHTML = corps.list.length
       ? corps.list.map(c => '<tr><td>' + esc(c.corpName) + '<br><code>' + esc(c.corpId) + '</code> <button onclick="showSecrets(\\'' + esc(c.corpId) + '\\')">密钥</button></td>'
           + '<td>成员 ' + c.members + '<br>客户 ' + c.customers + '（好友关系 ' + c.follows + '）<br>客户群 ' + c.groups + '</td>'
           + '<td>' + (c.callback ? esc(c.callback.url) + '<br>' + (c.callback.verified ? '<span class="ok">已验证</span>' : '<span class="err">验证未通过</span>') : '<span class="muted">未配置</span>') + '</td>'
-          + '<td><select id="way-' + esc(c.corpId) + '">' + c.contactWays.map(w => '<option value="' + esc(w.config_id) + '">' + esc(w.remark || w.state || w.config_id) + '</option>').join('') + '</select><br>'
+          + '<td><select id="way-' + esc(c.corpId) + '">' + c.contactWays.map(w => '<option value="' + esc(w.config_id) + '">' + esc(w.remark || w.state || w.config_id) + (w.is_temp ? '（临时）' : '') + '</option>').join('') + '</select><br>'
           + '<button onclick="scanWay(\\'' + esc(c.corpId) + '\\', false)">新微信用户扫码</button>'
           + '<button onclick="scanWay(\\'' + esc(c.corpId) + '\\', true)">已有客户扫码</button><br>'
           + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'delete-customer\\', \\'成员已删除客户\\')">成员删除客户</button>'
           + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'customer-deletes-member\\', \\'客户已删除成员\\')">客户删除成员</button><br>'
           + '<button onclick="joinGroup(\\'' + esc(c.corpId) + '\\')">客户入群</button>'
           + '<button onclick="leaveGroup(\\'' + esc(c.corpId) + '\\')">客户退群</button>'
-          + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button></td></tr>').join('')
+          + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button></td></tr>' + waysRow(c)).join('')
       : '<tr><td colspan="4" class="muted">暂无企业（用上面的表单创建，或启动时设置 SIM_SAMPLE_CORP）</td></tr>';
     document.getElementById('deliveries').innerHTML = deliveries.list.length
       ? deliveries.list.map(d => '<tr><td>' + time(d.createdAt) + '</td><td><code>' + esc(d.event) + '</code> <span class="muted">' + esc(d.corpId) + '</span></td><td>' + (TARGET[d.target] || d.target) + '</td><td>' + d.attempts + '</td><td class="' + (d.status === 'delivered' ? 'ok' : d.status === 'pending' ? '' : 'err') + '">' + (STATUS[d.status] || d.status) + '</td></tr>').join('')

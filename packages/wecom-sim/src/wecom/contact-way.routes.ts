@@ -1,6 +1,7 @@
 // 联系我 contact ways: QR codes that add a customer to one or several members, with a state.
 import { randomBytes } from 'node:crypto';
-import type { ContactWay, Corp } from './corp.js';
+import { qrCodeOf, type ContactWay, type Corp } from './corp.js';
+import { baseUrlOf } from '../gzh/gzh.routes.js';
 import { fail } from './errors.js';
 import type { Router } from './api.js';
 import { needScope } from './auth.routes.js';
@@ -10,10 +11,12 @@ const DAY = 86_400;
 const WAY_CAP = 500_000;
 const TEMP_PER_DAY = 100_000;
 
-/** Temporary ways vanish when they expire. */
+/** Temporary ways vanish when they expire (kept among the corp's removed ways). */
 export function liveWays(corp: Corp, now = Date.now()): ContactWay[] {
-  if (corp.contactWays.some((w) => w.expiresAt !== undefined && w.expiresAt <= now)) {
-    corp.contactWays = corp.contactWays.filter((w) => w.expiresAt === undefined || w.expiresAt > now);
+  const gone = (w: ContactWay) => w.expiresAt !== undefined && w.expiresAt <= now;
+  if (corp.contactWays.some(gone)) {
+    for (const w of corp.contactWays.filter(gone)) corp.retireWay(w, 'expire');
+    corp.contactWays = corp.contactWays.filter((w) => !gone(w));
   }
   return corp.contactWays;
 }
@@ -32,7 +35,7 @@ function checkParties(corp: Corp, party: unknown): number[] {
   return party as number[];
 }
 
-const wayOut = (w: ContactWay) => {
+const wayOut = (w: ContactWay, base: string) => {
   const out: Record<string, unknown> = {
     config_id: w.config_id,
     type: w.type,
@@ -45,7 +48,7 @@ const wayOut = (w: ContactWay) => {
     party: w.party,
     is_temp: w.is_temp,
   };
-  if (w.scene === 2) out.qr_code = w.qr_code;
+  if (w.scene === 2) out.qr_code = qrCodeOf(w, base);
   if (w.is_temp) Object.assign(out, { expires_in: w.expires_in, chat_expires_in: w.chat_expires_in, unionid: w.unionid ?? '' });
   if (w.conclusions) out.conclusions = w.conclusions;
   return out;
@@ -81,9 +84,10 @@ export function contactWayRoutes(r: Router) {
       user,
       party,
       is_temp: isTemp,
-      qr_code: scene === 2 ? `https://wework.qpic.cn/wwpic/sim/${id}/0` : '',
+      qrBase: baseUrlOf(c.req, c.world.publicUrl),
       create_time: Math.floor(now / 1000),
       conclusions: b.conclusions,
+      history: [{ at: now, user: [...user], change: 'add' }],
     };
     if (isTemp) {
       way.expires_in = int(b.expires_in, 'expires_in', { min: 1, max: 14 * DAY, def: 7 * DAY });
@@ -92,14 +96,14 @@ export function contactWayRoutes(r: Router) {
       way.expiresAt = now + way.expires_in * 1000;
     }
     corp.contactWays.push(way);
-    return scene === 2 ? { config_id: id, qr_code: way.qr_code } : { config_id: id };
+    return scene === 2 ? { config_id: id, qr_code: qrCodeOf(way, way.qrBase!) } : { config_id: id };
   });
 
   r.post('externalcontact/get_contact_way', 'corp', (c) => {
     needScope(c, 'customer');
     const id = str(c.body.config_id, 'config_id', { required: true });
     const way = liveWays(c.corp).find((w) => w.config_id === id) ?? fail(40058, 'invalid parameter: config_id');
-    return { contact_way: wayOut(way) };
+    return { contact_way: wayOut(way, baseUrlOf(c.req, c.world.publicUrl)) };
   });
 
   r.post('externalcontact/update_contact_way', 'corp', (c) => {
@@ -125,7 +129,9 @@ export function contactWayRoutes(r: Router) {
       if (b.chat_expires_in !== undefined) next.chat_expires_in = int(b.chat_expires_in, 'chat_expires_in', { min: 1, max: 14 * 86_400 });
       if (b.unionid !== undefined) next.unionid = str(b.unionid, 'unionid');
     }
+    const userChanged = next.user.join('\n') !== way.user.join('\n');
     Object.assign(way, next);
+    if (userChanged) c.corp.wayChanged(way, 'update');
     return {};
   });
 
@@ -135,7 +141,7 @@ export function contactWayRoutes(r: Router) {
     const ways = liveWays(c.corp);
     const i = ways.findIndex((w) => w.config_id === id);
     if (i < 0) fail(40058, 'invalid parameter: config_id');
-    ways.splice(i, 1);
+    c.corp.retireWay(ways.splice(i, 1)[0]!, 'delete');
     return {};
   });
 

@@ -84,11 +84,40 @@ export interface ContactWay {
   chat_expires_in?: number;
   unionid?: string;
   conclusions?: unknown;
-  qr_code: string;
+  /** Base of the QR image URL: SIM_PUBLIC_URL or the origin of the call that made the way (none for sample ways: the reader's). */
+  qrBase?: string;
   create_time: number;
   /** Epoch ms; temporary ways only. */
   expiresAt?: number;
+  /** Every change of the user list, oldest first (at: epoch ms). */
+  history: WayChange[];
+  /** Epoch ms, once del_contact_way removed it. */
+  deletedAt?: number;
 }
+
+export interface WayChange {
+  at: number;
+  user: string[];
+  change: 'add' | 'update' | 'delete' | 'expire';
+}
+
+/** A welcome message accepted by send_welcome_msg. */
+export interface WelcomeMessage {
+  welcomeCode: string;
+  userid: string;
+  externalUserid: string;
+  text: string;
+  attachments: unknown[];
+  sentAt: number;
+}
+
+/** qr_code of a scene-2 way: the simulator's own PNG, under the way's base or else `base`. */
+export const qrCodeOf = (w: ContactWay, base: string) => (w.scene === 2 ? `${w.qrBase ?? base}/wwpic/${w.config_id}.png` : '');
+
+// deleted or expired ways and welcome messages are kept for the control API, within these caps
+export const REMOVED_WAYS_KEPT = 10_000;
+export const WELCOME_MESSAGES_KEPT = 10_000;
+export const WAY_HISTORY_KEPT = 1_000;
 
 export interface MassMessage {
   msgid: string;
@@ -149,6 +178,10 @@ export class Corp {
   tagGroups: TagGroup[] = [];
   groups: GroupChat[] = [];
   contactWays: ContactWay[] = [];
+  /** Deleted or expired ways, oldest first (REMOVED_WAYS_KEPT at most). */
+  removedWays: ContactWay[] = [];
+  /** Oldest first (WELCOME_MESSAGES_KEPT at most). */
+  welcomeMessages: WelcomeMessage[] = [];
   massMessages: MassMessage[] = [];
   moments: MomentTask[] = [];
   welcomeCodes = new Map<string, { userid: string; external_userid: string; expiresAt: number; used: boolean }>();
@@ -275,6 +308,11 @@ export class Corp {
     for (const g of this.tagGroups) for (const t of g.tag) this.idxTag.set(t.id, { tag: t, group: g });
   }
 
+  /** Member names of a user list (the userid when unknown). */
+  memberNames(userids: readonly string[]): string[] {
+    return userids.map((u) => this.member(u)?.name ?? u);
+  }
+
   group(chatId: string): GroupChat | undefined {
     return this.groups.find((g) => g.chat_id === chatId);
   }
@@ -325,6 +363,25 @@ export class Corp {
     this.idxFollowsOfCust?.[ci]?.push(fi);
     this.idxFollowsOfMember?.[mi]?.push(fi);
     return fi;
+  }
+
+  /** Records a change of a way's user list. */
+  wayChanged(w: ContactWay, change: WayChange['change'], at = Date.now()) {
+    w.history.push({ at, user: change === 'delete' || change === 'expire' ? [] : [...w.user], change });
+    if (w.history.length > WAY_HISTORY_KEPT) w.history.splice(1, w.history.length - WAY_HISTORY_KEPT);
+  }
+
+  /** A way leaves the live list (deleted, or expired at its expiry time). */
+  retireWay(w: ContactWay, change: 'delete' | 'expire', at = Date.now()) {
+    if (change === 'delete') w.deletedAt = at;
+    this.wayChanged(w, change, change === 'expire' ? (w.expiresAt ?? at) : at);
+    this.removedWays.push(w);
+    if (this.removedWays.length > REMOVED_WAYS_KEPT) this.removedWays.splice(0, this.removedWays.length - REMOVED_WAYS_KEPT);
+  }
+
+  addWelcomeMessage(m: WelcomeMessage) {
+    this.welcomeMessages.push(m);
+    if (this.welcomeMessages.length > WELCOME_MESSAGES_KEPT) this.welcomeMessages.splice(0, this.welcomeMessages.length - WELCOME_MESSAGES_KEPT);
   }
 
   removeFollow(fi: number) {
@@ -412,7 +469,15 @@ export class Corp {
       follows: this.followCount,
       groups: this.groups.length,
       tagGroups: this.tagGroups.filter((g) => !g.deleted).length,
-      contactWays: this.contactWays.map((w) => ({ config_id: w.config_id, state: w.state, remark: w.remark, user: w.user })),
+      contactWays: this.contactWays.map((w) => ({
+        config_id: w.config_id,
+        state: w.state,
+        remark: w.remark,
+        user: w.user,
+        userNames: this.memberNames(w.user),
+        is_temp: w.is_temp,
+        expiresAt: w.expiresAt ?? null,
+      })),
       callback: this.callback ? { url: this.callback.url, verified: this.callback.verified } : null,
     };
   }
@@ -438,7 +503,8 @@ export class Corp {
     };
   }
 
-  snapshot() {
+  /** `base`: what qr_code URLs start with for ways that have no base of their own. */
+  snapshot(base: string) {
     return {
       corpId: this.corpId,
       corpName: this.corpName,
@@ -451,7 +517,11 @@ export class Corp {
       })),
       tagGroups: this.liveTagGroups(),
       groups: this.groups.map(({ member_version: _v, ...g }) => g),
-      contactWays: this.contactWays.map(({ expiresAt: _e, ...w }) => w),
+      contactWays: this.contactWays.map((way) => {
+        const { expiresAt: _e, qrBase: _b, history: _h, deletedAt: _d, ...w } = way;
+        return { ...w, qr_code: qrCodeOf(way, base) };
+      }),
+      welcomeMessages: this.welcomeMessages.slice().reverse(),
     };
   }
 }

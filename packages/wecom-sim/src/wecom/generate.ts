@@ -187,8 +187,8 @@ export function generateCorp(opts: { seed: string; name?: string; size?: Partial
       user: [m.userid],
       party: [],
       is_temp: false,
-      qr_code: `https://wework.qpic.cn/wwpic/sim/${id}/0`,
       create_time: Math.floor((opts.now ?? Date.now()) / 1000),
+      history: [{ at: opts.now ?? Date.now(), user: [m.userid], change: 'add' }],
     });
   }
   return corp;

@@ -241,8 +241,17 @@ export function messageRoutes(r: Router) {
     const w = c.corp.welcomeCodes.get(code);
     if (!w || w.expiresAt <= Date.now()) fail(41050, 'invalid welcome_code');
     if (w!.used) fail(41051, 'welcome msg already sent');
-    checkContent(c.corp, c.body, 4000, 'bytes');
+    const content = checkContent(c.corp, c.body, 4000, 'bytes');
     w!.used = true;
+    const text = (content.text as { content?: unknown } | undefined)?.content;
+    c.corp.addWelcomeMessage({
+      welcomeCode: code,
+      userid: w!.userid,
+      externalUserid: w!.external_userid,
+      text: typeof text === 'string' ? text : '',
+      attachments: content.attachments,
+      sentAt: Date.now(),
+    });
     return {};
   });
 

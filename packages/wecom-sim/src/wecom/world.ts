@@ -7,7 +7,8 @@ import { Deliverer, type Delivery } from '../callbacks/delivery.js';
 import { corpEventXml, instructionXml, suiteEventXml, type EventFields } from '../callbacks/events.js';
 import { CallCounter, Faults, RateLimiter, type RateLimits, WECOM_RATE_LIMITS } from '../faults/faults.js';
 import { Provider, type ProviderConfig } from '../provider/provider.js';
-import type { Corp } from './corp.js';
+import type { ContactWay, Corp } from './corp.js';
+import { liveWays } from './contact-way.routes.js';
 import { generateCorp, MAX_SIZE, type CorpSize } from './generate.js';
 import { Prng } from './prng.js';
 import { TokenStore } from './tokens.js';
@@ -26,6 +27,8 @@ export interface WorldOptions {
   welcomeCodeTtlMs?: number;
   /** Suite-ticket push interval (10 min, as WeCom). */
   ticketIntervalMs?: number;
+  /** Base of the contact-way QR URLs (SIM_PUBLIC_URL); by default the address a request came to. */
+  publicUrl?: string;
 }
 
 export const TICKET_INTERVAL_MS = 10 * 60_000;
@@ -41,6 +44,7 @@ export class WecomWorld {
   followPageSize: number;
   welcomeCodeTtlMs: number;
   callbackTimeoutMs: number;
+  publicUrl?: string;
   private ticketTimer?: NodeJS.Timeout;
 
   constructor(readonly opts: WorldOptions) {
@@ -50,6 +54,16 @@ export class WecomWorld {
     this.deliveries = new Deliverer({ timeoutMs: this.callbackTimeoutMs, retries: opts.callbackRetries ?? 3, faults: this.faults, log: opts.log });
     this.followPageSize = opts.followPageSize ?? 500;
     this.welcomeCodeTtlMs = opts.welcomeCodeTtlMs ?? 20_000;
+    this.publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined;
+  }
+
+  /** The live contact way with this config_id, in whichever corp has it. */
+  findWay(configId: string): { corp: Corp; way: ContactWay } | undefined {
+    for (const corp of this.corps.values()) {
+      const way = liveWays(corp).find((w) => w.config_id === configId);
+      if (way) return { corp, way };
+    }
+    return undefined;
   }
 
   createCorp(input: { name?: string; seed?: string; size?: Partial<CorpSize> }): Corp {

@@ -1,0 +1,49 @@
+// The simulator's options from SIM_* variables (README.md has the table); main.ts adds port and host.
+import { SIM_GZH_DEFAULTS } from './defaults.js';
+import type { SimulatorOptions } from './index.js';
+import type { ProviderConfig } from './provider/provider.js';
+import { parseSampleCorp } from './sample-corp.js';
+
+const PROVIDER_ENV: Array<[keyof ProviderConfig, string]> = [
+  ['providerCorpId', 'SIM_PROVIDER_CORP_ID'],
+  ['providerSecret', 'SIM_PROVIDER_SECRET'],
+  ['suiteId', 'SIM_SUITE_ID'],
+  ['suiteSecret', 'SIM_SUITE_SECRET'],
+  ['suiteToken', 'SIM_SUITE_TOKEN'],
+  ['suiteAesKey', 'SIM_SUITE_AES_KEY'],
+  ['templateId', 'SIM_TEMPLATE_ID'],
+  ['templateSecret', 'SIM_TEMPLATE_SECRET'],
+  ['templateToken', 'SIM_TEMPLATE_TOKEN'],
+  ['templateAesKey', 'SIM_TEMPLATE_AES_KEY'],
+  ['suiteCallbackUrl', 'SIM_SUITE_CALLBACK_URL'],
+  ['templateCallbackUrl', 'SIM_TEMPLATE_CALLBACK_URL'],
+];
+
+/** A positive whole number of milliseconds, or undefined when unset; anything else stops the start. */
+function ms(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} 须为正整数（毫秒），收到 "${raw}"`);
+  return Number(raw);
+}
+
+export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
+  const provider: Partial<ProviderConfig> = {};
+  for (const [key, name] of PROVIDER_ENV) if (env[name]) provider[key] = env[name];
+  return {
+    logger: { level: env.SIM_LOG_LEVEL ?? 'info' },
+    publicUrl: env.SIM_PUBLIC_URL || undefined,
+    gzh: {
+      callbackUrl: env.SIM_GZH_CALLBACK_URL ?? 'http://127.0.0.1:3000/api/gzh/callback',
+      token: env.SIM_GZH_TOKEN ?? SIM_GZH_DEFAULTS.token,
+      appId: env.SIM_GZH_APP_ID ?? SIM_GZH_DEFAULTS.appId,
+      appSecret: env.SIM_GZH_APP_SECRET ?? SIM_GZH_DEFAULTS.appSecret,
+    },
+    wecom: {
+      provider,
+      callbackTimeoutMs: env.SIM_CALLBACK_TIMEOUT_MS ? Number(env.SIM_CALLBACK_TIMEOUT_MS) : undefined,
+      welcomeCodeTtlMs: ms(env, 'SIM_WELCOME_CODE_TTL_MS'),
+    },
+    sampleCorp: parseSampleCorp(env.SIM_SAMPLE_CORP),
+  };
+}
