@@ -19,6 +19,15 @@ import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
 import { memberRoutes } from './member/member.routes.js';
+import { tagRoutes } from './tag/tag.routes.js';
+import { channelCodeRoutes } from './contact-way/channel-code.routes.js';
+import { materialRoutes } from './material/material.routes.js';
+import { clockRoutes } from './clock/clock.routes.js';
+import { staffCodeRoutes } from './contact-way/staff-code.routes.js';
+import { leadRoutes } from './contact-way/lead.routes.js';
+import { riskRoutes } from './risk/risk.routes.js';
+import { customerRoutes } from './customer/customer.routes.js';
+import { Redis } from 'ioredis';
 import { createServices } from './services.js';
 import { readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
 
@@ -60,6 +69,10 @@ export async function buildApp(config: Config): Promise<Api> {
   app.decorateRequest('auth', null);
   registerRequestLog(app);
 
+  // Shared counters for several processes (WeCom limits, per-IP limits) when Redis is configured.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+
   await app.register(cookie);
   // On every route, so the page itself hands out the cookie before its first API calls race for it.
   registerXsrf(app, { secure: config.publicUrl.startsWith('https:') });
@@ -67,6 +80,7 @@ export async function buildApp(config: Config): Promise<Api> {
     global: false,
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: () => Errors.tooMany(),
+    ...(redis ? { redis, nameSpace: 'scrm-rl-' } : {}),
   });
   await app.register(swagger, {
     openapi: {
@@ -76,15 +90,19 @@ export async function buildApp(config: Config): Promise<Api> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const services = createServices(config, database, app.log);
+  const services = createServices(config, database, app.log, redis);
   app.decorate('services', services);
-  // Once ready (after the migrations): drain the callback inbox (leftovers included) and resume
-  // cut-short syncs. (main.ts tells the simulator where the provider callbacks go, once listening.)
+  // Once ready (after the migrations): the job queue claims work (jobs left by a stopped process
+  // included) and the schedules start. (main.ts tells the simulator where the provider callbacks go.)
   app.addHook('onReady', async () => {
-    services.callbacks.worker.start();
-    void services.sync.resumeInterrupted().catch((err) => app.log.warn({ err }, 'could not resume syncs'));
+    await services.jobs.start();
+    services.scheduler.start();
+    void services.callbacks.enqueueUnprocessed().catch((err) => app.log.warn({ err }, 'could not queue unprocessed callbacks'));
   });
-  app.addHook('onClose', async () => services.callbacks.worker.stop());
+  app.addHook('onClose', async () => {
+    services.scheduler.stop();
+    await services.jobs.stop();
+  });
   await app.register(
     async (api: Api) => {
       registerAuthHook(api, services.sessions);
@@ -98,6 +116,29 @@ export async function buildApp(config: Config): Promise<Api> {
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
+      await api.register(tagRoutes, { prefix: '/qw', database, workSpaces: services.workSpaces });
+      await api.register(channelCodeRoutes, {
+        prefix: '/qw',
+        channels: services.channelCodes,
+        core: services.contactWays,
+        stats: services.codeStats,
+        workSpaces: services.workSpaces,
+        clock: services.clock,
+      });
+      await api.register(staffCodeRoutes, { prefix: '/qw', services });
+      await api.register(leadRoutes, { prefix: '/qw', services });
+      await api.register(riskRoutes, { prefix: '/qw', services });
+      await api.register(customerRoutes, { prefix: '/qw', services });
+      await api.register(materialRoutes, { prefix: '/material', materials: services.materials, workSpaces: services.workSpaces });
+      if (config.testClock) {
+        await api.register(clockRoutes, {
+          clock: services.clock,
+          tick: async () => {
+            await services.scheduler.trigger('risk');
+            await services.jobs.idle(['risk_tick']);
+          },
+        });
+      }
       await api.register(callbackRoutes, { prefix: '/wecom', callbacks: services.callbacks });
       await api.register(gzhRoutes, { prefix: '/gzh', token: config.gzh.token, callbacks: services.gzhCallbacks });
     },

@@ -62,6 +62,18 @@ export interface Config {
   secretKey: string | undefined;
   /** TRUSTED_IPS — comma-separated egress IPs to whitelist in WeCom; unset: the host's non-internal IPv4 addresses. */
   trustedIps: string[];
+  jobs: {
+    /** JOB_CONCURRENCY — jobs run at once per process (8). */
+    concurrency: number;
+    /** JOB_LEASE_MS — lease of a running job; a dead process's jobs are taken over after it (6000). */
+    leaseMs: number;
+    /** JOB_POLL_MS — how often a process looks for due work (500). */
+    pollMs: number;
+  };
+  /** REDIS_URL — redis://…: WeCom rate limits and the public calls' per-IP limits shared through Redis. */
+  redisUrl: string | undefined;
+  /** TEST_CLOCK — on: POST /api/test/clock may move the business clock (drills and e2e only). */
+  testClock: boolean;
 }
 
 export interface WecomProviderConfig {
@@ -207,6 +219,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     secretKey: secretKey(str(env, 'SECRET_KEY')),
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
+    jobs: {
+      concurrency: int(env, 'JOB_CONCURRENCY', 8, 1),
+      leaseMs: int(env, 'JOB_LEASE_MS', 6000, 1000),
+      pollMs: int(env, 'JOB_POLL_MS', 500, 50),
+    },
+    redisUrl: str(env, 'REDIS_URL'),
+    testClock: str(env, 'TEST_CLOCK') === 'on',
   };
 }
 

@@ -29,10 +29,31 @@ import { ProviderSettings } from './wecom/provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
 import { WecomGateway } from './wecom/wecom-gateway.js';
+import { SharedRateLimiter } from './wecom/shared-limiter.js';
+import { BusinessClock } from './clock/clock.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { ContactWayRepository } from './contact-way/contact-way.repository.js';
+import { ContactWayService } from './contact-way/contact-way.service.js';
+import { ChannelCodeService } from './contact-way/channel-code.service.js';
+import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
+import { AttributionService } from './contact-way/attribution.service.js';
+import { RiskRepository } from './risk/risk.repository.js';
+import { RiskEngine } from './risk/risk-engine.js';
+import { MaterialService, MEDIA_RENEW_JOB } from './material/material.service.js';
+import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
+export const RISK_TICK_JOB = 'risk_tick';
+export const CLEANUP_JOB = 'cleanup';
+
+export function createServices(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis) {
+  const clock = new BusinessClock();
+  const jobs = new JobQueue(database, config.jobs, log);
+  // Built once the database is known; the client waits for it on its first call.
+  const limiter = SharedRateLimiter.create({ database, redis });
+  limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
   const smsProvider: SmsProvider =
     config.smsProvider === 'sim' ? new SimSmsProvider(config.simUrl!, log) : new LogSmsProvider(log);
   const gzh = new GzhClient(config.gzh, log);
@@ -54,9 +75,15 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
   const provider = new ProviderSettings(config, log);
-  const gateway = new WecomGateway({ baseUrl: config.wecom.baseUrl, database, secrets, provider });
+  const gateway = new WecomGateway({
+    baseUrl: config.wecom.baseUrl,
+    database,
+    secrets,
+    provider,
+    limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
+  });
   const workSpaceRepo = new WorkSpaceRepository(database);
-  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, log });
+  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
     secrets,
@@ -73,6 +100,19 @@ export function createServices(config: Config, database: Database, log: FastifyB
     publicUrl: config.publicUrl,
     log,
   });
+  const materials = new MaterialService({ database, gateway, jobs, clock, publicUrl: config.publicUrl, log });
+  const contactWayRepo = new ContactWayRepository(database);
+  const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, log });
+  const risk = new RiskEngine({
+    repo: new RiskRepository(database),
+    contactWays: contactWayRepo,
+    workSpaces: workSpaceRepo,
+    clock,
+    reconcile: (wsId, ids) => contactWays.requestReconcile(wsId, ids),
+    log,
+  });
+  contactWays.risk = risk;
+  const attribution = new AttributionService({ database, repo: contactWayRepo, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -81,9 +121,55 @@ export function createServices(config: Config, database: Database, log: FastifyB
     gateway,
     provider,
     auth: wecomAuth,
+    jobs,
+    clock,
+    contacts: attribution,
     log,
   });
+
+  // Every minute: risk periods turn, cron plans and code schedules switch members, temporary codes expire.
+  jobs.register(RISK_TICK_JOB, {
+    concurrency: 1,
+    maxAttempts: 3,
+    run: async () => {
+      await risk.tick();
+      await contactWays.reconcileScheduled();
+      await contactWays.expireTemporary();
+    },
+  });
+  jobs.register(CLEANUP_JOB, {
+    concurrency: 1,
+    maxAttempts: 3,
+    run: async () => {
+      const now = Date.now();
+      await jobs.repo.purge(now, 7 * 86_400_000, 30 * 86_400_000);
+      await database.kysely.deleteFrom('session').where('expires_at', '<', now).execute();
+      await database.kysely.deleteFrom('sms_code').where('expires_at', '<', now - 86_400_000).execute();
+      await database.kysely.deleteFrom('qr_scene').where('expires_at', '<', now - 86_400_000).execute();
+      await database.kysely.deleteFrom('login_failure').where('created_at', '<', now - 86_400_000).execute();
+    },
+  });
+  const scheduler = new Scheduler(
+    jobs,
+    [
+      { name: 'risk', pattern: '* * * * *', kind: RISK_TICK_JOB },
+      { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
+      { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
+    ],
+    log,
+  );
+
   return {
+    clock,
+    jobs,
+    scheduler,
+    limiter,
+    materials,
+    contactWays,
+    channelCodes: new ChannelCodeService(contactWays),
+    codeStats: new CodeStatsRepository(database),
+    risk,
+    attribution,
     sessions,
     accounts,
     children: new ChildAccountService(database, accountRepo, sessions, passwords),

@@ -85,7 +85,7 @@ function expected(s: any) {
 }
 
 const settle = () => until('callbacks processed', async () => {
-  await h.server.services.callbacks.worker.idle();
+  await h.server.services.jobs.idle();
   const pending = await db().selectFrom('callback_event').select('id').where('processed_at', 'is', null).where('work_space_id', '=', wsId).execute();
   return pending.length === 0;
 });

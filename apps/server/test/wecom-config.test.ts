@@ -76,8 +76,8 @@ describe('SecretBox', () => {
   });
 });
 
-describe('callback inbox worker', () => {
-  it('processes leftovers at start and retries failures with backoff', async () => {
+describe('callback inbox on the job system', () => {
+  it('processes events left without a job at start and retries failures with back-off', async () => {
     const h = await startHarness();
     try {
       const token = await h.register(uniquePhone());
@@ -90,8 +90,8 @@ describe('callback inbox worker', () => {
         if ((await h.api('/api/qw/info', { id: r.data.id }, token)).data.sync.status === 'done') break;
         await new Promise((res) => setTimeout(res, 50));
       }
-      const worker = h.server.services.callbacks.worker;
-      await worker.stop();
+      const jobs = h.server.services.jobs;
+      await jobs.stop();
       const snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body;
       const chat = snap.groups[0].chat_id;
       const xml = (chatId: string, t: number) =>
@@ -100,23 +100,25 @@ describe('callback inbox worker', () => {
         work_space_id: r.data.id, dedupe_key: key, raw_xml: xml(chatId, 1), parsed: '{}', received_at: Date.now(),
         processed_at: null, next_attempt_at: 0, attempts: 0, error: null,
       });
-      // Left over from before a restart: one good, one that WeCom refuses (unknown chat).
+      // Stored before the job system existed (no job): one good, one that WeCom refuses (unknown chat).
       await db.insertInto('callback_event').values([row('left-1', chat), row('left-2', 'wrNoSuchChat')]).execute();
       await db.deleteFrom('group_chat').where('work_space_id', '=', r.data.id).execute();
-      worker.start();
-      await new Promise((res) => setTimeout(res, 300));
-      await worker.idle();
+      await h.server.services.callbacks.enqueueUnprocessed();
+      await jobs.start();
+      await jobs.idle();
       const rows = await db.selectFrom('callback_event').selectAll().where('dedupe_key', 'in', ['left-1', 'left-2']).orderBy('dedupe_key').execute();
       expect(rows[0]).toMatchObject({ attempts: 0, error: null });
       expect(rows[0]!.processed_at).toBeGreaterThan(0);
       expect(rows[1]).toMatchObject({ processed_at: null, attempts: 1 });
       expect(rows[1]!.error).toBeTruthy();
-      expect(rows[1]!.next_attempt_at).toBeGreaterThan(Date.now());
+      const retry = await db.selectFrom('job').selectAll().where('singleton_key', '=', `callback:${rows[1]!.id}`).executeTakeFirstOrThrow();
+      expect(retry).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(retry.run_at).toBeGreaterThan(Date.now());
       expect(await db.selectFrom('group_chat').select('chat_id').where('work_space_id', '=', r.data.id).execute()).toEqual([{ chat_id: chat }]);
 
-      // Deleting the work space takes its synced rows and its inbox with it.
+      // Deleting the work space takes its synced rows, its inbox and its jobs with it.
       expect((await h.api('/api/qw/delete', { id: r.data.id }, token)).status).toBe(200);
-      for (const t of ['member', 'department', 'customer', 'follow_relation', 'group_chat', 'callback_event'] as const) {
+      for (const t of ['member', 'department', 'customer', 'follow_relation', 'group_chat', 'callback_event', 'job'] as const) {
         expect(await db.selectFrom(t).selectAll().where('work_space_id', '=', r.data.id).execute(), t).toEqual([]);
       }
       expect((await h.api('/api/qw/list', {}, token)).data.total).toBe(0);

@@ -24,7 +24,8 @@ export function registerAuthHook(app: Api, sessions: SessionService): void {
     request.auth = auth;
     if (auth.isChild) {
       if (config.mainOnly) throw Errors.mainOnly();
-      if (config.permission && !childHas(auth.permissionKeys, config.permission)) throw Errors.noPermission();
+      const keys = config.permission === undefined ? [] : typeof config.permission === 'string' ? [config.permission] : config.permission;
+      if (keys.length && !keys.some((key) => childHas(auth.permissionKeys, key))) throw Errors.noPermission();
     }
   });
 }

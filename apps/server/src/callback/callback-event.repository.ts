@@ -1,8 +1,8 @@
 // The callback inbox: every verified event is stored once (unique per work space and dedupe key),
-// then processed afterwards; failures are retried with backoff.
-import type { Selectable } from 'kysely';
+// then processed afterwards by a `callback` job (retried with back-off by the job system).
+import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { CallbackEventTable } from '../db/tables.js';
+import type { CallbackEventTable, DB } from '../db/tables.js';
 
 export type CallbackEvent = Selectable<CallbackEventTable>;
 export const MAX_ATTEMPTS = 8;
@@ -15,41 +15,55 @@ export class CallbackEventRepository {
   }
 
   /**
-   * True when the event is new; a duplicate (same dedupe key) adds no row. With `refresh`, a duplicate
-   * of a processed event queues it again: its processing only re-reads WeCom's current state, and
-   * WeCom's CreateTime has one-second steps, so two real changes in one second share a key and the
-   * second must not be lost.
+   * Stores an event once (unique per work space and dedupe key) and returns its id when it is to be
+   * processed: new, or — with `refresh` — a duplicate of an event already processed. Processing only
+   * re-reads WeCom's current state, and WeCom's CreateTime has one-second steps, so two real changes
+   * in one second share a key and the second must not be lost. Null: a duplicate still waiting.
    */
-  async insert(e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown; refresh?: boolean }): Promise<boolean> {
-    const r = await this.db
+  async insert(
+    e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown; receivedAt: number; refresh?: boolean },
+    trx: Transaction<DB>,
+  ): Promise<number | null> {
+    const key = e.dedupeKey.slice(0, 255);
+    const row = await trx
       .insertInto('callback_event')
       .values({
         work_space_id: e.workSpaceId,
-        dedupe_key: e.dedupeKey.slice(0, 255),
+        dedupe_key: key,
         raw_xml: e.rawXml,
         parsed: JSON.stringify(e.parsed),
-        received_at: Date.now(),
+        received_at: e.receivedAt,
         processed_at: null,
         next_attempt_at: 0,
         attempts: 0,
         error: null,
       })
-      .onConflict((oc) => {
-        const target = oc.columns(['work_space_id', 'dedupe_key']);
-        return e.refresh
-          ? target.doUpdateSet({ processed_at: null, next_attempt_at: 0, attempts: 0 }).where('callback_event.processed_at', 'is not', null)
-          : target.doNothing();
-      })
+      .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
+      .returning('id')
       .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+    if (row) return row.id;
+    if (!e.refresh) return null;
+    const again = await trx
+      .updateTable('callback_event')
+      .set({ processed_at: null, attempts: 0, error: null })
+      .where('work_space_id', '=', e.workSpaceId)
+      .where('dedupe_key', '=', key)
+      .where('processed_at', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
+    return again?.id ?? null;
   }
 
-  due(now: number, limit = 50): Promise<CallbackEvent[]> {
+  find(id: number): Promise<CallbackEvent | undefined> {
+    return this.db.selectFrom('callback_event').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Events never processed and not given up on (left from before the job system, or a lost enqueue). */
+  unprocessed(limit = 1000): Promise<Array<{ id: number; work_space_id: number }>> {
     return this.db
       .selectFrom('callback_event')
-      .selectAll()
+      .select(['id', 'work_space_id'])
       .where('processed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
       .where('attempts', '<', MAX_ATTEMPTS)
       .orderBy('id', 'asc')
       .limit(limit)
@@ -60,11 +74,7 @@ export class CallbackEventRepository {
     await this.db.updateTable('callback_event').set({ processed_at: Date.now(), error: null }).where('id', '=', id).execute();
   }
 
-  async failed(id: number, attempts: number, error: string, nextAttemptAt: number): Promise<void> {
-    await this.db
-      .updateTable('callback_event')
-      .set({ attempts, error: error.slice(0, 1000), next_attempt_at: nextAttemptAt })
-      .where('id', '=', id)
-      .execute();
+  async failed(id: number, attempts: number, error: string): Promise<void> {
+    await this.db.updateTable('callback_event').set({ attempts, error: error.slice(0, 1000) }).where('id', '=', id).execute();
   }
 }

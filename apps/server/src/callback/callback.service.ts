@@ -3,15 +3,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/wecom/events';
+import type { Transaction } from 'kysely';
+import type { Clock } from '../clock/clock.js';
+import type { DB } from '../db/tables.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
 import type { ProviderSettings } from '../wecom/provider-settings.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
+import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
-import type { CallbackEvent, CallbackEventRepository } from './callback-event.repository.js';
-import { CallbackWorker } from './callback-worker.js';
+import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from './callback-event.repository.js';
+
+export const CALLBACK_JOB = 'callback';
+
+/** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
+export interface ContactEventSink {
+  /** An add_external_contact: runs before the customer is re-read, so the welcome goes out first. */
+  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<void>;
+  memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
+  customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
+}
 
 export interface SignedQuery {
   msg_signature?: string;
@@ -41,8 +55,6 @@ function signed(q: SignedQuery, withEcho: boolean) {
 }
 
 export class CallbackService {
-  readonly worker: CallbackWorker;
-
   constructor(
     private readonly deps: {
       database: Database;
@@ -52,10 +64,41 @@ export class CallbackService {
       gateway: WecomGateway;
       provider: ProviderSettings;
       auth: WecomAuthService;
+      jobs: JobQueue;
+      clock: Clock;
+      contacts: ContactEventSink;
       log: FastifyBaseLogger;
     },
   ) {
-    this.worker = new CallbackWorker(deps.inbox, (e) => this.process(e), deps.log);
+    deps.jobs.register<{ eventId: number }>(CALLBACK_JOB, {
+      maxAttempts: MAX_ATTEMPTS,
+      run: async ({ payload, attempt }) => {
+        const row = await deps.inbox.find(payload.eventId);
+        if (!row || row.processed_at !== null) return;
+        try {
+          await this.process(row);
+        } catch (err) {
+          await deps.inbox.failed(row.id, attempt, err instanceof Error ? err.message : String(err));
+          throw err;
+        }
+        await deps.inbox.done(row.id);
+      },
+    });
+  }
+
+  /** At start: events stored but never processed (e.g. from before the job system) get their job. */
+  async enqueueUnprocessed(): Promise<void> {
+    for (const row of await this.deps.inbox.unprocessed()) await this.enqueue(row.id, row.work_space_id);
+  }
+
+  private enqueue(eventId: number, workSpaceId: number, trx?: Transaction<DB>) {
+    return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, {
+      workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId,
+      singletonKey: `callback:${eventId}`,
+      // Contact adds carry a welcome code that lives 20 s.
+      priority: 5,
+      trx,
+    });
   }
 
   private async cryptoFor(source: CallbackSource): Promise<{ crypto: WecomCrypto; scope: number }> {
@@ -102,12 +145,19 @@ export class CallbackService {
       throw cryptoFailure(err);
     }
     const dedupeKey = eventDedupeKey(event);
-    let stored = false;
-    for (const workSpaceId of await this.scopesOf(source, scope, event)) {
-      const refresh = workSpaceId !== PROVIDER_SCOPE;
-      stored = (await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, refresh })) || stored;
-    }
-    if (stored) this.worker.kick();
+    const receivedAt = this.deps.clock.now();
+    const scopes = await this.scopesOf(source, scope, event);
+    // The event and its job are written together: acknowledged means it will be processed.
+    const queued = await this.deps.database.kysely.transaction().execute(async (trx) => {
+      let n = 0;
+      for (const workSpaceId of scopes) {
+        const refresh = workSpaceId !== PROVIDER_SCOPE;
+        const id = await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh }, trx);
+        if (id !== null && (await this.enqueue(id, workSpaceId, trx)) !== null) n += 1;
+      }
+      return n;
+    });
+    if (queued) this.deps.jobs.kick();
   }
 
   /**
@@ -161,18 +211,28 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact':
+        await this.deps.contacts.added(ws, {
+          userid: event.UserID,
+          externalUserid: event.ExternalUserID,
+          state: event.State ?? '',
+          welcomeCode: event.WelcomeCode ?? '',
+          eventId: row.id,
+          receivedAt: row.received_at,
+        });
         await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
         return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
       case 'edit_external_contact':
       case 'transfer_fail':
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'del_external_contact':
-        await sync.endFollow(ws.id, event.ExternalUserID, event.UserID);
+        await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
+        await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, row.received_at);
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'del_follow_user':
         // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer.
+        await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, row.received_at);
         await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
-        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, (event.CreateTime ?? event.time) * 1000);
+        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
       case 'external_chat_create':
       case 'external_chat_update':
         return sync.refreshGroup(ws.id, api, event.ChatId);
@@ -217,7 +277,7 @@ export class CallbackService {
         for (const id of await this.authorizedSpaces(accessType, event.AuthCorpId)) {
           // Cancelled: the permanent code no longer works. Changed: what the app may see changed, so re-sync.
           if (event.kind === 'cancel_auth') await this.deps.workSpaces.markAuthCancelled(id);
-          else void this.deps.sync.start(id);
+          else await this.deps.sync.start(id);
         }
         return;
       }

@@ -14,6 +14,8 @@ export interface Database {
   dialect: DialectName;
   /** The raw better-sqlite3 handle, for the few hot statements worth preparing once. */
   sqlite: SQLite.Database | undefined;
+  /** The PostgreSQL pool (shared rate limits use it). */
+  pgPool: pg.Pool | undefined;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
       },
     });
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: undefined, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(join(opts.dataDir, 'scrm.db'));
@@ -40,7 +42,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, close: () => kysely.destroy() };
 }
 
 export const flag = (v: boolean): number => (v ? 1 : 0);

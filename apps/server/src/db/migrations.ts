@@ -254,6 +254,287 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('work_space_corp_uq').ifExists().execute();
       },
     },
+
+    '0003_jobs': {
+      async up(db: Kysely<any>) {
+        // The durable job table (jobs/): claimed with FOR UPDATE SKIP LOCKED on PostgreSQL, leased and renewed.
+        await withId(db.schema.createTable('job'), dialect)
+          .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+          .addColumn('work_space_id', 'integer', (c) => c.references('work_space.id').onDelete('cascade'))
+          .addColumn('payload', 'text', (c) => c.notNull().defaultTo('{}'))
+          // Never run twice: a second enqueue with the same key adds nothing, even after the first is done.
+          .addColumn('idempotency_key', 'varchar(255)', (c) => c.unique())
+          // At most one queued job per key, and jobs with the same key never run at the same time.
+          .addColumn('singleton_key', 'varchar(255)')
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_at', 'bigint', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(8))
+          .addColumn('locked_by', 'varchar(64)')
+          .addColumn('locked_until', 'bigint')
+          .addColumn('last_error', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('finished_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('job_due_idx').on('job').columns(['status', 'priority', 'run_at']).execute();
+        await db.schema.createIndex('job_singleton_idx').on('job').columns(['singleton_key', 'status']).execute();
+        await db.schema
+          .createIndex('job_singleton_queued_uq')
+          .on('job')
+          .column('singleton_key')
+          .unique()
+          .where(sql<boolean>`status = 'queued'`)
+          .execute();
+        await db.schema.createIndex('job_ws_kind_idx').on('job').columns(['work_space_id', 'kind', 'status']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('job').ifExists().execute();
+      },
+    },
+
+    '0004_acquisition': {
+      async up(db: Kysely<any>) {
+        const scoped = (name: string) =>
+          withId(db.schema.createTable(name), dialect).addColumn('work_space_id', 'integer', (c) =>
+            c.notNull().references('work_space.id').onDelete('cascade'),
+          );
+        const blob = sql.raw(dialect === 'postgres' ? 'bytea' : 'blob');
+
+        // ---- materials (素材库)
+        await scoped('material_group')
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('material_group_name_uq').on('material_group').columns(['work_space_id', 'name']).unique().execute();
+
+        // Files live in the database, so every server process behind a load balancer can serve them.
+        await scoped('material_file')
+          .addColumn('name', 'varchar(255)', (c) => c.notNull())
+          .addColumn('mime', 'varchar(128)', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('sha256', 'char(64)', (c) => c.notNull())
+          .addColumn('token', 'varchar(32)', (c) => c.notNull())
+          .addColumn('bytes', blob, (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await scoped('material')
+          .addColumn('group_id', 'integer', (c) => c.references('material_group.id').onDelete('set null'))
+          .addColumn('type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('title', 'varchar(64)', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('url', 'varchar(1024)', (c) => c.notNull().defaultTo(''))
+          .addColumn('appid', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('page', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+          .addColumn('file_id', 'integer', (c) => c.references('material_file.id').onDelete('set null'))
+          .addColumn('cover_file_id', 'integer', (c) => c.references('material_file.id').onDelete('set null'))
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('material_ws_idx').on('material').columns(['work_space_id', 'deleted_at', 'type']).execute();
+
+        // WeCom media ids of a file (valid 3 days), renewed before they run out.
+        await db.schema
+          .createTable('material_media')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('file_id', 'integer', (c) => c.notNull().references('material_file.id').onDelete('cascade'))
+          .addColumn('media_type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('media_id', 'varchar(255)', (c) => c.notNull())
+          .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('material_media_pk', ['work_space_id', 'file_id', 'media_type'])
+          .execute();
+
+        // ---- contact ways: channel codes (渠道活码), staff codes (员工活码), one-customer-one-code leads (一客一码)
+        await scoped('contact_way_group')
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('contact_way_group_name_uq').on('contact_way_group').columns(['work_space_id', 'name']).unique().execute();
+
+        await scoped('lead_batch')
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('skip_verify', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('welcome', 'text', (c) => c.notNull().defaultTo('{"text":"","materialIds":[]}'))
+          .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .execute();
+
+        await scoped('contact_way')
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('group_id', 'integer', (c) => c.references('contact_way_group.id').onDelete('set null'))
+          .addColumn('lead_batch_id', 'integer', (c) => c.references('lead_batch.id').onDelete('cascade'))
+          .addColumn('config_id', 'varchar(64)')
+          .addColumn('qr_code', 'varchar(512)', (c) => c.notNull().defaultTo(''))
+          .addColumn('state', 'varchar(32)', (c) => c.notNull())
+          .addColumn('way_type', 'integer', (c) => c.notNull())
+          .addColumn('skip_verify', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('distribution', 'varchar(16)', (c) => c.notNull().defaultTo('round_robin'))
+          .addColumn('daily_cap', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('schedule', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('welcome', 'text', (c) => c.notNull().defaultTo('{"text":"","materialIds":[]}'))
+          .addColumn('current_users', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('error', 'text')
+          .addColumn('remark', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('expires_at', 'bigint')
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('contact_way_state_uq').on('contact_way').columns(['work_space_id', 'state']).unique().execute();
+        await db.schema.createIndex('contact_way_kind_idx').on('contact_way').columns(['work_space_id', 'kind', 'deleted_at']).execute();
+        await db.schema.createIndex('contact_way_batch_idx').on('contact_way').column('lead_batch_id').execute();
+
+        await db.schema
+          .createTable('contact_way_member')
+          .addColumn('contact_way_id', 'integer', (c) => c.notNull().references('contact_way.id').onDelete('cascade'))
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('daily_cap', 'integer')
+          .addColumn('backup', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('online', 'integer', (c) => c.notNull().defaultTo(1))
+          .addPrimaryKeyConstraint('contact_way_member_pk', ['contact_way_id', 'userid'])
+          .execute();
+        await db.schema.createIndex('contact_way_member_user_idx').on('contact_way_member').columns(['work_space_id', 'userid']).execute();
+
+        await scoped('lead')
+          .addColumn('batch_id', 'integer', (c) => c.notNull().references('lead_batch.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('phone', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+          .addColumn('remark', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+          .addColumn('contact_way_id', 'integer', (c) => c.references('contact_way.id').onDelete('set null'))
+          .addColumn('external_userid', 'varchar(128)')
+          .addColumn('userid', 'varchar(64)')
+          .addColumn('added_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('lead_batch_idx').on('lead').columns(['batch_id', 'id']).execute();
+        await db.schema.createIndex('lead_way_idx').on('lead').column('contact_way_id').execute();
+
+        // Every add_external_contact event: which code (and lead) it came through, its welcome and tags,
+        // and when either side deleted the other (retention, risk).
+        await scoped('contact_way_add')
+          .addColumn('contact_way_id', 'integer')
+          .addColumn('lead_id', 'integer')
+          .addColumn('callback_event_id', 'integer', (c) => c.unique())
+          .addColumn('external_userid', 'varchar(128)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('state', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('added_at', 'bigint', (c) => c.notNull())
+          // The customer had no relation with any member of the corp before.
+          .addColumn('new_customer', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('welcome_status', 'varchar(16)', (c) => c.notNull().defaultTo('none'))
+          .addColumn('welcome_at', 'bigint')
+          .addColumn('welcome_error', 'text')
+          .addColumn('tag_status', 'varchar(16)', (c) => c.notNull().defaultTo('none'))
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('tag_error', 'text')
+          .addColumn('deleted_by_member_at', 'bigint')
+          .addColumn('deleted_by_customer_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('cw_add_way_idx').on('contact_way_add').columns(['work_space_id', 'contact_way_id', 'added_at']).execute();
+        await db.schema.createIndex('cw_add_user_idx').on('contact_way_add').columns(['work_space_id', 'userid', 'added_at']).execute();
+        await db.schema.createIndex('cw_add_customer_idx').on('contact_way_add').columns(['work_space_id', 'external_userid']).execute();
+
+        // ---- risk control (风控)
+        await scoped('cron_plan')
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('schedule', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .execute();
+
+        await scoped('limit_plan')
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('daily_cap', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('hourly_cap', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('burst_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('burst_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('delete_percent', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('delete_min', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('deleted_at', 'bigint')
+          .execute();
+
+        // A member taken offline, on one code (contact_way_id) or on every code (0). One row per member,
+        // scope, kind and period, so a detector that fires twice takes them offline once.
+        await scoped('member_offline')
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('contact_way_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('kind', 'varchar(24)', (c) => c.notNull())
+          .addColumn('period', 'varchar(48)', (c) => c.notNull())
+          .addColumn('reason', 'varchar(255)', (c) => c.notNull())
+          .addColumn('plan_id', 'integer')
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('until', 'bigint')
+          .addColumn('ended_at', 'bigint')
+          .addColumn('ended_by', 'integer')
+          .execute();
+        await db.schema
+          .createIndex('member_offline_uq')
+          .on('member_offline')
+          .columns(['work_space_id', 'userid', 'contact_way_id', 'kind', 'period'])
+          .unique()
+          .execute();
+        await db.schema.createIndex('member_offline_active_idx').on('member_offline').columns(['work_space_id', 'ended_at']).execute();
+
+        await scoped('risk_record')
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('contact_way_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('kind', 'varchar(24)', (c) => c.notNull())
+          .addColumn('action', 'varchar(8)', (c) => c.notNull())
+          .addColumn('reason', 'varchar(255)', (c) => c.notNull())
+          .addColumn('offline_id', 'integer')
+          .addColumn('plan_id', 'integer')
+          .addColumn('auto', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('operator_id', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('risk_record_ws_idx').on('risk_record').columns(['work_space_id', 'created_at']).execute();
+
+        // What the message centre will deliver (delivery arrives with the notifications work).
+        await scoped('notification')
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+          .addColumn('title', 'varchar(128)', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('ref_id', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('read_at', 'bigint')
+          .addColumn('delivered_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('notification_account_idx').on('notification').columns(['account_id', 'created_at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const t of ['notification', 'risk_record', 'member_offline', 'limit_plan', 'cron_plan', 'contact_way_add', 'lead',
+          'contact_way_member', 'contact_way', 'lead_batch', 'contact_way_group', 'material_media', 'material', 'material_file', 'material_group']) {
+          await db.schema.dropTable(t).ifExists().execute();
+        }
+      },
+    },
   };
 }
 

@@ -216,6 +216,276 @@ export interface ServerSecretTable {
   created_at: number;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  work_space_id: number | null;
+  /** JSON. */
+  payload: string;
+  idempotency_key: string | null;
+  singleton_key: string | null;
+  status: JobStatus;
+  priority: number;
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface MaterialGroupTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  sort: number;
+  created_at: number;
+}
+
+export interface MaterialFileTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  /** Random; part of the file's public URL (link covers must be reachable by WeChat). */
+  token: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
+export type MaterialType = 'text' | 'image' | 'link' | 'miniprogram' | 'video' | 'file';
+
+export interface MaterialTable {
+  id: Generated<number>;
+  work_space_id: number;
+  group_id: number | null;
+  type: MaterialType;
+  title: string;
+  /** Text material's body; a link's description. */
+  content: string;
+  url: string;
+  appid: string;
+  page: string;
+  /** image / video / file: the file itself. */
+  file_id: number | null;
+  /** link / miniprogram: the cover picture. */
+  cover_file_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface MaterialMediaTable {
+  work_space_id: number;
+  file_id: number;
+  media_type: string;
+  media_id: string;
+  uploaded_at: number;
+  expires_at: number;
+}
+
+export interface ContactWayGroupTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  sort: number;
+  created_at: number;
+}
+
+export type ContactWayKind = 'channel' | 'staff' | 'lead';
+export type ContactWayStatus = 'creating' | 'active' | 'failed' | 'expired';
+
+export interface ContactWayTable {
+  id: Generated<number>;
+  work_space_id: number;
+  kind: ContactWayKind;
+  name: string;
+  group_id: number | null;
+  lead_batch_id: number | null;
+  config_id: string | null;
+  qr_code: string;
+  /** Our attribution key, sent to WeCom and back in every add event (≤30 chars). */
+  state: string;
+  /** WeCom's contact-way type: 1 single member, 2 several. */
+  way_type: number;
+  skip_verify: number;
+  distribution: string;
+  /** Default daily add cap per member; 0 = none. */
+  daily_cap: number;
+  /** JSON WeeklySchedule. */
+  schedule: string;
+  /** JSON corp tag ids applied on add. */
+  tag_ids: string;
+  /** JSON {text, materialIds}. */
+  welcome: string;
+  /** JSON userids last set on WeCom. */
+  current_users: string;
+  status: ContactWayStatus;
+  error: string | null;
+  remark: string;
+  expires_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface ContactWayMemberTable {
+  contact_way_id: number;
+  work_space_id: number;
+  userid: string;
+  sort: number;
+  /** null: the code's daily_cap. */
+  daily_cap: number | null;
+  backup: number;
+  /** The operator's on/offline switch for this member on this code. */
+  online: number;
+}
+
+export interface LeadBatchTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  userid: string;
+  expires_at: number;
+  skip_verify: number;
+  tag_ids: string;
+  welcome: string;
+  total: number;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface LeadTable {
+  id: Generated<number>;
+  work_space_id: number;
+  batch_id: number;
+  name: string;
+  phone: string;
+  remark: string;
+  contact_way_id: number | null;
+  external_userid: string | null;
+  userid: string | null;
+  added_at: number | null;
+  created_at: number;
+}
+
+export type WelcomeStatus = 'none' | 'pending' | 'sent' | 'missed' | 'failed' | 'skipped';
+export type TagStatus = 'none' | 'pending' | 'done' | 'failed';
+
+export interface ContactWayAddTable {
+  id: Generated<number>;
+  work_space_id: number;
+  /** null: the add came through no code of ours (no or unknown state). */
+  contact_way_id: number | null;
+  lead_id: number | null;
+  callback_event_id: number | null;
+  external_userid: string;
+  userid: string;
+  state: string;
+  /** Server clock when the event was received (the 20 s welcome window counts from here). */
+  added_at: number;
+  /** The customer had no relation with any member of the corp before (1/0). */
+  new_customer: number;
+  welcome_status: WelcomeStatus;
+  welcome_at: number | null;
+  welcome_error: string | null;
+  tag_status: TagStatus;
+  tag_ids: string;
+  tag_error: string | null;
+  deleted_by_member_at: number | null;
+  deleted_by_customer_at: number | null;
+}
+
+export interface CronPlanTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  userids: string;
+  schedule: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface LimitPlanTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  /** JSON; [] = every member. */
+  userids: string;
+  daily_cap: number;
+  hourly_cap: number;
+  burst_count: number;
+  burst_minutes: number;
+  delete_percent: number;
+  delete_min: number;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export type OfflineKind = 'code_cap' | 'limit_daily' | 'limit_hourly' | 'burst' | 'delete_rate' | 'cron';
+
+export interface MemberOfflineTable {
+  id: Generated<number>;
+  work_space_id: number;
+  userid: string;
+  /** 0: every code. */
+  contact_way_id: number;
+  kind: OfflineKind;
+  /** The period it belongs to (e.g. D:2026-11-26), so it happens once per period. */
+  period: string;
+  reason: string;
+  plan_id: number | null;
+  started_at: number;
+  /** When it ends by itself; null: until restored. */
+  until: number | null;
+  ended_at: number | null;
+  /** Account that restored it; null when it ended by itself. */
+  ended_by: number | null;
+}
+
+export interface RiskRecordTable {
+  id: Generated<number>;
+  work_space_id: number;
+  userid: string;
+  contact_way_id: number;
+  kind: string;
+  action: 'offline' | 'online';
+  reason: string;
+  offline_id: number | null;
+  plan_id: number | null;
+  auto: number;
+  operator_id: number | null;
+  created_at: number;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  work_space_id: number;
+  account_id: number;
+  kind: string;
+  title: string;
+  content: string;
+  ref_id: number | null;
+  created_at: number;
+  read_at: number | null;
+  delivered_at: number | null;
+}
+
 export interface DB {
   account: AccountTable;
   session: SessionTable;
@@ -235,4 +505,20 @@ export interface DB {
   suite_ticket: SuiteTicketTable;
   wecom_auth_state: WecomAuthStateTable;
   server_secret: ServerSecretTable;
+  job: JobTable;
+  material_group: MaterialGroupTable;
+  material_file: MaterialFileTable;
+  material: MaterialTable;
+  material_media: MaterialMediaTable;
+  contact_way_group: ContactWayGroupTable;
+  contact_way: ContactWayTable;
+  contact_way_member: ContactWayMemberTable;
+  lead_batch: LeadBatchTable;
+  lead: LeadTable;
+  contact_way_add: ContactWayAddTable;
+  cron_plan: CronPlanTable;
+  limit_plan: LimitPlanTable;
+  member_offline: MemberOfflineTable;
+  risk_record: RiskRecordTable;
+  notification: NotificationTable;
 }

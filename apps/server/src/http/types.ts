@@ -20,8 +20,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Child accounts are refused with 403 「子账号无权进行此操作」. */
     mainOnly?: boolean;
-    /** Child accounts need this menu key (or one above it) granted, else 403 「暂无权限」. */
-    permission?: string;
+    /**
+     * Child accounts need this menu key (or one above it) granted, else 403 「暂无权限」. A list means any
+     * one of them (e.g. the member picker serves every page that picks members).
+     */
+    permission?: string | readonly string[];
   }
 }
 

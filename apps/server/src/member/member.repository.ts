@@ -76,4 +76,20 @@ export class MemberRepository {
       .limit(q.limit)
       .execute();
   }
+
+  /** Members for pickers: by name/userid keyword or exact userids, customer-contact members first. */
+  find(wsId: number, q: { keyword?: string; userids?: string[]; contactOnly: boolean; limit: number }) {
+    let query = this.db
+      .selectFrom('member')
+      .select(['userid', 'name', 'avatar', 'department', 'is_follow_user'])
+      .where('work_space_id', '=', wsId);
+    if (q.userids) query = q.userids.length ? query.where('userid', 'in', q.userids) : query.where(sql<boolean>`1 = 0`);
+    else if (q.contactOnly) query = query.where('is_follow_user', '=', 1);
+    const keyword = q.keyword?.trim();
+    if (keyword) {
+      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb.or([sql<boolean>`name like ${like} escape '\\'`, sql<boolean>`userid like ${like} escape '\\'`]));
+    }
+    return query.orderBy('is_follow_user', 'desc').orderBy('name').orderBy('userid').limit(q.limit).execute();
+  }
 }

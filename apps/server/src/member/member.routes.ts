@@ -2,11 +2,28 @@
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { DepartmentList, MemberList, MemberListBody, SyncProgress } from '@scrm/contracts/qw';
+import { MemberFindBody, MemberOptionList } from '@scrm/contracts/customer';
 import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { syncOf, type WorkSpaceService } from '../workspace/workspace.service.js';
 import type { MemberService } from './member.service.js';
+
+/** Pages that pick members or tags: any one of these lets a child account read the pickers. */
+export const PICKER_PERMISSIONS = [
+  'staff',
+  'channel-qrcode',
+  'staff-qrcode',
+  'customer-qrcode',
+  'risk',
+  'customer',
+  'outer-group',
+  'tag',
+  'tag-auto',
+  'push',
+  'moment-push',
+  'data-customer',
+] as const;
 
 export async function memberRoutes(app: Api, opts: { members: MemberService; workSpaces: WorkSpaceService }) {
   const tags = ['成员'];
@@ -25,10 +42,19 @@ export async function memberRoutes(app: Api, opts: { members: MemberService; wor
     { config, schema: { tags, security, summary: '从企业微信同步部门与成员', response: { 200: Ok(SyncProgress) } } },
     async (req) => {
       const ws = await scope(req);
-      opts.members.startSync(ws);
+      await opts.members.startSync(ws);
       const fresh = (await opts.workSpaces.find(ws.id))!;
       return ok({ ...syncOf(fresh), status: 'running' as const });
     },
+  );
+
+  app.post(
+    '/member/find',
+    {
+      config: { permission: PICKER_PERMISSIONS },
+      schema: { tags, security, summary: '选择成员：按姓名或账号搜索（默认仅有客户联系权限的成员）', body: MemberFindBody, response: { 200: Ok(MemberOptionList) } },
+    },
+    async (req) => ok(await opts.members.find(await scope(req), req.body ?? {})),
   );
 
   app.post(

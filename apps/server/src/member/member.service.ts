@@ -1,5 +1,6 @@
 // Members of a work space as synced from WeCom: list with department filter and customer counts, re-sync.
 import type { DepartmentList, MemberList, MemberListBody } from '@scrm/contracts/qw';
+import type { MemberFindBody, MemberOptionList } from '@scrm/contracts/customer';
 import { pageWindow } from '../http/paging.js';
 import type { SyncService } from '../sync/sync.service.js';
 import { syncOf } from '../workspace/workspace.service.js';
@@ -55,8 +56,26 @@ export class MemberService {
     };
   }
 
+  /** Members for the pickers of every page (names, avatars, departments). */
+  async find(ws: WorkSpace, body: MemberFindBody): Promise<MemberOptionList> {
+    const [rows, depts] = await Promise.all([
+      this.members.find(ws.id, { keyword: body.keyword, userids: body.userids, contactOnly: body.contactOnly ?? true, limit: body.userids ? 1000 : (body.limit ?? 50) }),
+      this.members.departments(ws.id),
+    ]);
+    const names = new Map(depts.map((d) => [d.id, d.name]));
+    return {
+      list: rows.map((m) => ({
+        userid: m.userid,
+        name: m.name,
+        avatar: m.avatar,
+        departmentNames: ((JSON.parse(m.department) as number[]) ?? []).map((id) => names.get(id) ?? String(id)),
+        isFollowUser: m.is_follow_user === 1,
+      })),
+    };
+  }
+
   /** Re-reads departments and members in the background; progress shows in member/list's `sync`. */
-  startSync(ws: WorkSpace): void {
-    void this.sync.start(ws.id, ['department', 'member']);
+  startSync(ws: WorkSpace): Promise<void> {
+    return this.sync.start(ws.id, ['department', 'member']);
   }
 }

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CorpApi } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
@@ -54,34 +55,38 @@ const GROUP_FETCH_CONCURRENCY = 4;
 /** The relation ended or the customer is not ours any more: WeCom answers with one of these. */
 const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
 
-export class SyncService {
-  private readonly running = new Map<number, Promise<void>>();
+export const SYNC_JOB = 'sync';
 
+export class SyncService {
   constructor(
     private readonly deps: {
       repo: SyncRepository;
       workSpaces: WorkSpaceRepository;
       gateway: WecomGateway;
+      jobs: JobQueue;
       log: FastifyBaseLogger;
     },
-  ) {}
-
-  isRunning(wsId: number): boolean {
-    return this.running.has(wsId);
+  ) {
+    // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
+    deps.jobs.register<{ workSpaceId: number; phases: SyncPhase[] }>(SYNC_JOB, {
+      concurrency: 2,
+      maxAttempts: 3,
+      run: ({ payload }) => this.run(payload.workSpaceId, payload.phases),
+    });
   }
 
-  /** Starts a sync in the background (one at a time per work space); resolves when it ends. */
-  start(wsId: number, phases: SyncPhase[] = PHASES): Promise<void> {
-    const current = this.running.get(wsId);
-    if (current) return current;
-    const run = this.run(wsId, phases).finally(() => this.running.delete(wsId));
-    this.running.set(wsId, run);
-    return run;
+  /** Whether a sync of the work space is queued or running (in any process). */
+  isRunning(wsId: number): Promise<boolean> {
+    return this.deps.jobs.repo.active(`sync:${wsId}`);
   }
 
-  /** At start: syncs cut short by a stop are started again. */
-  async resumeInterrupted(): Promise<void> {
-    for (const { id } of await this.deps.workSpaces.listRunningSyncs()) void this.start(id);
+  /**
+   * Queues a sync (one at a time per work space: a request while one runs queues the next). The work
+   * space shows 「running」 at once.
+   */
+  async start(wsId: number, phases: SyncPhase[] = PHASES): Promise<void> {
+    await this.deps.workSpaces.update(wsId, { sync_status: 'running', sync_error: null });
+    await this.deps.jobs.enqueue(SYNC_JOB, { workSpaceId: wsId, phases }, { workSpaceId: wsId, singletonKey: `sync:${wsId}` });
   }
 
   private async progress(wsId: number, phase: SyncPhase, done: number, total: number) {
@@ -282,8 +287,8 @@ export class SyncService {
     return this.deps.repo.markDeletedByCustomer(wsId, externalUserid, userid, at);
   }
 
-  endFollow(wsId: number, externalUserid: string, userid: string): Promise<void> {
-    return this.deps.repo.endFollow(wsId, externalUserid, userid);
+  endFollow(wsId: number, externalUserid: string, userid: string, at?: number): Promise<void> {
+    return this.deps.repo.endFollow(wsId, externalUserid, userid, at);
   }
 
   deleteGroup(wsId: number, chatId: string): Promise<void> {

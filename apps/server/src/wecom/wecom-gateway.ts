@@ -2,6 +2,7 @@
 // ProviderApi for the suite (third) and the template (replace). Secrets are opened here, never returned.
 import { WecomClient, type CorpApi, type ProviderApi } from '@scrm/wecom/client';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
+import type { RateLimiter } from '@scrm/wecom/limiter';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { ProviderSettings } from './provider-settings.js';
@@ -28,9 +29,9 @@ export class WecomGateway {
   readonly client: WecomClient;
 
   constructor(
-    private readonly opts: { baseUrl: string; database: Database; secrets: SecretBox; provider: ProviderSettings },
+    private readonly opts: { baseUrl: string; database: Database; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
   ) {
-    this.client = new WecomClient({ baseUrl: opts.baseUrl });
+    this.client = new WecomClient({ baseUrl: opts.baseUrl, limiter: opts.limiter });
   }
 
   /** gettoken with a corp id and secret: throws WecomError (40001, 40013…) when they are wrong. */

@@ -82,9 +82,4 @@ export class WorkSpaceRepository {
       await trx.deleteFrom('work_space').where('id', '=', id).execute();
     });
   }
-
-  /** Work spaces whose sync was cut short by a stop (running at start). */
-  listRunningSyncs(): Promise<Array<{ id: number }>> {
-    return this.db.selectFrom('work_space').select('id').where('sync_status', '=', 'running').execute();
-  }
 }

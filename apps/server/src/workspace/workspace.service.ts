@@ -159,7 +159,7 @@ export class WorkSpaceService {
       if (isUniqueViolation(err)) throw new AppError(409, '该企业微信已接入，请勿重复添加');
       throw err;
     }
-    void this.deps.sync.start(id);
+    await this.deps.sync.start(id);
     return this.info(caller, id);
   }
 
@@ -177,7 +177,7 @@ export class WorkSpaceService {
         token_ok: 1,
         last_checked_at: now,
       });
-      void this.deps.sync.start(existing.id);
+      await this.deps.sync.start(existing.id);
       return existing.id;
     }
     const id = await this.workSpaces.insert({
@@ -198,7 +198,7 @@ export class WorkSpaceService {
       synced_at: null,
       sync_error: null,
     });
-    void this.deps.sync.start(id);
+    await this.deps.sync.start(id);
     return id;
   }
 
@@ -225,10 +225,7 @@ export class WorkSpaceService {
 
   async startSync(caller: AuthContext, id: number): Promise<WorkSpaceInfo> {
     const ws = await this.owned(caller, id);
-    if (!this.deps.sync.isRunning(ws.id)) {
-      await this.workSpaces.update(ws.id, { sync_status: 'running', sync_error: null });
-      void this.deps.sync.start(ws.id);
-    }
+    if (!(await this.deps.sync.isRunning(ws.id))) await this.deps.sync.start(ws.id);
     return this.info(caller, ws.id);
   }
 

@@ -1,0 +1,351 @@
+// SQL of contact ways (channel, staff and lead codes), their members and groups, and the adds that
+// came through them. Every query is scoped by work_space_id.
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type {
+  ContactWayAddTable,
+  ContactWayKind,
+  ContactWayMemberTable,
+  ContactWayTable,
+  DB,
+} from '../db/tables.js';
+
+export type ContactWay = Selectable<ContactWayTable>;
+export type ContactWayMember = Selectable<ContactWayMemberTable>;
+export type ContactWayAdd = Selectable<ContactWayAddTable>;
+type Executor = Database['kysely'] | Transaction<DB>;
+
+export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface CodeQuery {
+  kind: ContactWayKind;
+  keyword?: string;
+  /** 0: in no group. */
+  groupId?: number;
+  userid?: string;
+  leadBatchId?: number;
+  offset: number;
+  limit: number;
+}
+
+export class ContactWayRepository {
+  constructor(private readonly database: Database) {}
+
+  get db() {
+    return this.database.kysely;
+  }
+
+  // ---------------------------------------------------------------- codes
+
+  find(wsId: number, id: number): Promise<ContactWay | undefined> {
+    return this.db
+      .selectFrom('contact_way')
+      .selectAll()
+      .where('work_space_id', '=', wsId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Also deleted ones (attribution of late events, statistics). */
+  findAny(id: number): Promise<ContactWay | undefined> {
+    return this.db.selectFrom('contact_way').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByState(wsId: number, state: string): Promise<ContactWay | undefined> {
+    return this.db.selectFrom('contact_way').selectAll().where('work_space_id', '=', wsId).where('state', '=', state).executeTakeFirst();
+  }
+
+  private filtered(wsId: number, q: Omit<CodeQuery, 'offset' | 'limit'>) {
+    let query = this.db
+      .selectFrom('contact_way')
+      .where('contact_way.work_space_id', '=', wsId)
+      .where('contact_way.kind', '=', q.kind)
+      .where('contact_way.deleted_at', 'is', null);
+    const keyword = q.keyword?.trim();
+    if (keyword) query = query.where(sql<boolean>`contact_way.name like ${escapeLike(keyword)} escape '\\'`);
+    if (q.groupId === 0) query = query.where('contact_way.group_id', 'is', null);
+    else if (q.groupId !== undefined) query = query.where('contact_way.group_id', '=', q.groupId);
+    if (q.leadBatchId !== undefined) query = query.where('contact_way.lead_batch_id', '=', q.leadBatchId);
+    if (q.userid) {
+      const userid = q.userid;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('contact_way_member')
+            .select('contact_way_member.userid')
+            .whereRef('contact_way_member.contact_way_id', '=', 'contact_way.id')
+            .where('contact_way_member.userid', '=', userid),
+        ),
+      );
+    }
+    return query;
+  }
+
+  list(wsId: number, q: CodeQuery): Promise<ContactWay[]> {
+    return this.filtered(wsId, q).selectAll('contact_way').orderBy('contact_way.id', 'desc').offset(q.offset).limit(q.limit).execute();
+  }
+
+  async count(wsId: number, q: Omit<CodeQuery, 'offset' | 'limit'>): Promise<number> {
+    const row = await this.filtered(wsId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(values: Insertable<ContactWayTable>, executor: Executor = this.db): Promise<number> {
+    const row = await executor.insertInto('contact_way').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: Updateable<ContactWayTable>, executor: Executor = this.db): Promise<void> {
+    await executor.updateTable('contact_way').set(values).where('id', '=', id).execute();
+  }
+
+  /** Live channel codes with a non-empty online schedule (re-checked every minute). */
+  scheduledChannelCodes(): Promise<ContactWay[]> {
+    return this.db
+      .selectFrom('contact_way')
+      .selectAll()
+      .where('kind', '=', 'channel')
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'active')
+      .where('schedule', '!=', '[]')
+      .execute();
+  }
+
+  /** Live channel codes a member is on. */
+  async channelCodesOf(wsId: number, userids: string[]): Promise<number[]> {
+    if (!userids.length) return [];
+    const rows = await this.db
+      .selectFrom('contact_way_member')
+      .innerJoin('contact_way', 'contact_way.id', 'contact_way_member.contact_way_id')
+      .select('contact_way.id')
+      .distinct()
+      .where('contact_way_member.work_space_id', '=', wsId)
+      .where('contact_way_member.userid', 'in', userids)
+      .where('contact_way.kind', '=', 'channel')
+      .where('contact_way.deleted_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Temporary codes whose time is up but still marked active. */
+  expiredActive(now: number): Promise<Array<{ id: number; work_space_id: number }>> {
+    return this.db
+      .selectFrom('contact_way')
+      .select(['id', 'work_space_id'])
+      .where('status', 'in', ['active', 'creating'])
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  // ---------------------------------------------------------------- members
+
+  members(contactWayId: number, executor: Executor = this.db): Promise<ContactWayMember[]> {
+    return executor.selectFrom('contact_way_member').selectAll().where('contact_way_id', '=', contactWayId).orderBy('sort').execute();
+  }
+
+  membersOf(ids: number[]): Promise<ContactWayMember[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('contact_way_member').selectAll().where('contact_way_id', 'in', ids).orderBy('contact_way_id').orderBy('sort').execute();
+  }
+
+  async replaceMembers(contactWayId: number, wsId: number, rows: Array<Omit<ContactWayMember, 'contact_way_id' | 'work_space_id'>>, trx: Executor): Promise<void> {
+    await trx.deleteFrom('contact_way_member').where('contact_way_id', '=', contactWayId).execute();
+    if (rows.length) {
+      await trx
+        .insertInto('contact_way_member')
+        .values(rows.map((r) => ({ ...r, contact_way_id: contactWayId, work_space_id: wsId })))
+        .execute();
+    }
+  }
+
+  async setMemberOnline(contactWayId: number, userid: string, online: boolean): Promise<boolean> {
+    const r = await this.db
+      .updateTable('contact_way_member')
+      .set({ online: online ? 1 : 0 })
+      .where('contact_way_id', '=', contactWayId)
+      .where('userid', '=', userid)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Names and avatars of synced members. */
+  async memberInfo(wsId: number, userids: string[]): Promise<Map<string, { name: string; avatar: string; isFollowUser: boolean }>> {
+    const out = new Map<string, { name: string; avatar: string; isFollowUser: boolean }>();
+    if (!userids.length) return out;
+    const unique = [...new Set(userids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('member')
+        .select(['userid', 'name', 'avatar', 'is_follow_user'])
+        .where('work_space_id', '=', wsId)
+        .where('userid', 'in', unique.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.set(r.userid, { name: r.name, avatar: r.avatar, isFollowUser: r.is_follow_user === 1 });
+    }
+    return out;
+  }
+
+  /** Corp tag names by id (live tags of the work space). */
+  async tagNames(wsId: number, ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (!ids.length) return out;
+    const rows = await this.db
+      .selectFrom('corp_tag')
+      .select(['id', 'name'])
+      .where('work_space_id', '=', wsId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    for (const r of rows) out.set(r.id, r.name);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- adds
+
+  /** Records an add once per callback event; returns its id, or null when it was recorded before. */
+  async insertAdd(values: Insertable<ContactWayAddTable>, trx: Executor): Promise<number | null> {
+    const row = await trx
+      .insertInto('contact_way_add')
+      .values(values)
+      .onConflict((oc) => oc.column('callback_event_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  findAdd(id: number): Promise<ContactWayAdd | undefined> {
+    return this.db.selectFrom('contact_way_add').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async updateAdd(id: number, values: Updateable<ContactWayAddTable>): Promise<void> {
+    await this.db.updateTable('contact_way_add').set(values).where('id', '=', id).execute();
+  }
+
+  /** The userid of the newest add through a code (the round-robin position). */
+  async lastReceiver(contactWayId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('contact_way_add')
+      .select('userid')
+      .where('contact_way_id', '=', contactWayId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.userid ?? null;
+  }
+
+  /** Adds through a code by a member since `since`. */
+  async countCodeAdds(contactWayId: number, userid: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('contact_way_add')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contact_way_id', '=', contactWayId)
+      .where('userid', '=', userid)
+      .where('added_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Adds of a member (through any code or none) since `since`. */
+  async countMemberAdds(wsId: number, userid: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('contact_way_add')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('work_space_id', '=', wsId)
+      .where('userid', '=', userid)
+      .where('added_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Of a member's adds since `since`, how many of those customers deleted the member. */
+  async memberDeletions(wsId: number, userid: string, since: number): Promise<{ adds: number; deleted: number }> {
+    const row = await this.db
+      .selectFrom('contact_way_add')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('adds'),
+        eb.fn.count<number>('deleted_by_customer_at').as('deleted'),
+      ])
+      .where('work_space_id', '=', wsId)
+      .where('userid', '=', userid)
+      .where('added_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return { adds: Number(row.adds), deleted: Number(row.deleted) };
+  }
+
+  /** Per code and member: adds since `since` and in all. */
+  async memberCountsOf(ids: number[], since: number): Promise<Map<number, Map<string, { today: number; total: number }>>> {
+    const out = new Map<number, Map<string, { today: number; total: number }>>();
+    if (!ids.length) return out;
+    const rows = await this.db
+      .selectFrom('contact_way_add')
+      .select((eb) => [
+        'contact_way_id',
+        'userid',
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(sql<number>`case when added_at >= ${since} then 1 else 0 end`).as('today'),
+      ])
+      .where('contact_way_id', 'in', ids)
+      .groupBy(['contact_way_id', 'userid'])
+      .execute();
+    for (const r of rows) {
+      const m = out.get(r.contact_way_id!) ?? new Map();
+      m.set(r.userid, { today: Number(r.today ?? 0), total: Number(r.total) });
+      out.set(r.contact_way_id!, m);
+    }
+    return out;
+  }
+
+  /** Per code: adds today and in all, and deletions (either side) today. */
+  async codeCounts(ids: number[], since: number): Promise<Map<number, { today: number; total: number; lostToday: number }>> {
+    const out = new Map<number, { today: number; total: number; lostToday: number }>();
+    if (!ids.length) return out;
+    const rows = await this.db
+      .selectFrom('contact_way_add')
+      .select((eb) => [
+        'contact_way_id',
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(sql<number>`case when added_at >= ${since} then 1 else 0 end`).as('today'),
+        eb.fn
+          .sum<number>(
+            sql<number>`case when deleted_by_member_at >= ${since} or deleted_by_customer_at >= ${since} then 1 else 0 end`,
+          )
+          .as('lost'),
+      ])
+      .where('contact_way_id', 'in', ids)
+      .groupBy('contact_way_id')
+      .execute();
+    for (const r of rows) out.set(r.contact_way_id!, { today: Number(r.today ?? 0), total: Number(r.total), lostToday: Number(r.lost ?? 0) });
+    return out;
+  }
+
+  /** Marks the newest open add of the pair as deleted by one side. */
+  async markAddDeleted(wsId: number, externalUserid: string, userid: string, side: 'member' | 'customer', at: number): Promise<void> {
+    const column = side === 'member' ? 'deleted_by_member_at' : 'deleted_by_customer_at';
+    const row = await this.db
+      .selectFrom('contact_way_add')
+      .select('id')
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .where(column, 'is', null)
+      .where('added_at', '<=', at)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) await this.db.updateTable('contact_way_add').set({ [column]: at }).where('id', '=', row.id).execute();
+  }
+
+  /** Whether the corp had any relation with the customer (before this add). */
+  async knownCustomer(wsId: number, externalUserid: string, executor: Executor = this.db): Promise<boolean> {
+    const row = await executor
+      .selectFrom('follow_relation')
+      .select('userid')
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+}

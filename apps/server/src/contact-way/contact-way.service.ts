@@ -1,0 +1,297 @@
+// The core of every code: validation of what an operator asks for, creating and deleting the WeCom
+// contact way, and — for channel codes — deciding who receives the next customers and keeping WeCom's
+// user list equal to that (`plan` then `pushUsers`). Channel, staff and one-customer-one-code pages
+// all build on this.
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { withinSchedule, type WeeklySchedule, scheduleProblem } from '@scrm/contracts/china-time';
+import { WELCOME_TEXT_MAX_BYTES, type WelcomeMessage } from '@scrm/contracts/contact-way';
+import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
+import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
+import { WecomError } from '@scrm/wecom/errors';
+import type { Clock } from '../clock/clock.js';
+import { AppError } from '../http/errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { PermanentFailure } from '../jobs/job-queue.js';
+import type { RiskEngine } from '../risk/risk-engine.js';
+import type { MemberOffline } from '../risk/risk.repository.js';
+import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
+import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
+import type { ContactWay, ContactWayMember, ContactWayRepository } from './contact-way.repository.js';
+
+/** What the material library provides to welcome messages (apps/server/src/material). */
+export interface AttachmentSource {
+  checkAttachments(wsId: number, ids: number[]): Promise<void>;
+  attachments(ws: WorkSpace, api: CorpApi, ids: number[]): Promise<MsgAttachment[]>;
+}
+
+export const CREATE_JOB = 'contact_way_create';
+export const USERS_JOB = 'contact_way_users';
+
+const STATE_PREFIX = { channel: 'ch', staff: 'st', lead: 'ld' } as const;
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export interface MemberPlan {
+  userid: string;
+  /** Why not receiving adds now (empty: eligible). */
+  reasons: string[];
+}
+
+export interface UserPlan {
+  /** The user list WeCom should hold; empty when nobody can receive (WeCom keeps the last list). */
+  users: string[];
+  members: Map<string, MemberPlan>;
+}
+
+/** A code member's cap in force: its own, else the code's (0 = none). */
+export const capOf = (code: Pick<ContactWay, 'daily_cap'>, m: Pick<ContactWayMember, 'daily_cap'>) => m.daily_cap ?? code.daily_cap;
+
+export class ContactWayService {
+  /** Set once the risk engine exists (they need each other). */
+  risk!: RiskEngine;
+
+  constructor(
+    readonly deps: {
+      repo: ContactWayRepository;
+      workSpaces: WorkSpaceRepository;
+      gateway: WecomGateway;
+      jobs: JobQueue;
+      clock: Clock;
+      materials: AttachmentSource;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    deps.jobs.register<{ id: number }>(CREATE_JOB, {
+      concurrency: 4,
+      maxAttempts: 5,
+      run: ({ payload }) => this.runCreate(payload.id),
+      onFailed: async ({ payload }, error) => {
+        await deps.repo.update(payload.id, { status: 'failed', error: error.slice(0, 500), updated_at: deps.clock.now() });
+      },
+    });
+    deps.jobs.register<{ id: number }>(USERS_JOB, {
+      maxAttempts: 6,
+      run: async ({ payload }) => {
+        const code = await deps.repo.findAny(payload.id);
+        if (!code || code.deleted_at !== null || code.status !== 'active') return;
+        const ws = await deps.workSpaces.find(code.work_space_id);
+        if (ws) await this.pushUsers(ws, code);
+      },
+    });
+  }
+
+  get repo() {
+    return this.deps.repo;
+  }
+
+  newState(kind: keyof typeof STATE_PREFIX): string {
+    const bytes = randomBytes(12);
+    return `${STATE_PREFIX[kind]}_${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`;
+  }
+
+  // ---------------------------------------------------------------- validation (400 in Chinese)
+
+  /** Members must be synced and have the customer-contact permission; returns their names. */
+  async checkMembers(wsId: number, userids: string[]): Promise<Map<string, { name: string; avatar: string }>> {
+    const dup = userids.find((u, i) => userids.indexOf(u) !== i);
+    if (dup) throw new AppError(400, `成员 ${dup} 重复`);
+    const info = await this.repo.memberInfo(wsId, userids);
+    for (const u of userids) {
+      const m = info.get(u);
+      if (!m) throw new AppError(400, `成员 ${u} 不存在，请先同步成员`);
+      if (!m.isFollowUser) throw new AppError(400, `成员「${m.name}」没有客户联系权限，无法接待客户`);
+    }
+    return info;
+  }
+
+  async checkTags(wsId: number, tagIds: string[]): Promise<void> {
+    const names = await this.repo.tagNames(wsId, tagIds);
+    const missing = tagIds.find((id) => !names.has(id));
+    if (missing) throw new AppError(400, '标签不存在或已删除，请先同步企业标签');
+  }
+
+  async checkWelcome(wsId: number, welcome: WelcomeMessage): Promise<void> {
+    if (Buffer.byteLength(welcome.text) > WELCOME_TEXT_MAX_BYTES) throw new AppError(400, '欢迎语文字过长（最多 4000 字节，约 1300 个汉字）');
+    if (welcome.materialIds.length) await this.deps.materials.checkAttachments(wsId, welcome.materialIds);
+  }
+
+  checkSchedule(schedule: WeeklySchedule): void {
+    const problem = scheduleProblem(schedule);
+    if (problem) throw new AppError(400, problem);
+  }
+
+  // ---------------------------------------------------------------- WeCom contact ways
+
+  /** The add_contact_way request of a code. */
+  private request(code: ContactWay, users: string[]): AddContactWayRequest {
+    const req: AddContactWayRequest = {
+      type: code.way_type === 1 ? 1 : 2,
+      scene: 2,
+      remark: code.name.slice(0, 30),
+      skip_verify: code.skip_verify === 1,
+      state: code.state,
+      user: users,
+    };
+    if (code.kind === 'lead' && code.expires_at) {
+      req.is_temp = true;
+      req.expires_in = Math.max(60, Math.min(14 * 86_400, Math.floor((code.expires_at - this.deps.clock.now()) / 1000)));
+    }
+    return req;
+  }
+
+  /** Creates the WeCom contact way of a stored code now; failures are WeCom errors (WecomError). */
+  async createInWecom(ws: WorkSpace, code: ContactWay, users: string[]): Promise<{ configId: string; qrCode: string }> {
+    const api = await this.deps.gateway.corp(ws);
+    const res = await api.addContactWay(this.request(code, users));
+    return { configId: res.config_id, qrCode: res.qr_code ?? '' };
+  }
+
+  /** Queues WeCom creation of stored codes (batches of staff codes, one-customer-one-code leads). */
+  async enqueueCreate(wsId: number, ids: number[]): Promise<void> {
+    for (const id of ids) await this.deps.jobs.enqueue(CREATE_JOB, { id }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}` });
+  }
+
+  private async runCreate(id: number): Promise<void> {
+    const code = await this.repo.findAny(id);
+    if (!code || code.deleted_at !== null || code.config_id) return;
+    const ws = await this.deps.workSpaces.find(code.work_space_id);
+    if (!ws) return;
+    const members = await this.repo.members(code.id);
+    try {
+      const { configId, qrCode } = await this.createInWecom(ws, code, members.map((m) => m.userid));
+      const now = this.deps.clock.now();
+      await this.repo.update(code.id, {
+        config_id: configId,
+        qr_code: qrCode,
+        status: 'active',
+        error: null,
+        current_users: JSON.stringify(members.map((m) => m.userid)),
+        updated_at: now,
+      });
+    } catch (err) {
+      // WeCom said no (bad member, quota…): retrying will not help.
+      if (err instanceof WecomError && err.errcode !== -1 && err.errcode !== 45009 && err.errcode !== 45033) {
+        throw new PermanentFailure(wecomFailure(err).message);
+      }
+      throw err;
+    }
+  }
+
+  /** Deletes the WeCom contact way (gone already is fine) and keeps the code's history. */
+  async remove(ws: WorkSpace, code: ContactWay): Promise<void> {
+    if (code.config_id) {
+      try {
+        const api = await this.deps.gateway.corp(ws);
+        await api.delContactWay(code.config_id);
+      } catch (err) {
+        if (!(err instanceof WecomError && err.errcode === 40058)) throw wecomFailure(err);
+      }
+    }
+    const now = this.deps.clock.now();
+    await this.repo.update(code.id, { deleted_at: now, updated_at: now });
+    await this.risk.releaseCode(ws.id, code.id);
+  }
+
+  /** WeCom's QR image of a code, as PNG bytes for a download. */
+  async qrPng(code: ContactWay): Promise<Buffer> {
+    if (!code.qr_code) throw new AppError(409, '二维码尚未生成');
+    try {
+      const res = await fetch(code.qr_code, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    } catch {
+      throw new AppError(502, '二维码下载失败，请稍后重试');
+    }
+  }
+
+  // ---------------------------------------------------------------- who receives (channel codes)
+
+  /**
+   * Who should be on the code's WeCom user list now. A member is eligible when switched on, inside the
+   * code's schedule (backups ignore it), and not held offline by risk control (on this code or on every
+   * code). Eligible regular members receive by the distribution rule; when none is eligible, the eligible
+   * backups do; when nobody is, the list is left as it is (a contact way cannot be empty).
+   */
+  plan(code: ContactWay, members: ContactWayMember[], offline: Map<string, MemberOffline[]>, lastReceiver: string | null, now: number): UserPlan {
+    const schedule = parseList<WeeklySchedule>(code.schedule, []);
+    const inSchedule = withinSchedule(schedule, now);
+    const plans = new Map<string, MemberPlan>();
+    for (const m of members) {
+      const reasons: string[] = [];
+      if (!m.online) reasons.push('已手动下线');
+      for (const o of offline.get(m.userid) ?? []) {
+        if (o.contact_way_id !== 0 && o.contact_way_id !== code.id) continue;
+        const label = o.kind === 'code_cap' ? '今日已达上限' : o.kind === 'cron' ? '不在定时上线时间' : `风控下线：${RISK_KIND_LABEL[o.kind as RiskKind]}`;
+        if (!reasons.includes(label)) reasons.push(label);
+      }
+      if (!m.backup && !inSchedule) reasons.push('不在活码上线时间');
+      plans.set(m.userid, { userid: m.userid, reasons });
+    }
+    const eligible = (backup: boolean) => members.filter((m) => Boolean(m.backup) === backup && !plans.get(m.userid)!.reasons.length);
+    const regular = eligible(false);
+    const pool = regular.length ? regular : eligible(true);
+    if (!pool.length) return { users: [], members: plans };
+    if (code.distribution === 'random') return { users: pool.map((m) => m.userid), members: plans };
+    if (code.distribution === 'in_order') return { users: [pool[0]!.userid], members: plans };
+    // round robin: the next eligible after whoever received the last customer, in member order
+    const order = members.filter((m) => pool.includes(m));
+    const all = members.map((m) => m.userid);
+    const last = lastReceiver ? all.indexOf(lastReceiver) : -1;
+    const next = order.find((m) => all.indexOf(m.userid) > last) ?? order[0]!;
+    return { users: [next.userid], members: plans };
+  }
+
+  async planOf(code: ContactWay, members?: ContactWayMember[]): Promise<UserPlan> {
+    const list = members ?? (await this.repo.members(code.id));
+    const offline = await this.risk.activeByMember(code.work_space_id, list.map((m) => m.userid));
+    return this.plan(code, list, offline, await this.repo.lastReceiver(code.id), this.deps.clock.now());
+  }
+
+  /** Makes WeCom's user list of a channel code what `plan` says (no call when it already is). */
+  async pushUsers(ws: WorkSpace, code: ContactWay): Promise<string[]> {
+    if (code.kind !== 'channel' || !code.config_id) return parseList<string[]>(code.current_users, []);
+    const { users } = await this.planOf(code);
+    const current = parseList<string[]>(code.current_users, []);
+    if (!users.length || (users.length === current.length && users.every((u, i) => u === current[i]))) return current;
+    const api = await this.deps.gateway.corp(ws);
+    try {
+      await api.updateContactWay({ config_id: code.config_id, user: users });
+    } catch (err) {
+      await this.repo.update(code.id, { error: wecomFailure(err).message.slice(0, 500) });
+      throw err;
+    }
+    await this.repo.update(code.id, { current_users: JSON.stringify(users), error: null });
+    this.deps.log.info({ code: code.id, users }, 'contact way user list updated');
+    return users;
+  }
+
+  /** Recompute the user lists of these codes in the background (after adds and risk switches). */
+  async requestReconcile(wsId: number, ids: number[]): Promise<void> {
+    for (const id of ids) await this.deps.jobs.enqueue(USERS_JOB, { id }, { workSpaceId: wsId, singletonKey: `cw-users:${id}`, priority: 8 });
+  }
+
+  /** Every minute: codes whose online schedule opened or closed get their list pushed. */
+  async reconcileScheduled(): Promise<void> {
+    for (const code of await this.repo.scheduledChannelCodes()) {
+      const { users } = await this.planOf(code);
+      const current = parseList<string[]>(code.current_users, []);
+      if (users.length && users.join('\n') !== current.join('\n')) await this.requestReconcile(code.work_space_id, [code.id]);
+    }
+  }
+
+  /** Temporary codes past their time are marked expired (WeCom removes them itself). */
+  async expireTemporary(): Promise<number[]> {
+    const rows = await this.repo.expiredActive(this.deps.clock.now());
+    for (const r of rows) await this.repo.update(r.id, { status: 'expired' });
+    return rows.map((r) => r.id);
+  }
+}

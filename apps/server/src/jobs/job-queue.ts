@@ -1,0 +1,239 @@
+// The durable job system (DESIGN.md §6): every piece of work that calls WeCom or waits is a row in
+// `job`, so a crash or a restart loses none. Each process runs one JobQueue: it claims due jobs
+// (several processes share the table on PostgreSQL), runs them with a renewed lease, retries failures
+// with back-off and gives up after `maxAttempts`. A handler's effects must be safe to repeat (a
+// process can die after the effect and before the job is marked done): handlers check what is
+// already done, and WeCom's own answers (a welcome code used once) cover the rest.
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/tables.js';
+import { JobRepository, type Job } from './job.repository.js';
+
+/** Thrown by a handler: try again after `delayMs` (counts as an attempt). */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by a handler: this job cannot succeed; no more attempts. */
+export class PermanentFailure extends Error {}
+
+export interface JobContext<P> {
+  job: Job;
+  payload: P;
+  /** 1 on the first run. */
+  attempt: number;
+}
+
+export interface JobKind<P = any> {
+  run(ctx: JobContext<P>): Promise<void>;
+  /** At most this many of the kind run at once in a process (default: no limit below the queue's). */
+  concurrency?: number;
+  /** Default attempts of a new job of this kind (8). */
+  maxAttempts?: number;
+  /** Delay before attempt n+1 (default 1 s × 2ⁿ⁻¹ with jitter, at most 5 min). */
+  backoff?: (attempt: number) => number;
+  /** Called once a job has failed for good. */
+  onFailed?(ctx: JobContext<P>, error: string): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  workSpaceId?: number | null;
+  /** Never run twice: a later enqueue with the same key adds nothing, even after the job is done. */
+  idempotencyKey?: string;
+  /** At most one queued job per key; two jobs with the same key never run at the same time. */
+  singletonKey?: string;
+  /** Epoch ms (wall clock); default now. */
+  runAt?: number;
+  /** Higher runs first (welcome messages are 10). */
+  priority?: number;
+  maxAttempts?: number;
+  /** Enqueue inside the caller's transaction: the job exists exactly when the caller's writes do. */
+  trx?: Transaction<DB>;
+}
+
+export interface JobQueueOptions {
+  /** Jobs run at once in this process (JOB_CONCURRENCY, 8). */
+  concurrency: number;
+  /** Lease of a claimed job, renewed at a third of it (JOB_LEASE_MS, 6000). */
+  leaseMs: number;
+  /** Poll for work made by other processes and for retries coming due (JOB_POLL_MS, 500). */
+  pollMs: number;
+}
+
+export const defaultBackoff = (attempt: number) => {
+  const base = Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+};
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export class JobQueue {
+  readonly repo: JobRepository;
+  readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly kinds = new Map<string, JobKind>();
+  private readonly running = new Map<number, { kind: string; done: Promise<void> }>();
+  private stopped = true;
+  private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: JobQueueOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.repo = new JobRepository(database);
+  }
+
+  register<P>(kind: string, handler: JobKind<P>): void {
+    if (this.kinds.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+    this.kinds.set(kind, handler);
+  }
+
+  /** Adds a job (see EnqueueOptions); returns its id, or null when its key says it exists already. */
+  async enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}): Promise<number | null> {
+    const handler = this.kinds.get(kind);
+    const id = await this.repo.insert(
+      {
+        kind,
+        payload,
+        workSpaceId: opts.workSpaceId,
+        idempotencyKey: opts.idempotencyKey,
+        singletonKey: opts.singletonKey,
+        runAt: opts.runAt ?? Date.now(),
+        priority: opts.priority,
+        maxAttempts: opts.maxAttempts ?? handler?.maxAttempts,
+      },
+      opts.trx,
+    );
+    // Inside a transaction the row is not visible yet: the caller kicks after commit (or the poll finds it).
+    if (id !== null && !opts.trx) this.kick();
+    return id;
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    // SQLite serves one process: whatever was running when it stopped is ours to run again now.
+    if (this.database.dialect === 'sqlite') {
+      const n = await this.repo.releaseOthers(this.owner);
+      if (n) this.log.info({ jobs: n }, 'jobs left running by a stopped process are due again');
+    }
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    this.timer.unref();
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
+    this.renewTimer.unref();
+    this.kick();
+  }
+
+  /** Stops claiming and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.pumping;
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    if (this.renewTimer) clearInterval(this.renewTimer);
+  }
+
+  /** Claim now (or right after the current claim). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((err) => this.log.error({ err }, 'job claim failed'))
+      .finally(() => {
+        this.pumping = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /**
+   * Resolves when no job (of these kinds) is due or running anywhere — tests and drills wait on it.
+   * Jobs scheduled for later do not count.
+   */
+  async idle(kinds?: string[], timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await this.pumping;
+      await Promise.allSettled([...this.running.values()].map((r) => r.done));
+      if ((await this.repo.countPending(Date.now(), kinds)) === 0 && !this.running.size) return;
+      if (Date.now() > until) throw new Error('jobs still pending');
+      this.kick();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  private async pump(): Promise<void> {
+    while (!this.stopped) {
+      const free = this.opts.concurrency - this.running.size;
+      if (free <= 0) return;
+      const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
+      const jobs = await this.repo.claim({ owner: this.owner, now: Date.now(), leaseMs: this.opts.leaseMs, limit: free, excludeKinds: busy });
+      if (!jobs.length) return;
+      for (const job of jobs) {
+        const done = this.run(job).finally(() => {
+          this.running.delete(job.id);
+          this.kick();
+        });
+        this.running.set(job.id, { kind: job.kind, done });
+      }
+    }
+  }
+
+  private countRunning(kind: string): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.kind === kind) n += 1;
+    return n;
+  }
+
+  private async renew(): Promise<void> {
+    if (!this.running.size) return;
+    await this.repo.renew(this.owner, [...this.running.keys()], Date.now() + this.opts.leaseMs).catch((err) => this.log.warn({ err }, 'job lease renewal failed'));
+  }
+
+  private async run(job: Job): Promise<void> {
+    const handler = this.kinds.get(job.kind);
+    if (!handler) {
+      await this.repo.fail(job.id, this.owner, `unknown job kind ${job.kind}`);
+      return;
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(job.payload);
+    } catch {
+      await this.repo.fail(job.id, this.owner, 'payload is not JSON');
+      return;
+    }
+    const ctx: JobContext<unknown> = { job, payload, attempt: job.attempts };
+    try {
+      await handler.run(ctx);
+      if (!(await this.repo.done(job.id, this.owner))) this.log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was lost');
+    } catch (err) {
+      const message = messageOf(err);
+      const last = err instanceof PermanentFailure || job.attempts >= job.max_attempts;
+      if (last) {
+        this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
+        await this.repo.fail(job.id, this.owner, message);
+        await handler.onFailed?.(ctx, message).catch((e) => this.log.error({ err: e, jobId: job.id }, 'job onFailed hook failed'));
+        return;
+      }
+      const delay = err instanceof RetryLater ? err.delayMs : (handler.backoff ?? defaultBackoff)(job.attempts);
+      this.log.info({ jobId: job.id, kind: job.kind, attempts: job.attempts, delay, error: message }, 'job will be retried');
+      await this.repo.retry(job.id, this.owner, message, Date.now() + delay);
+    }
+  }
+}

@@ -1,0 +1,207 @@
+// SQL of the durable job table. A claim is one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)
+// on PostgreSQL, so processes sharing the database never take the same job; SQLite runs one process,
+// whose writes are serial anyway. A claimed job holds a lease that its runner renews; a job whose
+// lease ran out (its process died) is claimed again.
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { DB, JobTable } from '../db/tables.js';
+
+export type Job = Selectable<JobTable>;
+
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  workSpaceId?: number | null;
+  idempotencyKey?: string;
+  singletonKey?: string;
+  runAt: number;
+  priority?: number;
+  maxAttempts?: number;
+}
+
+type Executor = Database['kysely'] | Transaction<DB>;
+
+export class JobRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  /**
+   * Adds a job unless its idempotency key was ever used, or a job with its singleton key is already
+   * queued. Returns the new id, or null when nothing was added.
+   */
+  async insert(job: NewJob, executor: Executor = this.db): Promise<number | null> {
+    const now = Date.now();
+    try {
+      const row = await executor
+        .insertInto('job')
+        .values({
+          kind: job.kind,
+          work_space_id: job.workSpaceId ?? null,
+          payload: JSON.stringify(job.payload ?? {}),
+          idempotency_key: job.idempotencyKey?.slice(0, 255) ?? null,
+          singleton_key: job.singletonKey?.slice(0, 255) ?? null,
+          status: 'queued',
+          priority: job.priority ?? 0,
+          run_at: job.runAt,
+          attempts: 0,
+          max_attempts: job.maxAttempts ?? 8,
+          locked_by: null,
+          locked_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    } catch (err) {
+      // PostgreSQL's ON CONFLICT DO NOTHING without a target covers the partial index too; this is a
+      // safety net for a race the database reports anyway.
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Takes up to `limit` due jobs (queued and due, or running with a lapsed lease) for `owner`. */
+  async claim(opts: { owner: string; now: number; leaseMs: number; limit: number; excludeKinds: string[] }): Promise<Job[]> {
+    if (opts.limit <= 0) return [];
+    const { owner, now, leaseMs, limit } = opts;
+    const exclude = opts.excludeKinds.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``;
+    const lock = this.database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const result = await sql<Job>`
+      update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
+        attempts = attempts + 1, updated_at = ${now}
+      where id in (
+        select j.id from job j
+        where ((j.status = 'queued' and j.run_at <= ${now}) or (j.status = 'running' and j.locked_until < ${now}))
+          ${exclude}
+          and (j.singleton_key is null or not exists (
+            select 1 from job r where r.singleton_key = j.singleton_key and r.id <> j.id
+              and r.status = 'running' and r.locked_until >= ${now}))
+        order by j.priority desc, j.run_at, j.id
+        limit ${limit}
+        ${lock}
+      )
+      returning *`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Extends the leases of the jobs `owner` still holds. */
+  async renew(owner: string, ids: number[], until: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('job')
+      .set({ locked_until: until })
+      .where('id', 'in', ids)
+      .where('locked_by', '=', owner)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** True when `owner` still held the job. */
+  async done(id: number, owner: string): Promise<boolean> {
+    const now = Date.now();
+    const r = await this.db
+      .updateTable('job')
+      .set({ status: 'done', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: null })
+      .where('id', '=', id)
+      .where('locked_by', '=', owner)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** For good: no more attempts. */
+  async fail(id: number, owner: string, error: string): Promise<void> {
+    const now = Date.now();
+    await this.db
+      .updateTable('job')
+      .set({ status: 'failed', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .where('locked_by', '=', owner)
+      .execute();
+  }
+
+  /** Queued again at `runAt`; if a job with the same singleton key was queued meanwhile, this one gives way. */
+  async retry(id: number, owner: string, error: string, runAt: number): Promise<void> {
+    const now = Date.now();
+    try {
+      await this.db
+        .updateTable('job')
+        .set({ status: 'queued', run_at: runAt, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
+        .where('id', '=', id)
+        .where('locked_by', '=', owner)
+        .execute();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await this.db
+        .updateTable('job')
+        .set({ status: 'cancelled', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
+
+  /** At start on SQLite (one process): jobs left running by a process that is gone are due again now. */
+  async releaseOthers(owner: string): Promise<number> {
+    const r = await this.db
+      .updateTable('job')
+      .set({ locked_until: 0 })
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_by', '!=', owner)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** When the next queued job falls due (for the poll timer). */
+  async nextRunAt(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('job')
+      .select((eb) => eb.fn.min('run_at').as('t'))
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return row?.t == null ? null : Number(row.t);
+  }
+
+  /** Queued-and-due or running jobs (optionally of some kinds): what `idle()` waits for. */
+  async countPending(now: number, kinds?: string[]): Promise<number> {
+    let q = this.db
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb('status', '=', 'running')]));
+    if (kinds?.length) q = q.where('kind', 'in', kinds);
+    const row = await q.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Whether a job with this singleton key is queued or running. */
+  async active(singletonKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('job')
+      .select('id')
+      .where('singleton_key', '=', singletonKey)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** Finished jobs older than these ages go. */
+  async purge(now: number, doneAgeMs: number, failedAgeMs: number): Promise<number> {
+    const a = await this.db
+      .deleteFrom('job')
+      .where('status', 'in', ['done', 'cancelled'])
+      .where('finished_at', '<', now - doneAgeMs)
+      .executeTakeFirst();
+    const b = await this.db.deleteFrom('job').where('status', '=', 'failed').where('finished_at', '<', now - failedAgeMs).executeTakeFirst();
+    return Number(a.numDeletedRows) + Number(b.numDeletedRows);
+  }
+
+  find(id: number): Promise<Job | undefined> {
+    return this.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}
