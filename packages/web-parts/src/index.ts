@@ -2,4 +2,50 @@
 // tags and materials, the welcome-message and schedule editors, the QR card and the daily chart. A
 // separate package from @scrm/web-kit so that its calls go through the shared web-kit singleton
 // (the same HTTP client, toasts and 401 handling as the page). Each sub-app bundles what it uses.
-export {};
+export { MATERIAL_LIBRARY_HREF, MATERIAL_PICKER_TEXT, MaterialAttachments, MaterialPicker, MaterialThumb, MATERIAL_TYPE_COLOR, formatFileSize, materialSummary } from './material-picker';
+export type { MaterialAttachmentsProps, MaterialPickerProps } from './material-picker';
+export {
+  addMaterial,
+  addMaterialGroup,
+  deleteMaterialGroup,
+  deleteMaterials,
+  listMaterialGroups,
+  listMaterials,
+  materialGroupsKey,
+  materialsKey,
+  materialsRootKey,
+  moveMaterials,
+  updateMaterial,
+  updateMaterialGroup,
+  uploadMaterialFile,
+} from './api/materials';
+export type { UploadOptions as MaterialUploadOptions } from './api/materials';
+export { MEMBER_SEARCH_LIMIT, MemberSelect } from './member-select';
+export type { MemberSelectProps } from './member-select';
+export { TAG_SELECT_MAX, TagSelect, tagNamesOf, useCorpTags, useTagNames } from './tag-select';
+export type { TagSelectProps } from './tag-select';
+export { DEFAULT_RULE, END_OF_DAY, SCHEDULE_MAX_RULES, ScheduleEditor, ruleProblem, scheduleRule, validateSchedule } from './schedule-editor';
+export type { ScheduleEditorProps } from './schedule-editor';
+export { ATTACHMENT_TYPES, WELCOME_TEXT_MAX_CHARS, WelcomeEditor, insertAt, welcomeProblem, welcomeRule } from './welcome-editor';
+export type { WelcomeEditorProps } from './welcome-editor';
+export { WelcomePreview, renderWelcomeText } from './welcome-preview';
+export type { WelcomePreviewProps } from './welcome-preview';
+export { QrCard, copyText, saveBlob } from './qr-card';
+export type { QrCardProps } from './qr-card';
+export { DateRangeFilter, daysIn, lastDays, thisMonth } from './date-range-filter';
+export type { DateRange, DateRangeFilterProps } from './date-range-filter';
+export { DAY_SERIES, DayChart, dayChartOption } from './day-chart';
+export type { DayChartProps } from './day-chart';
+export { DaySummary } from './day-summary';
+export type { DaySummaryProps } from './day-summary';
+export { RetentionTable, retentionText } from './retention-table';
+export type { RetentionTableProps } from './retention-table';
+export { CodeAddTable, WELCOME_STATUS_COLOR, WelcomeStatusTag, customerDetailPath } from './code-add-table';
+export type { CodeAddTableProps } from './code-add-table';
+export { OnlineBadge } from './online-badge';
+export type { OnlineBadgeProps } from './online-badge';
+export { formatTime, utf8Bytes } from './format';
+export { useDebouncedValue } from './use-debounced-value';
+export { findMembers, memberFindKey } from './api/find-members';
+export { listTags, tagListKey } from './api/list-tags';
+export { postBlob } from './api/post-blob';

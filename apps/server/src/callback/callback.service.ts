@@ -18,6 +18,7 @@ import type { WorkSpaceService } from '../workspace/workspace.service.js';
 import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from './callback-event.repository.js';
 
 export const CALLBACK_JOB = 'callback';
+export const REFRESH_JOB = 'refresh_customer';
 
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
@@ -84,6 +85,12 @@ export class CallbackService {
         await deps.inbox.done(row.id);
       },
     });
+    deps.jobs.register<{ externalUserid: string }>(REFRESH_JOB, {
+      run: async ({ job, payload }) => {
+        const ws = job.work_space_id ? await deps.workSpaces.find(job.work_space_id) : undefined;
+        if (ws) await deps.sync.refreshCustomer(ws.id, await deps.gateway.corp(ws), payload.externalUserid);
+      },
+    });
   }
 
   /** At start: events stored but never processed (e.g. from before the job system) get their job. */
@@ -95,8 +102,8 @@ export class CallbackService {
     return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, {
       workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId,
       singletonKey: `callback:${eventId}`,
-      // Contact adds carry a welcome code that lives 20 s.
-      priority: 5,
+      // Contact adds carry a welcome code that lives 20 s: only the welcome itself goes first.
+      priority: 9,
       trx,
     });
   }
@@ -219,8 +226,15 @@ export class CallbackService {
           eventId: row.id,
           receivedAt: row.received_at,
         });
-        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
-        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
+        // Added again after the customer had deleted the member: the relation is whole again.
+        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
+        // Re-reading the customer waits behind the welcome message and the tags.
+        await this.deps.jobs.enqueue(REFRESH_JOB, { externalUserid: event.ExternalUserID }, {
+          workSpaceId: ws.id,
+          singletonKey: `refresh:${ws.id}:${event.ExternalUserID}`,
+          priority: 2,
+        });
+        return;
       case 'edit_external_contact':
       case 'transfer_fail':
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);

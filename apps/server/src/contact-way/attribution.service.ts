@@ -115,7 +115,7 @@ export class AttributionService implements ContactEventSink {
         const payload: WelcomePayload = { addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS };
         await jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: ws.id, idempotencyKey: `welcome:${id}`, priority: 10, maxAttempts: 30, trx });
       }
-      if (tagIds.length) await jobs.enqueue(TAG_JOB, { addId: id }, { workSpaceId: ws.id, idempotencyKey: `tag:${id}`, priority: 6, trx });
+      if (tagIds.length) await jobs.enqueue(TAG_JOB, { addId: id }, { workSpaceId: ws.id, idempotencyKey: `tag:${id}`, priority: 4, trx });
       return id;
     });
     if (addId === null) return;

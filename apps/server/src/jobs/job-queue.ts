@@ -59,7 +59,7 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueueOptions {
-  /** Jobs run at once in this process (JOB_CONCURRENCY, 8). */
+  /** Jobs run at once in this process (JOB_CONCURRENCY, 32). */
   concurrency: number;
   /** Lease of a claimed job, renewed at a third of it (JOB_LEASE_MS, 6000). */
   leaseMs: number;
@@ -219,8 +219,10 @@ export class JobQueue {
       return;
     }
     const ctx: JobContext<unknown> = { job, payload, attempt: job.attempts };
+    const started = Date.now();
     try {
       await handler.run(ctx);
+      this.log.debug({ jobId: job.id, kind: job.kind, waitedMs: started - job.run_at, ms: Date.now() - started }, 'job done');
       if (!(await this.repo.done(job.id, this.owner))) this.log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was lost');
     } catch (err) {
       const message = messageOf(err);

@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MemberFindBody, MemberOption } from '@scrm/contracts/customer';
+import { post } from '@scrm/web-kit';
+import { MemberSelect } from './member-select';
+import { renderWithProviders, settle } from './test-helpers';
+
+vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
+
+const member = (userid: string, name: string, departmentNames = ['销售部']): MemberOption => ({ userid, name, avatar: '', departmentNames, isFollowUser: true });
+const corp = [member('zhangsan', '张三'), member('lisi', '李四', ['市场部', '华东区']), member('wangwu', '王五')];
+
+function answer(body: MemberFindBody) {
+  if (body.userids) return { list: corp.filter((m) => body.userids!.includes(m.userid)) };
+  return { list: corp.filter((m) => !body.keyword || m.name.includes(body.keyword)) };
+}
+
+afterEach(() => mockedPost.mockReset());
+
+describe('MemberSelect', { timeout: 30_000 }, () => {
+  it('shows the names of saved userids, fetched by userids whatever their permission', async () => {
+    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    await renderWithProviders(<MemberSelect mode="multiple" value={['lisi', 'zhangsan', 'gone']} />);
+    await waitFor(() => expect(screen.getByTestId('member-select').textContent).toContain('李四'));
+    await settle(100);
+    const text = screen.getByTestId('member-select').textContent;
+    expect(text).toContain('张三');
+    expect(text).toContain('gone（已离职或不存在）');
+    expect(mockedPost).toHaveBeenCalledTimes(1);
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/find', { userids: ['gone', 'lisi', 'zhangsan'], contactOnly: false });
+  });
+
+  it('searches on the server after a pause and reports the chosen userids with their details', async () => {
+    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    const onChange = vi.fn();
+    function Host() {
+      const [value, setValue] = useState<string[]>([]);
+      return (
+        <MemberSelect
+          mode="multiple"
+          value={value}
+          onChange={(ids, members) => {
+            setValue(ids);
+            onChange(ids, members);
+          }}
+        />
+      );
+    }
+    await renderWithProviders(<Host />);
+    expect(mockedPost).not.toHaveBeenCalled(); // nothing is fetched until the list opens
+    const input = screen.getByRole('combobox');
+    fireEvent.mouseDown(input);
+    await settle(400);
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/find', { contactOnly: true, limit: 50 });
+    expect((await screen.findAllByTestId('member-option')).length).toBe(3);
+    expect(document.body.textContent).toContain('市场部、华东区');
+
+    fireEvent.change(input, { target: { value: '李' } });
+    await settle(400);
+    expect(mockedPost).toHaveBeenLastCalledWith('/api/qw/member/find', { keyword: '李', contactOnly: true, limit: 50 });
+    await waitFor(() => expect(screen.getAllByTestId('member-option').length).toBe(1));
+    fireEvent.click(screen.getAllByTestId('member-option')[0]!);
+    expect(onChange).toHaveBeenLastCalledWith(['lisi'], [corp[1]]);
+    await settle();
+    expect(screen.getByTestId('member-select').textContent).toContain('李四');
+    // The name came from the search: no lookup by userids.
+    expect(mockedPost.mock.calls.some(([, body]) => (body as MemberFindBody).userids)).toBe(false);
+  });
+
+  it('shows the placeholder 「选择成员」 and single mode hands back one userid', async () => {
+    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    const onChange = vi.fn();
+    await renderWithProviders(<MemberSelect onChange={onChange} />);
+    expect(screen.getByTestId('member-select').textContent).toContain('选择成员');
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await settle(400);
+    fireEvent.click((await screen.findAllByTestId('member-option'))[2]!);
+    expect(onChange).toHaveBeenCalledWith('wangwu', corp[2]);
+  });
+});
