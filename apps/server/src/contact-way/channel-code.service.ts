@@ -214,6 +214,7 @@ export class ChannelCodeService {
       await (await this.core.deps.gateway.corp(ws)).delContactWay(created.configId).catch(() => undefined);
       throw err;
     }
+    await this.core.warmWelcome(ws.id, id, input.welcome);
     return this.info(ws, id);
   }
 
@@ -241,6 +242,7 @@ export class ChannelCodeService {
     const changed = new Set([...caps].filter(([u, cap]) => capBefore.get(u) !== cap).map(([u]) => u));
     await this.core.risk.recheckCodeCaps(ws.id, fresh, caps, changed);
     await this.push(ws, code.id);
+    await this.core.warmWelcome(ws.id, code.id, input.welcome);
     return this.info(ws, code.id);
   }
 

@@ -27,6 +27,7 @@ export interface AttachmentSource {
 
 export const CREATE_JOB = 'contact_way_create';
 export const USERS_JOB = 'contact_way_users';
+export const WARM_JOB = 'welcome_media_warm';
 
 const STATE_PREFIX = { channel: 'ch', staff: 'st', lead: 'ld' } as const;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -76,6 +77,18 @@ export class ContactWayService {
       run: ({ payload }) => this.runCreate(payload.id),
       onFailed: async ({ payload }, error) => {
         await deps.repo.update(payload.id, { status: 'failed', error: error.slice(0, 500), updated_at: deps.clock.now() });
+      },
+    });
+    // Uploads a welcome message's files to WeCom when the code is saved, so the 20 s after an add
+    // are not spent uploading.
+    deps.jobs.register<{ id: number }>(WARM_JOB, {
+      maxAttempts: 3,
+      run: async ({ payload }) => {
+        const code = await deps.repo.findAny(payload.id);
+        const ws = code && code.deleted_at === null ? await deps.workSpaces.find(code.work_space_id) : undefined;
+        if (!code || !ws) return;
+        const { materialIds } = parseList<WelcomeMessage>(code.welcome, { text: '', materialIds: [] });
+        if (materialIds.length) await deps.materials.attachments(ws, await deps.gateway.corp(ws), materialIds);
       },
     });
     deps.jobs.register<{ id: number }>(USERS_JOB, {
@@ -272,6 +285,11 @@ export class ContactWayService {
     await this.repo.update(code.id, { current_users: JSON.stringify(users), error: null });
     this.deps.log.info({ code: code.id, users }, 'contact way user list updated');
     return users;
+  }
+
+  /** After a code's welcome message is saved: its files go to WeCom ahead of the first add. */
+  async warmWelcome(wsId: number, id: number, welcome: WelcomeMessage): Promise<void> {
+    if (welcome.materialIds.length) await this.deps.jobs.enqueue(WARM_JOB, { id }, { workSpaceId: wsId, singletonKey: `warm:${id}`, priority: 1 });
   }
 
   /** Recompute the user lists of these codes in the background (after adds and risk switches). */

@@ -53,6 +53,9 @@ function isForeignKeyViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
 
+/** Both drivers hand back a Buffer; anything else (a Uint8Array) is wrapped without a copy. */
+const asBuffer = (b: Buffer | Uint8Array) => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
 const isHttpUrl = (s: string) => {
   try {
     const u = new URL(s);
@@ -128,7 +131,8 @@ export class MaterialService {
     if (!current) throw notFound();
     // Welcome messages and pushes hold the id: its kind of attachment stays what they chose.
     if (current.type !== body.type) throw new AppError(400, '素材类型不能修改，如需其他类型请新建素材');
-    const values = await this.valuesOf(ws.id, body);
+    // No groupId in the body: the material stays where it is.
+    const values = await this.valuesOf(ws.id, { ...body, groupId: body.groupId === undefined ? current.group_id : body.groupId });
     const n = await this.write(() => this.repo.update(ws.id, body.id, { ...values, updated_at: Date.now() }));
     if (!n) throw notFound();
     return this.get(ws, body.id);
@@ -186,12 +190,16 @@ export class MaterialService {
         const url = (input.url ?? '').trim();
         if (!url) throw new AppError(400, '请输入链接地址');
         if (!isHttpUrl(url)) throw new AppError(400, '链接地址须以 http:// 或 https:// 开头');
+        // WeCom's limits of a link card, in UTF-8 bytes.
+        if (Buffer.byteLength(title) > 128) throw new AppError(400, '链接标题不能超过 128 字节（约 42 个汉字）');
+        if (Buffer.byteLength(content) > 512) throw new AppError(400, '链接描述不能超过 512 字节（约 170 个汉字）');
         if (input.coverFileId) await this.fileOf(wsId, input.coverFileId, 'image', '封面须为 JPG、PNG 格式的图片');
         return { ...base, content, url, cover_file_id: input.coverFileId ?? null };
       }
       case 'miniprogram': {
         const appid = (input.appid ?? '').trim();
         const page = (input.page ?? '').trim();
+        if (Buffer.byteLength(title) > 64) throw new AppError(400, '小程序标题不能超过 64 字节（约 21 个汉字）');
         if (!appid) throw new AppError(400, '请输入小程序 AppID');
         if (!/^wx[0-9a-zA-Z]{16}$/.test(appid)) throw new AppError(400, '小程序 AppID 格式不正确（以 wx 开头，共 18 位）');
         if (!page) throw new AppError(400, '请输入小程序页面路径');
@@ -298,7 +306,7 @@ export class MaterialService {
   async publicFile(id: number, token: string) {
     const row = await this.repo.publicFile(id, token);
     if (!row) return undefined;
-    return { ...row, size: Number(row.size), bytes: Buffer.from(row.bytes) };
+    return { ...row, size: Number(row.size), bytes: asBuffer(row.bytes) };
   }
 
   // ---------------------------------------------------------------- what other domains call
@@ -375,7 +383,7 @@ export class MaterialService {
   private async uploadMedia(wsId: number, api: CorpApi, fileId: number, type: string): Promise<string | undefined> {
     const file = await this.repo.fileBytes(wsId, fileId);
     if (!file) return undefined;
-    const res = await api.uploadMedia(type as MediaType, { name: file.name, data: Buffer.from(file.bytes), contentType: file.mime });
+    const res = await api.uploadMedia(type as MediaType, { name: file.name, data: asBuffer(file.bytes), contentType: file.mime });
     const now = this.deps.clock.now();
     await this.repo.saveMedia({ work_space_id: wsId, file_id: fileId, media_type: type, media_id: res.media_id, uploaded_at: now, expires_at: now + MEDIA_TTL_MS });
     return res.media_id;

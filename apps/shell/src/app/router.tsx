@@ -5,7 +5,7 @@ import { authKeysFor } from '@scrm/web-kit';
 import { HOME_AFTER_LOGIN } from '../paths';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
-import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, SHELL_PAGES, ShellComingSoon } from './pages/shell-pages';
+import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, MATERIAL_LIST_PATH, MaterialListPage, SHELL_PAGES, ShellComingSoon } from './pages/shell-pages';
 import { RouteFrame } from './route-frame';
 import { SubAppOutlet } from './sub-app-outlet';
 
@@ -45,6 +45,14 @@ export function createAppRouter() {
       errorElement: routeError,
       children: [
         { path: '/', element: <Navigate to={HOME_AFTER_LOGIN} replace /> },
+        {
+          path: MATERIAL_LIST_PATH,
+          element: (
+            <RouteFrame auth={authKeysFor(MATERIAL_LIST_PATH)}>
+              <MaterialListPage />
+            </RouteFrame>
+          ),
+        },
         ...SHELL_PAGES.map(({ path, description }) => ({
           path,
           element: (

@@ -1,5 +1,10 @@
 // Pages the shell owns (DESIGN.md §2): marketing pushes, materials and the third-party authorization screen.
+import { lazy } from 'react';
 import { ComingSoon, ComingSoonPage, PageFrame } from '@scrm/web-kit/ui';
+
+/** 素材库, in its own chunk: loaded when first opened. */
+export const MATERIAL_LIST_PATH = '/material/list';
+export const MaterialListPage = lazy(() => import('./material/index'));
 
 export const SHELL_PAGES: Array<{ path: string; description: string }> = [
   {
@@ -17,10 +22,6 @@ export const SHELL_PAGES: Array<{ path: string; description: string }> = [
   {
     path: '/moment-push/create',
     description: '新建朋友圈：编辑文字，添加图片、视频或链接，选择发表成员和可见的客户标签。',
-  },
-  {
-    path: '/material/list',
-    description: '管理文字、图片、链接、小程序、视频和文件素材，支持分组与搜索，供欢迎语和群发使用。',
   },
 ];
 
