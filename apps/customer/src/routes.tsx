@@ -4,5 +4,10 @@ import { authKeysFor, type SubAppRoute } from '@scrm/web-kit';
 
 export const routes: SubAppRoute[] = [
   { path: '/customer/list', Component: lazy(() => import('./pages/list')), auth: authKeysFor('/customer/list') },
-  { path: '/customer/detail', Component: lazy(() => import('./pages/detail')), auth: authKeysFor('/customer/detail') },
+  // The acquisition pages link their customers here: any of them opens it (as the server allows).
+  {
+    path: '/customer/detail',
+    Component: lazy(() => import('./pages/detail')),
+    auth: [...authKeysFor('/customer/detail'), 'channel-qrcode', 'staff-qrcode', 'customer-qrcode'],
+  },
 ];

@@ -30,30 +30,75 @@ export const MemberOptionList = Type.Object({ list: Type.Array(MemberOption) });
 export type MemberOptionList = Static<typeof MemberOptionList>;
 
 export const CustomerDetailBody = Type.Object({ externalUserid: Type.String({ minLength: 1, maxLength: 128 }) });
+export type CustomerDetailBody = Static<typeof CustomerDetailBody>;
 
+/** WeCom's customer type: 1 a WeChat user, 2 a WeCom user of another corp. */
+export const CUSTOMER_TYPE_LABEL: Record<number, string> = { 1: '微信', 2: '企业微信' };
+export const GENDER_LABEL: Record<number, string> = { 0: '未知', 1: '男', 2: '女' };
+/** How the customer came to the member (WeCom's follow_user.add_way). */
+export const ADD_WAY_LABEL: Record<number, string> = {
+  0: '未知来源',
+  1: '扫描二维码',
+  2: '搜索手机号',
+  3: '名片分享',
+  4: '群聊',
+  5: '手机通讯录',
+  6: '微信联系人',
+  8: '第三方应用自动添加',
+  9: '搜索邮箱',
+  10: '视频号添加',
+  11: '日程参与人',
+  12: '会议参与人',
+  13: '添加微信好友对应的企业微信',
+  14: '智慧硬件专属客服',
+  15: '上门服务客服',
+  16: '获客链接',
+  17: '定制开发',
+  18: '需求回复',
+  21: '第三方售前客服',
+  22: '可能的商务伙伴',
+  24: '接受微信账号的好友申请',
+  201: '内部成员共享',
+  202: '管理员或负责人分配',
+};
+/** How the customer joined a group chat (WeCom's join_scene). */
+export const JOIN_SCENE_LABEL: Record<number, string> = { 1: '成员直接邀请', 2: '邀请链接', 3: '扫描群二维码' };
+
+export const CustomerTag = Type.Object({ id: Type.String(), name: Type.String(), groupId: Type.String(), groupName: Type.String() });
+export type CustomerTag = Static<typeof CustomerTag>;
+
+/** One member who has (or had) the customer, as WeCom lists the relation. */
 export const CustomerFollow = Type.Object({
   userid: Type.String(),
   memberName: Type.String(),
+  memberAvatar: Type.String(),
   remark: Type.String(),
   description: Type.String(),
   createdAt: Type.Integer(),
-  tags: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), groupName: Type.String() })),
+  /** Corp tags the member put on the customer, in the tag list's order. */
+  tags: Type.Array(CustomerTag),
   addWay: Type.Integer(),
   state: Type.String(),
+  /** The member deleted the customer (or the relation is gone from WeCom). */
   deletedAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** The customer deleted the member (the member still sees the customer). */
   deletedByCustomerAt: Type.Union([Type.Integer(), Type.Null()]),
 });
+export type CustomerFollow = Static<typeof CustomerFollow>;
 
 export const SourceKind = Type.Union([Type.Literal('channel'), Type.Literal('staff'), Type.Literal('lead')]);
 export type SourceKind = Static<typeof SourceKind>;
 export const SOURCE_KIND_LABEL: Record<SourceKind, string> = { channel: '渠道活码', staff: '员工活码', lead: '一客一码' };
 
-/** One add through one of our codes. */
+/** One add through one of our codes (a row of contact_way_add), newest first. */
 export const CustomerSource = Type.Object({
   addId: Type.Integer(),
   kind: SourceKind,
   contactWayId: Type.Integer(),
+  /** The code's name (a one-customer-one-code add: its batch's), with 「（已删除）」 once deleted. */
   codeName: Type.String(),
+  /** The code (or its batch) is deleted: its detail page no longer opens. */
+  codeDeleted: Type.Boolean(),
   leadId: Type.Union([Type.Integer(), Type.Null()]),
   leadName: Type.String(),
   batchId: Type.Union([Type.Integer(), Type.Null()]),
@@ -61,11 +106,34 @@ export const CustomerSource = Type.Object({
   memberName: Type.String(),
   addedAt: Type.Integer(),
   welcomeStatus: WelcomeStatus,
+  welcomeAt: Type.Union([Type.Integer(), Type.Null()]),
+  welcomeError: Type.Union([Type.String(), Type.Null()]),
+  /** none / pending / done / failed (the code's auto-tags). */
+  tagStatus: Type.String(),
   tagNames: Type.Array(Type.String()),
+  deletedByMemberAt: Type.Union([Type.Integer(), Type.Null()]),
+  deletedByCustomerAt: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type CustomerSource = Static<typeof CustomerSource>;
 
-export const TimelineEntry = Type.Object({ at: Type.Integer(), kind: Type.String(), text: Type.String() });
+/** A customer group the customer is or was in. */
+export const CustomerGroup = Type.Object({
+  chatId: Type.String(),
+  name: Type.String(),
+  ownerName: Type.String(),
+  joinedAt: Type.Integer(),
+  joinScene: Type.Integer(),
+  /** null: still in the group. */
+  leftAt: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CustomerGroup = Static<typeof CustomerGroup>;
+
+export const TimelineKind = Type.Union([Type.Literal('add'), Type.Literal('welcome'), Type.Literal('tag'), Type.Literal('delete'), Type.Literal('group')]);
+export type TimelineKind = Static<typeof TimelineKind>;
+export const TimelineLevel = Type.Union([Type.Literal('info'), Type.Literal('success'), Type.Literal('warning'), Type.Literal('error')]);
+export type TimelineLevel = Static<typeof TimelineLevel>;
+/** One event on the customer's record, e.g. 「通过渠道活码「抖音投放」添加成员 张三」. */
+export const TimelineEntry = Type.Object({ at: Type.Integer(), kind: TimelineKind, level: TimelineLevel, text: Type.String() });
 export type TimelineEntry = Static<typeof TimelineEntry>;
 
 export const CustomerDetail = Type.Object({
@@ -74,10 +142,15 @@ export const CustomerDetail = Type.Object({
   avatar: Type.String(),
   /** 1 WeChat, 2 WeCom. */
   type: Type.Integer(),
+  /** 0 unknown, 1 male, 2 female. */
   gender: Type.Integer(),
   corpName: Type.String(),
+  /** Live relations first, then by time added. */
   follows: Type.Array(CustomerFollow),
+  /** Newest first. */
   sources: Type.Array(CustomerSource),
+  /** Newest joined first. */
+  groups: Type.Array(CustomerGroup),
   /** Newest first. */
   timeline: Type.Array(TimelineEntry),
 });

@@ -527,8 +527,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('delivered_at', 'bigint')
           .execute();
         await db.schema.createIndex('notification_account_idx').on('notification').columns(['account_id', 'created_at']).execute();
+        // A customer's record lists the groups they are in.
+        await db.schema.createIndex('group_member_member_idx').on('group_member').columns(['work_space_id', 'member_id']).execute();
       },
       async down(db: Kysely<any>) {
+        await db.schema.dropIndex('group_member_member_idx').ifExists().execute();
         for (const t of ['notification', 'risk_record', 'member_offline', 'limit_plan', 'cron_plan', 'contact_way_add', 'lead',
           'contact_way_member', 'contact_way', 'lead_batch', 'contact_way_group', 'material_media', 'material', 'material_file', 'material_group']) {
           await db.schema.dropTable(t).ifExists().execute();

@@ -1,0 +1,177 @@
+// SQL of a customer's record: the customer, its follow relations, the adds through our codes (with the
+// code, lead and batch, deleted ones included), the corp tags they name and the group chats joined.
+// Every query is scoped by work_space_id; this is a read model, it writes nothing.
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ContactWayKind, CustomerTable, TagStatus, WelcomeStatus } from '../db/tables.js';
+
+export type CustomerRow = Selectable<CustomerTable>;
+
+export interface FollowRow {
+  userid: string;
+  member_name: string | null;
+  member_avatar: string | null;
+  remark: string;
+  description: string;
+  createtime: number;
+  tag_ids: string;
+  add_way: number;
+  state: string;
+  deleted_at: number | null;
+  deleted_by_customer_at: number | null;
+}
+
+export interface AddRow {
+  id: number;
+  contact_way_id: number | null;
+  lead_id: number | null;
+  userid: string;
+  member_name: string | null;
+  added_at: number;
+  welcome_status: WelcomeStatus;
+  welcome_at: number | null;
+  welcome_error: string | null;
+  tag_status: TagStatus;
+  tag_ids: string;
+  tag_error: string | null;
+  deleted_by_member_at: number | null;
+  deleted_by_customer_at: number | null;
+  code_kind: ContactWayKind | null;
+  code_name: string | null;
+  code_deleted_at: number | null;
+  lead_name: string | null;
+  batch_id: number | null;
+  batch_name: string | null;
+  batch_deleted_at: number | null;
+}
+
+export interface GroupRow {
+  chat_id: string;
+  name: string | null;
+  owner_name: string | null;
+  owner: string | null;
+  join_time: number;
+  join_scene: number;
+  left_at: number | null;
+}
+
+export interface TagRow {
+  id: string;
+  name: string;
+  order: number;
+  group_id: string;
+  group_name: string | null;
+  group_order: number | null;
+}
+
+export class CustomerRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  find(wsId: number, externalUserid: string): Promise<CustomerRow | undefined> {
+    return this.db
+      .selectFrom('customer')
+      .selectAll()
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .executeTakeFirst();
+  }
+
+  follows(wsId: number, externalUserid: string): Promise<FollowRow[]> {
+    return this.db
+      .selectFrom('follow_relation as f')
+      .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'f.work_space_id').onRef('m.userid', '=', 'f.userid'))
+      .select([
+        'f.userid',
+        'm.name as member_name',
+        'm.avatar as member_avatar',
+        'f.remark',
+        'f.description',
+        'f.createtime',
+        'f.tag_ids',
+        'f.add_way',
+        'f.state',
+        'f.deleted_at',
+        'f.deleted_by_customer_at',
+      ])
+      .where('f.work_space_id', '=', wsId)
+      .where('f.external_userid', '=', externalUserid)
+      .orderBy('f.createtime')
+      .orderBy('f.userid')
+      .execute() as Promise<FollowRow[]>;
+  }
+
+  /** Every add event of the customer, through a code of ours or not, oldest first. */
+  adds(wsId: number, externalUserid: string): Promise<AddRow[]> {
+    return this.db
+      .selectFrom('contact_way_add as a')
+      .leftJoin('contact_way as c', (j) => j.onRef('c.id', '=', 'a.contact_way_id').onRef('c.work_space_id', '=', 'a.work_space_id'))
+      .leftJoin('lead as l', (j) => j.onRef('l.id', '=', 'a.lead_id').onRef('l.work_space_id', '=', 'a.work_space_id'))
+      .leftJoin('lead_batch as b', (j) => j.onRef('b.id', '=', 'c.lead_batch_id').onRef('b.work_space_id', '=', 'a.work_space_id'))
+      .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'a.work_space_id').onRef('m.userid', '=', 'a.userid'))
+      .select([
+        'a.id',
+        'a.contact_way_id',
+        'a.lead_id',
+        'a.userid',
+        'm.name as member_name',
+        'a.added_at',
+        'a.welcome_status',
+        'a.welcome_at',
+        'a.welcome_error',
+        'a.tag_status',
+        'a.tag_ids',
+        'a.tag_error',
+        'a.deleted_by_member_at',
+        'a.deleted_by_customer_at',
+        'c.kind as code_kind',
+        'c.name as code_name',
+        'c.deleted_at as code_deleted_at',
+        'l.name as lead_name',
+        'b.id as batch_id',
+        'b.name as batch_name',
+        'b.deleted_at as batch_deleted_at',
+      ])
+      .where('a.work_space_id', '=', wsId)
+      .where('a.external_userid', '=', externalUserid)
+      .orderBy('a.added_at')
+      .orderBy('a.id')
+      .execute() as Promise<AddRow[]>;
+  }
+
+  /** The group chats the customer is or was in (a dismissed group is gone with its members). */
+  groups(wsId: number, externalUserid: string): Promise<GroupRow[]> {
+    return this.db
+      .selectFrom('group_member as gm')
+      .leftJoin('group_chat as g', (j) => j.onRef('g.work_space_id', '=', 'gm.work_space_id').onRef('g.chat_id', '=', 'gm.chat_id'))
+      .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'gm.work_space_id').onRef('m.userid', '=', 'g.owner'))
+      .select(['gm.chat_id', 'g.name', 'g.owner', 'm.name as owner_name', 'gm.join_time', 'gm.join_scene', 'gm.left_at'])
+      .where('gm.work_space_id', '=', wsId)
+      .where('gm.member_id', '=', externalUserid)
+      .where('gm.type', '=', 2)
+      .orderBy('gm.join_time', 'desc')
+      .orderBy('gm.chat_id')
+      .execute() as Promise<GroupRow[]>;
+  }
+
+  /** Corp tags by id with their group (tags since deleted are simply absent). */
+  async tags(wsId: number, ids: string[]): Promise<TagRow[]> {
+    if (!ids.length) return [];
+    const out: TagRow[] = [];
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('corp_tag as t')
+        .leftJoin('corp_tag_group as g', (j) => j.onRef('g.work_space_id', '=', 't.work_space_id').onRef('g.group_id', '=', 't.group_id'))
+        .select(['t.id', 't.name', 't.order', 't.group_id', 'g.name as group_name', 'g.order as group_order'])
+        .where('t.work_space_id', '=', wsId)
+        .where('t.id', 'in', unique.slice(i, i + 500))
+        .execute();
+      out.push(...(rows as TagRow[]));
+    }
+    return out;
+  }
+}
