@@ -20,9 +20,15 @@ import type { Clock } from '../clock/clock.js';
 import type { OfflineKind } from '../db/tables.js';
 import type { ContactWay, ContactWayRepository } from '../contact-way/contact-way.repository.js';
 import type { WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { MemberOffline, RiskRepository } from './risk.repository.js';
+import type { CronPlanRow, LimitPlanRow, MemberOffline, RiskRepository } from './risk.repository.js';
 
 export type Reconcile = (wsId: number, contactWayIds: number[]) => Promise<void>;
+
+/**
+ * A plan's part of a period key: its id and version, so that editing a plan (which releases what it
+ * held) lets it take members offline again in the same period.
+ */
+const planKey = (plan: { id: number; updated_at: number }) => `P${plan.id}.${plan.updated_at.toString(36)}`;
 
 const BACK_ONLINE: Record<OfflineKind, string> = {
   code_cap: '新的一天，自动恢复接待',
@@ -57,10 +63,14 @@ export class RiskEngine {
     return out;
   }
 
-  /** Takes a member offline (once per period) and reconciles the codes it touches. */
+  /**
+   * Takes a member offline (once per period) and reconciles the codes it touches — or, with `batch`,
+   * adds the new state to it for the caller to reconcile once.
+   */
   private async offline(
     wsId: number,
     o: { userid: string; contactWayId: number; kind: OfflineKind; period: string; reason: string; planId: number | null; until: number | null },
+    batch?: MemberOffline[],
   ): Promise<boolean> {
     const now = this.deps.clock.now();
     const row = await this.repo.startOffline({ workSpaceId: wsId, ...o }, now);
@@ -74,7 +84,8 @@ export class RiskEngine {
         now,
       );
     }
-    await this.reconcileFor(wsId, [row]);
+    if (batch) batch.push(row);
+    else await this.reconcileFor(wsId, [row]);
     return true;
   }
 
@@ -107,48 +118,64 @@ export class RiskEngine {
         });
       }
     }
-    for (const plan of await this.repo.limitPlansFor(wsId, userid)) {
-      if (plan.daily_cap > 0) {
-        const n = await this.deps.contactWays.countMemberAdds(wsId, userid, today);
-        if (n >= plan.daily_cap) {
-          await this.offline(wsId, {
+    for (const plan of await this.repo.limitPlansFor(wsId, userid)) await this.checkLimits(wsId, plan, userid, now);
+  }
+
+  /** A limit plan's caps (daily, hourly) and burst detector, for one member, now. */
+  private async checkLimits(wsId: number, plan: LimitPlanRow, userid: string, now: number, batch?: MemberOffline[]): Promise<void> {
+    const today = dayStart(now);
+    if (plan.daily_cap > 0) {
+      const n = await this.deps.contactWays.countMemberAdds(wsId, userid, today);
+      if (n >= plan.daily_cap) {
+        await this.offline(
+          wsId,
+          {
             userid,
             contactWayId: 0,
             kind: 'limit_daily',
-            period: `D:${dayKey(now)}`,
+            period: `D:${dayKey(now)}:${planKey(plan)}`,
             reason: `今日已添加 ${n} 位客户，达到「${plan.name}」每日上限 ${plan.daily_cap} 人`,
             planId: plan.id,
             until: today + DAY_MS,
-          });
-        }
+          },
+          batch,
+        );
       }
-      if (plan.hourly_cap > 0) {
-        const n = await this.deps.contactWays.countMemberAdds(wsId, userid, hourStart(now));
-        if (n >= plan.hourly_cap) {
-          await this.offline(wsId, {
+    }
+    if (plan.hourly_cap > 0) {
+      const n = await this.deps.contactWays.countMemberAdds(wsId, userid, hourStart(now));
+      if (n >= plan.hourly_cap) {
+        await this.offline(
+          wsId,
+          {
             userid,
             contactWayId: 0,
             kind: 'limit_hourly',
-            period: `H:${hourKey(now)}`,
+            period: `H:${hourKey(now)}:${planKey(plan)}`,
             reason: `本小时已添加 ${n} 位客户，达到「${plan.name}」每小时上限 ${plan.hourly_cap} 人`,
             planId: plan.id,
             until: hourStart(now) + HOUR_MS,
-          });
-        }
+          },
+          batch,
+        );
       }
-      if (plan.burst_count > 0 && plan.burst_minutes > 0) {
-        const n = await this.deps.contactWays.countMemberAdds(wsId, userid, now - plan.burst_minutes * 60_000);
-        if (n >= plan.burst_count) {
-          await this.offline(wsId, {
+    }
+    if (plan.burst_count > 0 && plan.burst_minutes > 0) {
+      const n = await this.deps.contactWays.countMemberAdds(wsId, userid, now - plan.burst_minutes * 60_000);
+      if (n >= plan.burst_count) {
+        await this.offline(
+          wsId,
+          {
             userid,
             contactWayId: 0,
             kind: 'burst',
-            period: `D:${dayKey(now)}`,
+            period: `D:${dayKey(now)}:${planKey(plan)}`,
             reason: `${plan.burst_minutes} 分钟内添加 ${n} 位客户，达到「${plan.name}」异常添加阈值 ${plan.burst_count} 人`,
             planId: plan.id,
             until: today + DAY_MS,
-          });
-        }
+          },
+          batch,
+        );
       }
     }
   }
@@ -156,21 +183,75 @@ export class RiskEngine {
   /** After a customer deleted the member: the delete-rate detector of the plans covering them. */
   async afterCustomerDeleted(wsId: number, userid: string): Promise<void> {
     const now = this.deps.clock.now();
-    for (const plan of await this.repo.limitPlansFor(wsId, userid)) {
-      if (plan.delete_percent <= 0) continue;
-      const { adds, deleted } = await this.deps.contactWays.memberDeletions(wsId, userid, now - DAY_MS);
-      if (adds < Math.max(1, plan.delete_min)) continue;
-      const percent = Math.round((deleted / adds) * 100);
-      if (percent < plan.delete_percent) continue;
-      await this.offline(wsId, {
+    for (const plan of await this.repo.limitPlansFor(wsId, userid)) await this.checkDeleteRate(wsId, plan, userid, now);
+  }
+
+  private async checkDeleteRate(wsId: number, plan: LimitPlanRow, userid: string, now: number, batch?: MemberOffline[]): Promise<void> {
+    if (plan.delete_percent <= 0) return;
+    const { adds, deleted } = await this.deps.contactWays.memberDeletions(wsId, userid, now - DAY_MS);
+    if (adds < Math.max(1, plan.delete_min)) return;
+    const percent = Math.round((deleted / adds) * 100);
+    if (percent < plan.delete_percent) return;
+    await this.offline(
+      wsId,
+      {
         userid,
         contactWayId: 0,
         kind: 'delete_rate',
-        period: `D:${dayKey(now)}`,
+        period: `D:${dayKey(now)}:${planKey(plan)}`,
         reason: `近 24 小时添加的 ${adds} 位客户中 ${deleted} 位删除了成员（${percent}%），达到「${plan.name}」阈值 ${plan.delete_percent}%`,
         planId: plan.id,
         until: dayStart(now) + DAY_MS,
-      });
+      },
+      batch,
+    );
+  }
+
+  /**
+   * A limit plan was created, enabled or changed: the members it covers who are already at a cap or
+   * over a detector's threshold (adds of the last 24 hours) go offline now.
+   */
+  async applyLimitPlan(wsId: number, planId: number): Promise<void> {
+    const plan = await this.repo.findLimitPlan(wsId, planId);
+    if (!plan || !plan.enabled) return;
+    const now = this.deps.clock.now();
+    const ids = JSON.parse(plan.userids) as string[];
+    const batch: MemberOffline[] = [];
+    for (const userid of await this.repo.membersWithAddsSince(wsId, Math.min(dayStart(now), now - DAY_MS), ids.length ? ids : undefined)) {
+      await this.checkLimits(wsId, plan, userid, now, batch);
+      await this.checkDeleteRate(wsId, plan, userid, now, batch);
+    }
+    if (batch.length) await this.reconcileFor(wsId, batch);
+  }
+
+  /** A cron plan was created, enabled or changed: outside its hours, its members go offline now. */
+  async applyCronPlan(wsId: number, planId: number): Promise<void> {
+    const plan = await this.repo.findCronPlan(wsId, planId);
+    if (!plan || !plan.enabled) return;
+    const batch: MemberOffline[] = [];
+    await this.applyCron(plan, this.deps.clock.now(), batch);
+    if (batch.length) await this.reconcileFor(wsId, batch);
+  }
+
+  private async applyCron(plan: CronPlanRow, now: number, batch: MemberOffline[]): Promise<void> {
+    const schedule = JSON.parse(plan.schedule) as WeeklySchedule;
+    if (withinSchedule(schedule, now)) return;
+    const until = nextScheduleChange(schedule, now);
+    for (const userid of JSON.parse(plan.userids) as string[]) {
+      await this.offline(
+        plan.work_space_id,
+        {
+          userid,
+          contactWayId: 0,
+          kind: 'cron',
+          // One period per closed stretch of the schedule: a member restored in it stays online until it ends.
+          period: `C:${planKey(plan)}:${until === null ? 'never' : until.toString(36)}`,
+          reason: `不在「${plan.name}」的上线时间（${describeSchedule(schedule)}）`,
+          planId: plan.id,
+          until,
+        },
+        batch,
+      );
     }
   }
 
@@ -181,24 +262,10 @@ export class RiskEngine {
     for (const row of await this.repo.due(now)) {
       if (await this.repo.endOffline(row, now, BACK_ONLINE[row.kind], null)) ended.push(row);
     }
-    for (const plan of await this.repo.enabledCronPlans()) {
-      const schedule = JSON.parse(plan.schedule) as WeeklySchedule;
-      if (withinSchedule(schedule, now)) continue;
-      const until = nextScheduleChange(schedule, now);
-      for (const userid of JSON.parse(plan.userids) as string[]) {
-        await this.offline(plan.work_space_id, {
-          userid,
-          contactWayId: 0,
-          kind: 'cron',
-          period: `C${plan.id}:${until ?? 'never'}`,
-          reason: `不在「${plan.name}」的上线时间（${describeSchedule(schedule)}）`,
-          planId: plan.id,
-          until,
-        });
-      }
-    }
+    const started: MemberOffline[] = [];
+    for (const plan of await this.repo.enabledCronPlans()) await this.applyCron(plan, now, started);
     const byWs = new Map<number, MemberOffline[]>();
-    for (const row of ended) byWs.set(row.work_space_id, [...(byWs.get(row.work_space_id) ?? []), row]);
+    for (const row of [...ended, ...started]) byWs.set(row.work_space_id, [...(byWs.get(row.work_space_id) ?? []), row]);
     for (const [wsId, rows] of byWs) await this.reconcileFor(wsId, rows);
   }
 

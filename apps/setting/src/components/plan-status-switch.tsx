@@ -1,0 +1,28 @@
+// The enable switch of a plan on its detail page, with what it means next to it.
+import { useState } from 'react';
+import { Flex, Switch, Typography } from 'antd';
+import type { CronPlan, LimitPlan } from '@scrm/contracts/risk';
+import { RISK as T } from '../texts';
+import { usePlanActions } from './plan-actions';
+
+export function PlanStatusSwitch({ kind, plan }: { kind: 'cron' | 'limit'; plan: CronPlan | LimitPlan }) {
+  const actions = usePlanActions(kind);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Flex align="center" gap={8}>
+      {actions.holder}
+      <Switch
+        size="small"
+        checked={plan.enabled}
+        loading={busy}
+        onChange={async (next) => {
+          setBusy(true);
+          await actions.toggle(plan, next);
+          setBusy(false);
+        }}
+        data-testid="plan-status-switch"
+      />
+      <Typography.Text type={plan.enabled ? undefined : 'secondary'}>{plan.enabled ? T.enabled : T.disabled}</Typography.Text>
+    </Flex>
+  );
+}
