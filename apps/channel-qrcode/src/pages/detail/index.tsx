@@ -1,6 +1,165 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 渠道活码详情 (?id=): the QR and settings, today's figures, the members with their switches, and the
+// data over a range (trend, members, retention, customers); refreshed every 10 s. A 401 here does not
+// open the login modal: the shell decides that by path.
+import { useState } from 'react';
+import { Badge, Button, Card, Flex, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
+import { ApiRequestError, useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { DateRangeFilter, lastDays, type DateRange } from '@scrm/web-parts';
+import { codeKey, getCode } from '../../api/get-code';
+import { useCodeActions } from '../../components/code-actions';
+import { NoWorkSpace } from '../../components/no-work-space';
+import { REFRESH_MS } from '../../refresh';
+import { T } from '../../texts';
+import { CustomersTab } from './customers-tab';
+import { MemberDataTab } from './member-data-tab';
+import { MemberTable } from './member-table';
+import { OverviewCard } from './overview-card';
+import { RetentionTab } from './retention-tab';
+import { SettingsCard } from './settings-card';
+import { TrendTab } from './trend-tab';
+
+const STATUS_BADGE: Record<CodeStatus, 'processing' | 'success' | 'error' | 'default'> = { creating: 'processing', active: 'success', failed: 'error', expired: 'default' };
+/** The longest range the server answers. */
+const MAX_DAYS = 366;
+
+function Title({ code }: { code: ChannelCode }) {
+  return (
+    <Space size={12} align="center">
+      <span data-testid="detail-name">{code.name}</span>
+      <span style={{ fontSize: 14, fontWeight: 400 }}>
+        <Badge status={STATUS_BADGE[code.status]} text={CODE_STATUS_LABEL[code.status]} data-testid="detail-status" />
+        {code.error ? (
+          <Tooltip title={code.error}>
+            <ExclamationCircleFilled style={{ color: code.status === 'failed' ? '#ff4d4f' : '#faad14', marginInlineStart: 6 }} data-testid="detail-error" />
+          </Tooltip>
+        ) : null}
+      </span>
+    </Space>
+  );
+}
+
+function DataTabs({ code, workId }: { code: ChannelCode; workId: number }) {
+  const [tab, setTab] = useState('trend');
+  const [range, setRange] = useState<DateRange>(() => lastDays(7));
+  const props = { id: code.id, workId, range };
+  return (
+    <Card variant="borderless" styles={{ body: { paddingTop: 8 } }} data-testid="data-tabs">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        tabBarExtraContent={tab === 'customers' ? null : <DateRangeFilter value={range} onChange={setRange} maxDays={MAX_DAYS} />}
+        items={[
+          { key: 'trend', label: T.tabs.trend, children: <TrendTab {...props} /> },
+          { key: 'members', label: T.tabs.members, children: <MemberDataTab {...props} /> },
+          { key: 'retention', label: T.tabs.retention, children: <RetentionTab {...props} /> },
+          { key: 'customers', label: T.tabs.customers, children: <CustomersTab id={code.id} workId={workId} members={code.members} /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function Detail({ id, workId }: { id: number; workId: number }) {
+  const navigate = useNavigate();
+  const actions = useCodeActions();
+  const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
+  const backLink = (
+    <Link to="/channel-qrcode/list">
+      <Button>{T.back}</Button>
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <PageFrame title={T.detailTitle} bare>
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </Card>
+      </PageFrame>
+    );
+  }
+  const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+  // A code deleted while the page is open shows as missing; other failures keep the last data.
+  if (query.isError && (missing || !query.data)) {
+    return (
+      <PageFrame title={T.detailTitle}>
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? T.notFound : T.loadFailed}
+          subTitle={missing ? undefined : query.error.message}
+          extra={
+            missing
+              ? backLink
+              : [
+                  <Button key="retry" type="primary" onClick={() => query.refetch()}>
+                    {T.retry}
+                  </Button>,
+                  <span key="back">{backLink}</span>,
+                ]
+          }
+          data-testid={missing ? 'code-not-found' : 'code-load-error'}
+        />
+      </PageFrame>
+    );
+  }
+  const code = query.data;
+  return (
+    <PageFrame
+      title={<Title code={code} />}
+      bare
+      extra={
+        <>
+          {backLink}
+          <Button icon={<DownloadOutlined />} disabled={!code.qrCode} onClick={() => void actions.download(code)} data-testid="detail-download">
+            {T.download}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => void actions.remove(code).then((done) => done && navigate('/channel-qrcode/list'))} data-testid="detail-delete">
+            {T.delete}
+          </Button>
+          <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)} data-testid="detail-edit">
+            {T.edit}
+          </Button>
+        </>
+      }
+    >
+      {actions.holder}
+      <Flex vertical gap={16}>
+        <SettingsCard code={code} />
+        <OverviewCard id={code.id} workId={workId} />
+        <MemberTable id={code.id} workId={workId} distribution={code.distribution} />
+        <DataTabs code={code} workId={workId} />
+      </Flex>
+    </PageFrame>
+  );
+}
 
 export default function ChannelQrcodeDetailPage() {
-  return <ComingSoonPage description={COMING_SOON.detail} />;
+  const workId = useStore('workId');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!workId) return <NoWorkSpace title={T.detailTitle} />;
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <PageFrame title={T.detailTitle}>
+        <Result
+          status="404"
+          title={T.notFound}
+          subTitle={T.invalidId}
+          extra={
+            <Link to="/channel-qrcode/list">
+              <Button>{T.back}</Button>
+            </Link>
+          }
+          data-testid="code-not-found"
+        />
+      </PageFrame>
+    );
+  }
+  return <Detail key={`${workId}:${id}`} id={id} workId={workId} />;
 }

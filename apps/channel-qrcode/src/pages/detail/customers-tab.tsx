@@ -1,0 +1,48 @@
+// 客户明细: the customers added through the code, newest first, paged on the server, by member.
+import { useState } from 'react';
+import { Alert, Button, Flex, Select } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CodeMember } from '@scrm/contracts/contact-way';
+import { CodeAddTable } from '@scrm/web-parts';
+import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
+import { REFRESH_MS } from '../../refresh';
+import { T } from '../../texts';
+
+export function CustomersTab({ id, workId, members }: { id: number; workId: number; members: readonly CodeMember[] }) {
+  const [userid, setUserid] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const body = { id, page, pageSize, ...(userid ? { userid } : {}) };
+  const adds = useQuery({ queryKey: codeAddsKey(workId, body), queryFn: () => listCodeAdds(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  return (
+    <Flex vertical gap={12} data-testid="customers-tab">
+      <Select<string>
+        allowClear
+        value={userid}
+        placeholder={T.customersMember}
+        onChange={(v) => {
+          setUserid(v);
+          setPage(1);
+        }}
+        options={members.map((m) => ({ value: m.userid, label: m.name }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: 200 }}
+        data-testid="customers-member"
+      />
+      {adds.isError && !adds.data ? (
+        <Alert type="error" showIcon title={T.loadFailed} description={adds.error.message} action={<Button onClick={() => adds.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <CodeAddTable
+          data={adds.data}
+          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={(p, s) => {
+            setPage(p);
+            setPageSize(s);
+          }}
+        />
+      )}
+    </Flex>
+  );
+}
