@@ -80,7 +80,7 @@ export function readJson(file) {
  * SMS and official-account providers point at the simulator, the simulator's
  * callbacks at the server). Resolves once both listen.
  */
-export async function startStack({ port, simPort, env = {}, sim = true }) {
+export async function startStack({ port, simPort, env = {}, sim = true, extraServerPorts = [] }) {
   const children = [];
   if (sim) {
     children.push(
@@ -91,15 +91,18 @@ export async function startStack({ port, simPort, env = {}, sim = true }) {
       }),
     );
   }
-  children.push(
-    startChild('server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
-      PORT: String(port),
-      ...(sim ? { SIM_URL: `http://127.0.0.1:${simPort}` } : {}),
-      ...env,
-    }),
-  );
+  // More server processes on the same database (PostgreSQL): they share the work through the job table.
+  for (const [i, p] of [port, ...extraServerPorts].entries()) {
+    children.push(
+      startChild(i ? `server${i + 1}` : 'server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
+        PORT: String(p),
+        ...(sim ? { SIM_URL: `http://127.0.0.1:${simPort}` } : {}),
+        ...env,
+      }),
+    );
+  }
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
-  await Promise.all([waitForPort(port, 60_000), sim ? waitForPort(simPort) : null]);
+  await Promise.all([...[port, ...extraServerPorts].map((p) => waitForPort(p, 60_000)), sim ? waitForPort(simPort) : null]);
   return { children, stop };
 }
 
@@ -107,7 +110,7 @@ export async function startStack({ port, simPort, env = {}, sim = true }) {
  * A stack for a benchmark: a temporary DATA_DIR and, when DATABASE_URL names PostgreSQL, a fresh
  * database beside it (so runs never meet each other's rows), dropped again by `stop()`.
  */
-export async function startBenchStack({ port, simPort, env = {} }) {
+export async function startBenchStack({ port, simPort, env = {}, extraServerPorts = [] }) {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const url = process.env.DATABASE_URL;
@@ -130,6 +133,7 @@ export async function startBenchStack({ port, simPort, env = {} }) {
   const stack = await startStack({
     port,
     simPort,
+    extraServerPorts,
     env: {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'scrm-bench-')),

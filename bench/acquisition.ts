@@ -1,0 +1,131 @@
+// Acquisition chain benchmark: customers scan a channel code in the simulator as fast as `--concurrency`
+// scanners can; each add runs the whole chain — encrypted callback → inbox → callback job → attribution →
+// welcome job (send_welcome_msg) and tag job (mark_tag) → re-read of the customer → caps and risk. Prints
+// the adds per second the chain completed and the time from the add event to the welcome message WeCom
+// received (p50, p99), plus any welcome that missed WeCom's 20 s.
+// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20] [--servers=1]
+//   DATABASE_URL=postgres://… for PostgreSQL; --servers=2 runs two server processes behind a round-robin
+//   proxy that receives the simulator's callbacks (PostgreSQL only: they share the job table).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { numberArg, startBenchStack } from '../scripts/lib.mjs';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { stackClient } from '../scripts/stack-client.mjs';
+
+const adds = numberArg('adds', 2000);
+const concurrency = numberArg('concurrency', 20);
+const servers = numberArg('servers', 1);
+if (servers > 1 && !process.env.DATABASE_URL) throw new Error('--servers=2 needs DATABASE_URL (PostgreSQL): processes share the job table');
+const port = 3941;
+const simPort = 3942;
+const server = `http://127.0.0.1:${port}`;
+const sim = `http://127.0.0.1:${simPort}`;
+const extraServerPorts = servers > 1 ? Array.from({ length: servers - 1 }, (_, i) => port + 10 + i) : [];
+
+/** Round-robin HTTP proxy over the server processes (what a load balancer does). */
+function proxy(ports: number[]): Promise<http.Server> {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const srv = http.createServer((req, res) => {
+    const target = ports[next++ % ports.length]!;
+    const up = http.request({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers, agent }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers);
+      r.pipe(res);
+    });
+    up.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(up);
+  });
+  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv)));
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+const stack = await startBenchStack({ port, simPort, extraServerPorts, env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' } });
+let lb: http.Server | undefined;
+try {
+  const client = stackClient({ server, sim });
+  const token = await client.registerAccount('13800000004', 'bench1234');
+  const { corp, work } = await client.connectSampleCorp(token, { name: '获客压测', seed: 'bench-acquisition', size: { departments: 3, members: 40, customers: 200, groups: 2, tags: 10 } });
+  await client.waitForSync(token, work.id);
+  if (servers > 1) {
+    lb = await proxy([port, ...extraServerPorts]);
+    const url = work.callbackUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${(lb.address() as AddressInfo).port}`);
+    await client.control(`/control/corps/${corp.corpId}/callback`, { url, token: work.token, encodingAesKey: work.encodingAesKey });
+  }
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${server}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(work.id) },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; message: string; data: any };
+    if (json.code !== 0) throw new Error(`${path}: ${json.message}`);
+    return json.data;
+  };
+  const members = (await call('qw/member/find', { limit: 20 })).list as Array<{ userid: string }>;
+  const tags = (await call('qw/tag/list', {})).list[0].tags as Array<{ id: string }>;
+  const code = await call('qw/lxw/add', {
+    name: '压测渠道',
+    members: members.map((m) => ({ userid: m.userid })),
+    distribution: 'random',
+    dailyCap: 0,
+    schedule: [],
+    tagIds: [tags[0]!.id],
+    welcome: { text: '您好，欢迎添加！回复 1 领取资料。', materialIds: [] },
+    skipVerify: true,
+  });
+
+  const scannedAt = new Map<string, number>();
+  let started = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (started < adds) {
+        started += 1;
+        const res = await fetch(`${sim}/control/corps/${corp.corpId}/scan`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ configId: code.configId }),
+        });
+        const body = (await res.json()) as { externalUserid: string };
+        scannedAt.set(body.externalUserid, Date.now());
+      }
+    }),
+  );
+  const scanSeconds = (Date.now() - t0) / 1000;
+
+  // Wait for the chain to finish: every add recorded with a final welcome status.
+  const deadline = Date.now() + 180_000;
+  let welcomes: Array<{ externalUserid: string; sentAt: number }> = [];
+  for (;;) {
+    const list = (await (await fetch(`${sim}/control/corps/${corp.corpId}/welcome-messages?limit=100000`)).json()).list as typeof welcomes;
+    welcomes = list.filter((w) => scannedAt.has(w.externalUserid));
+    const { total } = await call('qw/lxw/customer/list', { id: code.id, pageSize: 1 });
+    const pending = await call('qw/lxw/customer/list', { id: code.id, pageSize: 100 });
+    const open = (pending.list as Array<{ welcomeStatus: string }>).some((a) => a.welcomeStatus === 'pending');
+    if ((total >= adds && !open && welcomes.length >= adds) || Date.now() > deadline) break;
+    if (total >= adds && !open && Date.now() - (welcomes.length ? Math.max(...welcomes.map((w) => w.sentAt)) : t0) > 25_000) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const lastWelcome = Math.max(...welcomes.map((w) => w.sentAt));
+  const latencies = welcomes.map((w) => w.sentAt - scannedAt.get(w.externalUserid)!).sort((a, b) => a - b);
+  const overview = await call('qw/lxw/date', { id: code.id });
+  const chainSeconds = (lastWelcome - t0) / 1000;
+  const { calls } = await (await fetch(`${sim}/control/calls?corpId=${corp.corpId}`)).json();
+
+  console.log(`\nAcquisition chain — ${adds} adds, ${concurrency} concurrent scanners, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}`);
+  console.log(`scans made in ${scanSeconds.toFixed(1)} s (${(adds / scanSeconds).toFixed(0)} scans/s offered)`);
+  console.log(`adds recorded: ${overview.addsTotal}; welcome messages WeCom received: ${welcomes.length}; missed or failed: ${adds - welcomes.length}`);
+  console.log(`whole chain: ${chainSeconds.toFixed(1)} s from the first scan to the last welcome = ${(welcomes.length / chainSeconds).toFixed(0)} adds/s`);
+  console.log(`add event → welcome sent: p50 ${pct(latencies, 0.5).toFixed(0)} ms, p99 ${pct(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms (WeCom allows 20,000 ms)`);
+  console.log(
+    `WeCom calls: ${['externalcontact/send_welcome_msg', 'externalcontact/mark_tag', 'externalcontact/get', 'externalcontact/update_contact_way'].map((p) => `${p.split('/')[1]} ${calls[p] ?? 0}`).join(', ')}`,
+  );
+} finally {
+  lb?.close();
+  await stack.stop();
+}

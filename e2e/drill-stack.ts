@@ -1,0 +1,76 @@
+// A stack of its own for drills: the simulator and the server as separate processes on their own
+// ports, so a spec can kill -9 the server and start it again on the same data while the simulator
+// (WeCom) keeps running, or move the server's business clock (TEST_CLOCK) without touching other specs.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { startChild, tsxArgs, waitForPort } from '../scripts/lib.mjs';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { stackClient } from '../scripts/stack-client.mjs';
+
+export interface DrillStack {
+  serverUrl: string;
+  simUrl: string;
+  client: {
+    api<T = any>(path: string, body?: unknown, token?: string): Promise<T>;
+    control<T = any>(path: string, body?: unknown): Promise<T>;
+    registerAccount(phone: string, password: string): Promise<string>;
+    connectSampleCorp(token: string, o: { name: string; seed: string; size: Record<string, number> }): Promise<{ corp: any; work: any }>;
+    waitForSync(token: string, id: number): Promise<{ status: string }>;
+  };
+  /** kill -9: no shutdown hooks, no goodbye. */
+  killServer(): Promise<void>;
+  startServer(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+export async function startDrillStack(opts: { port: number; simPort: number; env?: Record<string, string> }): Promise<DrillStack> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scrm-drill-'));
+  const serverUrl = `http://127.0.0.1:${opts.port}`;
+  const simUrl = `http://127.0.0.1:${opts.simPort}`;
+  const sim: ChildProcess = startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
+    SIM_PORT: String(opts.simPort),
+    SIM_HOST: '127.0.0.1',
+    SIM_GZH_CALLBACK_URL: `${serverUrl}/api/gzh/callback`,
+    SIM_LOG_LEVEL: 'warn',
+  });
+  let server: ChildProcess | undefined;
+  const startServer = async () => {
+    server = startChild('server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      SIM_URL: simUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMS_PER_IP_PER_HOUR: '100000',
+      SMS_PER_PHONE_PER_DAY: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      TEST_CLOCK: 'on',
+      ...opts.env,
+    });
+    await waitForPort(opts.port, 60_000);
+  };
+  await waitForPort(opts.simPort, 30_000);
+  await startServer();
+  return {
+    serverUrl,
+    simUrl,
+    client: stackClient({ server: serverUrl, sim: simUrl }),
+    async killServer() {
+      if (!server) return;
+      server.kill('SIGKILL');
+      await exited(server);
+      server = undefined;
+    },
+    startServer,
+    async stop() {
+      server?.kill('SIGTERM');
+      sim.kill('SIGTERM');
+      await Promise.all([server ? exited(server) : null, exited(sim)]);
+    },
+  };
+}
