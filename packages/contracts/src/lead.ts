@@ -53,6 +53,7 @@ export const LeadBatch = Type.Object({
   name: Type.String(),
   userid: Type.String(),
   memberName: Type.String(),
+  avatar: Type.String(),
   expiresAt: Type.Integer(),
   status: LeadBatchStatus,
   total: Type.Integer(),

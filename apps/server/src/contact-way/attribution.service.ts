@@ -121,8 +121,8 @@ export class AttributionService implements ContactEventSink {
     if (addId === null) return;
     jobs.kick();
     await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
-    // Round robin moves on; a cap may have been reached.
-    if (code?.kind === 'channel') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
+    // Round robin moves on to the next member (caps and risk reconcile what they switch themselves).
+    if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
   }
 
   async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {

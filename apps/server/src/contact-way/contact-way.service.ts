@@ -3,6 +3,7 @@
 // user list equal to that (`plan` then `pushUsers`). Channel, staff and one-customer-one-code pages
 // all build on this.
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { withinSchedule, type WeeklySchedule, scheduleProblem } from '@scrm/contracts/china-time';
 import { WELCOME_TEXT_MAX_BYTES, type WelcomeMessage } from '@scrm/contracts/contact-way';
@@ -10,6 +11,7 @@ import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
 import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
+import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { PermanentFailure } from '../jobs/job-queue.js';
@@ -168,9 +170,13 @@ export class ContactWayService {
     return { configId: res.config_id, qrCode: res.qr_code ?? '' };
   }
 
-  /** Queues WeCom creation of stored codes (batches of staff codes, one-customer-one-code leads). */
-  async enqueueCreate(wsId: number, ids: number[]): Promise<void> {
-    for (const id of ids) await this.deps.jobs.enqueue(CREATE_JOB, { id }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}` });
+  /**
+   * Queues WeCom creation of stored codes (batches of staff codes, one-customer-one-code leads) — in the
+   * caller's transaction, so rows and jobs exist together; `attempt` (a retry's time) makes a new key.
+   */
+  async enqueueCreate(wsId: number, ids: number[], opts: { trx?: Transaction<DB>; attempt?: number } = {}): Promise<void> {
+    const suffix = opts.attempt ? `:${opts.attempt}` : '';
+    for (const id of ids) await this.deps.jobs.enqueue(CREATE_JOB, { id }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}${suffix}`, trx: opts.trx });
   }
 
   private async runCreate(id: number): Promise<void> {

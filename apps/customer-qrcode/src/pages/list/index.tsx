@@ -1,6 +1,199 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 一客一码 list: the batches with their member, expiry, how many codes are made and how many leads
+// added, and the batch's status. Refreshes itself while codes are being made.
+import { useState } from 'react';
+import { Alert, Avatar, Button, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
+import { useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { formatTime } from '@scrm/web-parts';
+import { batchesKey, listBatches } from '../../api/list-batches';
+import { useBatchActions } from '../../components/batch-actions';
+import { BatchProgress } from '../../components/batch-progress';
+import { BatchStatusBadge, Expiry } from '../../components/batch-status';
+import { NoWorkSpace } from '../../components/no-work-space';
+import { T } from '../../texts';
+
+const PAGE_SIZE = 10;
+const FAST_MS = 2_000;
+const SLOW_MS = 15_000;
+
+const intParam = (v: string | null): number | undefined => {
+  const n = Number(v);
+  return v !== null && v !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The filters live in the URL, so coming back from a detail page keeps them. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    keyword: params.get('keyword') ?? '',
+    page: intParam(params.get('page')) ?? 1,
+    pageSize: intParam(params.get('pageSize')) ?? PAGE_SIZE,
+  };
+  const set = (patch: Partial<typeof filters>) => {
+    const next = { ...filters, page: 1, ...patch };
+    const out = new URLSearchParams();
+    if (next.keyword) out.set('keyword', next.keyword);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.pageSize !== PAGE_SIZE) out.set('pageSize', String(next.pageSize));
+    setParams(out, { replace: true });
+  };
+  return [filters, set] as const;
+}
+
+function Batches({ workId }: { workId: number }) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useFilters();
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const { holder, remove, exportCsv } = useBatchActions();
+  const body: LeadBatchListBody = { page: filters.page, pageSize: filters.pageSize, ...(filters.keyword ? { keyword: filters.keyword } : {}) };
+  const batches = useQuery({
+    queryKey: batchesKey(workId, body),
+    queryFn: () => listBatches(body),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((b) => b.status === 'creating') ? FAST_MS : SLOW_MS),
+  });
+
+  const columns: ColumnsType<LeadBatch> = [
+    {
+      title: T.col.name,
+      dataIndex: 'name',
+      width: 200,
+      render: (_, b) => (
+        <Link to={`/customer-qrcode/detail?id=${b.id}`} data-testid="batch-name">
+          {b.name}
+        </Link>
+      ),
+    },
+    {
+      title: T.col.member,
+      key: 'member',
+      width: 140,
+      render: (_, b) => (
+        <Space size={8} style={{ whiteSpace: 'nowrap' }}>
+          <Avatar size={24} src={b.avatar || undefined}>
+            {b.memberName.slice(0, 1)}
+          </Avatar>
+          {b.memberName}
+        </Space>
+      ),
+    },
+    { title: T.col.expiry, key: 'expiry', width: 175, render: (_, b) => <Expiry expiresAt={b.expiresAt} /> },
+    { title: T.col.progress, key: 'progress', render: (_, b) => <BatchProgress batch={b} /> },
+    { title: T.col.status, key: 'status', width: 120, render: (_, b) => <BatchStatusBadge batch={b} /> },
+    {
+      title: T.col.createdAt,
+      dataIndex: 'createdAt',
+      width: 120,
+      render: (v: number) => (
+        <Flex vertical>
+          <span>{formatTime(v).slice(0, 10)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatTime(v).slice(11, 16)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: T.col.actions,
+      key: 'actions',
+      width: 220,
+      render: (_, b) => (
+        <Space size={0} separator={<Typography.Text type="secondary">|</Typography.Text>}>
+          <Button type="link" size="small" onClick={() => navigate(`/customer-qrcode/detail?id=${b.id}`)}>
+            {T.detail}
+          </Button>
+          <Button type="link" size="small" onClick={() => navigate(`/customer-qrcode/edit?id=${b.id}`)}>
+            {T.edit}
+          </Button>
+          <Button type="link" size="small" onClick={() => exportCsv(b, { batchId: b.id })} data-testid="batch-export">
+            {T.export}
+          </Button>
+          <Tooltip title={b.status === 'creating' ? T.creatingCannotDelete : undefined}>
+            <Button type="link" size="small" danger disabled={b.status === 'creating'} onClick={() => remove(b)} data-testid="batch-delete">
+              {T.delete}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const empty = filters.keyword ? (
+    <Empty description={T.emptyFiltered}>
+      <Button
+        onClick={() => {
+          setKeyword('');
+          setFilters({ keyword: '' });
+        }}
+      >
+        {T.clearFilters}
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description={<Typography.Text strong>{T.emptyTitle}</Typography.Text>} data-testid="batches-empty">
+      <Typography.Paragraph type="secondary" style={{ maxWidth: 560, margin: '0 auto 16px' }}>
+        {T.emptyHint}
+      </Typography.Paragraph>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')}>
+        {T.create}
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <PageFrame
+      title={T.title}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')} data-testid="batch-create">
+          {T.create}
+        </Button>
+      }
+    >
+      {holder}
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={T.searchPlaceholder}
+          style={{ width: 260 }}
+          maxLength={30}
+          onSearch={(v) => setFilters({ keyword: v.trim() })}
+          data-testid="batch-search"
+        />
+      </Flex>
+      {batches.isError && !batches.data ? (
+        <Alert type="error" showIcon title={T.loadFailed} description={batches.error.message} action={<Button onClick={() => batches.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <Table<LeadBatch>
+          data-testid="batch-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={batches.data?.list ?? []}
+          loading={batches.isPending || (batches.isFetching && batches.isPlaceholderData)}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: batches.isPending ? <div style={{ height: 120 }} /> : empty }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: batches.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: T.total,
+            onChange: (page, pageSize) => setFilters({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
 
 export default function CustomerQrcodeListPage() {
-  return <ComingSoonPage description={COMING_SOON.list} />;
+  const workId = useStore('workId');
+  if (!workId) return <NoWorkSpace title={T.title} />;
+  return <Batches key={workId} workId={workId} />;
 }

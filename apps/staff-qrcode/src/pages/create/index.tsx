@@ -1,6 +1,199 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 新建员工活码: one personal code per chosen member (a batch when several), with a name template, auto-tags,
+// a welcome message and skip-verify. With ?id= it edits one code (its member stays).
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Result, Skeleton, Space, Switch, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
+import { STAFF_CODE_NAME_DEFAULT, STAFF_CODE_NAME_MAX, STAFF_CODE_NAME_PLACEHOLDER, staffCodeName, type StaffCode } from '@scrm/contracts/staff-code';
+import type { MemberOption } from '@scrm/contracts/customer';
+import { runAction, useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { MemberSelect, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { addCodes } from '../../api/add-codes';
+import { codeKey, getCode } from '../../api/get-code';
+import { staffRootKey } from '../../api/keys';
+import { updateCode } from '../../api/update-code';
+import { NoWorkSpace } from '../../components/no-work-space';
+import { T } from '../../texts';
+
+interface Values {
+  userids: string[];
+  name: string;
+  tagIds: string[];
+  welcome: WelcomeMessage;
+  skipVerify: boolean;
+}
+
+/** Names shown under the template: the first few members' code names. */
+const PREVIEW_NAMES = 3;
+
+function CodeForm({ code }: { code?: StaffCode }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const workId = useStore('workId');
+  const [form] = Form.useForm<Values>();
+  const [members, setMembers] = useState<MemberOption[]>([]);
+  const [saving, setSaving] = useState(false);
+  const editing = Boolean(code);
+  const name = Form.useWatch('name', form) ?? '';
+  const userids = Form.useWatch('userids', form) ?? [];
+
+  const initial: Values = code
+    ? { userids: [code.userid], name: code.name, tagIds: code.tagIds, welcome: code.welcome, skipVerify: code.skipVerify }
+    : { userids: [], name: STAFF_CODE_NAME_DEFAULT, tagIds: [], welcome: EMPTY_WELCOME, skipVerify: true };
+
+  const preview = useMemo(() => {
+    if (editing || !name.includes(STAFF_CODE_NAME_PLACEHOLDER) || !members.length) return null;
+    const names = members.slice(0, PREVIEW_NAMES).map((m) => `「${staffCodeName(name, m.name)}」`).join('、');
+    return members.length > PREVIEW_NAMES ? `${names} 等 ${members.length} 个` : names;
+  }, [editing, name, members]);
+
+  const insertName = () => {
+    const current: string = form.getFieldValue('name') ?? '';
+    if (current.length + STAFF_CODE_NAME_PLACEHOLDER.length <= STAFF_CODE_NAME_MAX) form.setFieldValue('name', current + STAFF_CODE_NAME_PLACEHOLDER);
+    void form.validateFields(['name']);
+  };
+
+  const submit = async (values: Values) => {
+    setSaving(true);
+    try {
+      if (code) {
+        await runAction(() => updateCode({ id: code.id, name: values.name.trim(), tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }), { success: T.saved });
+        await client.invalidateQueries({ queryKey: staffRootKey(workId) });
+        navigate(`/staff-qrcode/detail?id=${code.id}`);
+      } else {
+        const res = await runAction(
+          () => addCodes({ userids: values.userids, name: values.name.trim() || STAFF_CODE_NAME_DEFAULT, tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }),
+          { success: T.createdMany(values.userids.length) },
+        );
+        await client.invalidateQueries({ queryKey: staffRootKey(workId) });
+        navigate(res.ids.length === 1 ? `/staff-qrcode/detail?id=${res.ids[0]}` : '/staff-qrcode/list');
+      }
+    } catch {
+      // runAction has shown why; the form keeps what was entered.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      initialValues={initial}
+      onFinish={submit}
+      onFinishFailed={() => form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? 'userids', { block: 'center' })}
+      labelCol={{ flex: '128px' }}
+      wrapperCol={{ flex: 'auto' }}
+      labelWrap
+      data-testid="staff-code-form"
+    >
+      <Flex vertical gap={16}>
+        <Card variant="borderless" title={T.section.members}>
+          {editing ? (
+            <Form.Item label={T.members} extra={T.memberFixed}>
+              <MemberSelect value={code!.userid} disabled contactOnly={false} style={{ maxWidth: 520 }} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="userids" label={T.members} rules={[{ required: true, type: 'array', min: 1, message: T.membersRequired }]} extra={T.membersHint}>
+              <MemberSelect mode="multiple" placeholder={T.membersPlaceholder} style={{ maxWidth: 520 }} onChange={(_ids, list) => setMembers(list)} data-testid="members-select" />
+            </Form.Item>
+          )}
+        </Card>
+
+        <Card variant="borderless" title={T.section.settings}>
+          <Form.Item label={T.name} required extra={editing ? T.nameHint : (preview ? T.namePreview(preview) : T.nameTemplateHint)}>
+            <Space.Compact style={{ width: '100%', maxWidth: 520 }}>
+              <Form.Item
+                name="name"
+                noStyle
+                rules={[
+                  { required: editing, whitespace: true, message: T.nameRequired },
+                  { max: STAFF_CODE_NAME_MAX, message: T.nameTooLong(STAFF_CODE_NAME_MAX) },
+                ]}
+              >
+                <Input placeholder={editing ? T.nameRequired : STAFF_CODE_NAME_DEFAULT} maxLength={STAFF_CODE_NAME_MAX} showCount data-testid="code-name-input" />
+              </Form.Item>
+              {editing ? null : (
+                <Button onClick={insertName} data-testid="insert-member-name">
+                  {T.insertMemberName}
+                </Button>
+              )}
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item name="tagIds" label={T.tags} extra={T.tagsHint}>
+            <TagSelect style={{ maxWidth: 520 }} />
+          </Form.Item>
+          <Form.Item name="skipVerify" label={T.skipVerify} valuePropName="checked" extra={T.skipVerifyHint}>
+            <Switch data-testid="skip-verify" />
+          </Form.Item>
+        </Card>
+
+        <Card variant="borderless" title={T.section.welcome}>
+          <Form.Item name="welcome" label={T.welcome} rules={[welcomeRule]} extra={T.welcomeHint}>
+            <WelcomeEditor memberName={editing ? code!.memberName : members.length === 1 ? members[0]!.name : undefined} />
+          </Form.Item>
+        </Card>
+
+        <Card variant="borderless">
+          <Flex justify="flex-end" gap={8}>
+            <Button onClick={() => navigate(-1)}>{T.cancel}</Button>
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="code-submit">
+              {editing ? T.save : T.submitCreate(userids.length)}
+            </Button>
+          </Flex>
+        </Card>
+      </Flex>
+    </Form>
+  );
+}
+
+function EditCode({ id, workId }: { id: number; workId: number }) {
+  const navigate = useNavigate();
+  const code = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2 });
+  // Refetches (e.g. window focus) must not reset what the operator is typing.
+  const [first, setFirst] = useState<StaffCode>();
+  useEffect(() => {
+    if (code.data && !first) setFirst(code.data);
+  }, [code.data, first]);
+
+  if (code.isError && !first) {
+    const missing = (code.error as { status?: number }).status === 404;
+    return (
+      <PageFrame title={T.editTitle}>
+        {missing ? (
+          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} data-testid="code-missing" />
+        ) : (
+          <Alert type="error" showIcon title={T.loadFailed} description={code.error.message} action={<Button onClick={() => code.refetch()}>{T.retry}</Button>} />
+        )}
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={T.editTitle} bare>
+      {first ? (
+        <CodeForm code={first} />
+      ) : (
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      )}
+    </PageFrame>
+  );
+}
 
 export default function StaffQrcodeCreatePage() {
-  return <ComingSoonPage description={COMING_SOON.create} />;
+  const workId = useStore('workId');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!workId) return <NoWorkSpace title={id ? T.editTitle : T.createTitle} />;
+  if (Number.isInteger(id) && id > 0) return <EditCode key={`${workId}-${id}`} id={id} workId={workId} />;
+  return (
+    <PageFrame title={T.createTitle} bare>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        {T.emptyHint}
+      </Typography.Paragraph>
+      <CodeForm key={workId} />
+    </PageFrame>
+  );
 }

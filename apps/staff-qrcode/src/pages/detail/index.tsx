@@ -1,6 +1,237 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 员工活码详情: the QR with download, the code's settings, overview figures, the daily chart over a
+// chosen range, and the customers who added the member through it. (A 401 here does not pop the
+// login modal: the shell decides that by path.)
+import { useState } from 'react';
+import { Alert, Avatar, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { StaffCode } from '@scrm/contracts/staff-code';
+import { useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { CodeAddTable, DateRangeFilter, DayChart, DaySummary, QrCard, formatTime, lastDays, renderWelcomeText, type DateRange } from '@scrm/web-parts';
+import { downloadQrcode } from '../../api/download-qrcode';
+import { codeKey, getCode } from '../../api/get-code';
+import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
+import { getOverview, overviewKey } from '../../api/get-overview';
+import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
+import { useCodeActions } from '../../components/code-actions';
+import { CodeStatusBadge } from '../../components/code-status';
+import { NoWorkSpace } from '../../components/no-work-space';
+import { T } from '../../texts';
+
+const REFRESH_MS = 15_000;
+/** The server's longest figure range. */
+const MAX_DAYS = 366;
+
+function Settings({ code }: { code: StaffCode }) {
+  const { text, materialIds } = code.welcome;
+  const hasWelcome = Boolean(text.trim() || materialIds.length);
+  return (
+    <Descriptions column={1} size="small" styles={{ label: { width: 140, color: 'rgba(0,0,0,.55)' } }} data-testid="code-settings">
+      <Descriptions.Item label={T.member}>
+        <Space size={8}>
+          <Avatar size={24} src={code.avatar || undefined}>
+            {code.memberName.slice(0, 1)}
+          </Avatar>
+          {code.memberName}
+        </Space>
+      </Descriptions.Item>
+      <Descriptions.Item label={T.status}>
+        <Space>
+          <CodeStatusBadge status={code.status} error={code.error} />
+          {code.status === 'failed' && code.error ? <Typography.Text type="danger">{code.error}</Typography.Text> : null}
+        </Space>
+      </Descriptions.Item>
+      <Descriptions.Item label={T.tags}>
+        {code.tagNames.length ? (
+          <Flex gap={4} wrap>
+            {code.tagNames.map((n) => (
+              <Tag key={n} style={{ marginInlineEnd: 0 }}>
+                {n}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{T.noTags}</Typography.Text>
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label={T.welcome}>
+        {hasWelcome ? (
+          <Flex vertical gap={4}>
+            {text.trim() ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} ellipsis={{ rows: 4, expandable: true, symbol: '展开' }}>{renderWelcomeText(text)}</Typography.Paragraph> : null}
+            {materialIds.length ? <Typography.Text type="secondary">{T.welcomeAttachments(materialIds.length)}</Typography.Text> : null}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{T.noWelcome}</Typography.Text>
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label={T.skipVerify}>{code.skipVerify ? T.skipVerifyOn : T.skipVerifyOff}</Descriptions.Item>
+      <Descriptions.Item label={T.createdAt}>{formatTime(code.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={T.state}>
+        <Typography.Text copyable type="secondary" style={{ fontFamily: 'monospace' }}>
+          {code.state}
+        </Typography.Text>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+function Figures({ id, workId }: { id: number; workId: number }) {
+  const overview = useQuery({ queryKey: overviewKey(workId, id), queryFn: () => getOverview(id), refetchInterval: REFRESH_MS });
+  const o = overview.data;
+  const items = [
+    { title: T.stat.addsToday, value: o?.addsToday },
+    { title: T.stat.addsYesterday, value: o?.addsYesterday },
+    { title: T.stat.addsTotal, value: o?.addsTotal },
+    { title: <Space size={4}>{T.stat.lostTotal}<Tooltip title={T.lostHint}><QuestionCircleOutlined style={{ color: 'rgba(0,0,0,.45)' }} /></Tooltip></Space>, value: o?.lostTotal },
+    { title: T.stat.netTotal, value: o?.netTotal },
+  ];
+  return (
+    <Card variant="borderless" title={T.overview} data-testid="code-overview">
+      {overview.isError && !o ? (
+        <Alert type="error" showIcon title={T.loadFailed} action={<Button size="small" onClick={() => overview.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <Flex gap={16} wrap>
+          {items.map((item, i) => (
+            <div key={i} style={{ flex: '1 1 140px' }}>
+              <Statistic title={item.title} value={item.value ?? 0} loading={overview.isPending} />
+            </div>
+          ))}
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function Trend({ id, workId }: { id: number; workId: number }) {
+  const [range, setRange] = useState<DateRange>(() => lastDays(7));
+  const body = { id, ...range };
+  const series = useQuery({ queryKey: daySeriesKey(workId, body), queryFn: () => getDaySeries(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  return (
+    <Card variant="borderless" title={T.trend} extra={<DateRangeFilter value={range} onChange={setRange} maxDays={MAX_DAYS} />} data-testid="code-trend">
+      {series.isError && !series.data ? (
+        <Alert type="error" showIcon title={T.loadFailed} description={series.error.message} action={<Button size="small" onClick={() => series.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <Flex vertical gap={16}>
+          <DaySummary total={series.data?.total} loading={series.isPending} />
+          <DayChart list={series.data?.list} loading={series.isFetching} />
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function Customers({ id, workId }: { id: number; workId: number }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const body = { id, page, pageSize };
+  const adds = useQuery({ queryKey: codeAddsKey(workId, body), queryFn: () => listCodeAdds(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  return (
+    <Card variant="borderless" title={T.customers} data-testid="code-customers">
+      {adds.isError && !adds.data ? (
+        <Alert type="error" showIcon title={T.loadFailed} description={adds.error.message} action={<Button size="small" onClick={() => adds.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <CodeAddTable
+          data={adds.data}
+          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={(p, s) => {
+            setPage(p);
+            setPageSize(s);
+          }}
+          hideMember
+        />
+      )}
+    </Card>
+  );
+}
+
+function Detail({ id, workId }: { id: number; workId: number }) {
+  const navigate = useNavigate();
+  const { holder, remove, retry } = useCodeActions();
+  const code = useQuery({
+    queryKey: codeKey(workId, id),
+    queryFn: () => getCode(id),
+    refetchInterval: (q) => (q.state.data?.status === 'creating' ? 2_000 : REFRESH_MS),
+    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+  });
+
+  if (code.isError && !code.data) {
+    const missing = (code.error as { status?: number }).status === 404;
+    return (
+      <PageFrame title={T.detailTitle}>
+        {missing ? (
+          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} data-testid="code-missing" />
+        ) : (
+          <Alert type="error" showIcon title={T.loadFailed} description={code.error.message} action={<Button onClick={() => code.refetch()}>{T.retry}</Button>} />
+        )}
+      </PageFrame>
+    );
+  }
+  const c = code.data;
+  return (
+    <PageFrame
+      title={c ? c.name : T.detailTitle}
+      bare
+      extra={
+        c ? (
+          <>
+            {c.status === 'failed' ? <Button onClick={() => retry([c.id])}>{T.retryCreate}</Button> : null}
+            <Button icon={<EditOutlined />} onClick={() => navigate(`/staff-qrcode/create?id=${c.id}`)}>
+              {T.edit}
+            </Button>
+            <Tooltip title={c.status === 'creating' ? T.creatingCannotDelete : undefined}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={c.status === 'creating'}
+                onClick={async () => {
+                  if (await remove([c])) navigate('/staff-qrcode/list');
+                }}
+              >
+                {T.delete}
+              </Button>
+            </Tooltip>
+          </>
+        ) : null
+      }
+    >
+      {holder}
+      <Flex vertical gap={16} data-testid="code-detail">
+        <Card variant="borderless">
+          {c ? (
+            <Flex gap={32} wrap align="flex-start">
+              <QrCard url={c.qrCode} name={c.name} download={() => downloadQrcode(c.id)} copyLink size={180} failedText={c.status === 'failed' ? (c.error ?? T.failedHint) : undefined} />
+              <div style={{ flex: '1 1 420px', minWidth: 0 }}>
+                <Settings code={c} />
+              </div>
+            </Flex>
+          ) : (
+            <Skeleton active avatar={{ shape: 'square', size: 160 }} paragraph={{ rows: 6 }} />
+          )}
+        </Card>
+        <Figures id={id} workId={workId} />
+        <Trend id={id} workId={workId} />
+        <Customers id={id} workId={workId} />
+      </Flex>
+    </PageFrame>
+  );
+}
 
 export default function StaffQrcodeDetailPage() {
-  return <ComingSoonPage description={COMING_SOON.detail} />;
+  const workId = useStore('workId');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!workId) return <NoWorkSpace title={T.detailTitle} />;
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <PageFrame title={T.detailTitle}>
+        <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} />
+      </PageFrame>
+    );
+  }
+  return <Detail key={`${workId}-${id}`} id={id} workId={workId} />;
 }

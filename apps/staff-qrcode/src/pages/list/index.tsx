@@ -1,6 +1,290 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 员工活码 list: every member's personal codes with search by name, a member filter, today's and total
+// adds, the status WeCom gave each, and batch delete. Refreshes itself while codes are being made.
+import { useState } from 'react';
+import { Alert, Avatar, Button, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
+import { useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { MemberSelect } from '@scrm/web-parts';
+import { codesKey, listCodes } from '../../api/list-codes';
+import { useCodeActions } from '../../components/code-actions';
+import { CodeStatusBadge } from '../../components/code-status';
+import { NoWorkSpace } from '../../components/no-work-space';
+import { QrThumb } from '../../components/qr-thumb';
+import { T } from '../../texts';
+
+const PAGE_SIZE = 10;
+/** Refetch while a code is being made, and now and then for the day's figures. */
+const FAST_MS = 2_000;
+const SLOW_MS = 15_000;
+const TAGS_SHOWN = 2;
+
+const intParam = (v: string | null): number | undefined => {
+  const n = Number(v);
+  return v !== null && v !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The filters live in the URL, so coming back from a detail page keeps them. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    keyword: params.get('keyword') ?? '',
+    userid: params.get('userid') ?? '',
+    page: intParam(params.get('page')) ?? 1,
+    pageSize: intParam(params.get('pageSize')) ?? PAGE_SIZE,
+  };
+  const set = (patch: Partial<typeof filters>) => {
+    const next = { ...filters, page: 1, ...patch };
+    const out = new URLSearchParams();
+    if (next.keyword) out.set('keyword', next.keyword);
+    if (next.userid) out.set('userid', next.userid);
+    if (next.page > 1) out.set('page', String(next.page));
+    if (next.pageSize !== PAGE_SIZE) out.set('pageSize', String(next.pageSize));
+    setParams(out, { replace: true });
+  };
+  return [filters, set] as const;
+}
+
+function Welcome({ code }: { code: StaffCode }) {
+  const { text, materialIds } = code.welcome;
+  if (!text.trim() && !materialIds.length) return <Tag data-testid="welcome-unset">{T.welcomeUnset}</Tag>;
+  const tip = [text.trim(), materialIds.length ? T.welcomeAttachments(materialIds.length) : ''].filter(Boolean).join('\n');
+  return (
+    <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{tip}</span>}>
+      <Tag color="success" data-testid="welcome-set">
+        {T.welcomeSet}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+function Tags({ names }: { names: string[] }) {
+  if (!names.length) return <Typography.Text type="secondary">{T.none}</Typography.Text>;
+  const rest = names.slice(TAGS_SHOWN);
+  return (
+    <Flex gap={4} wrap>
+      {names.slice(0, TAGS_SHOWN).map((n) => (
+        <Tag key={n} style={{ marginInlineEnd: 0 }}>
+          {n}
+        </Tag>
+      ))}
+      {rest.length ? (
+        <Tooltip title={rest.join('、')}>
+          <Tag style={{ marginInlineEnd: 0 }}>{T.moreTags(rest.length)}</Tag>
+        </Tooltip>
+      ) : null}
+    </Flex>
+  );
+}
+
+const withHint = (title: string, hint: string) => (
+  <Space size={4}>
+    {title}
+    <Tooltip title={hint}>
+      <QuestionCircleOutlined style={{ color: 'rgba(0,0,0,.45)' }} />
+    </Tooltip>
+  </Space>
+);
+
+function Codes({ workId }: { workId: number }) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useFilters();
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const [selected, setSelected] = useState<StaffCode[]>([]);
+  const { holder, remove, retry } = useCodeActions();
+  const body: StaffCodeListBody = {
+    page: filters.page,
+    pageSize: filters.pageSize,
+    ...(filters.keyword ? { keyword: filters.keyword } : {}),
+    ...(filters.userid ? { userid: filters.userid } : {}),
+  };
+  const codes = useQuery({
+    queryKey: codesKey(workId, body),
+    queryFn: () => listCodes(body),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === 'creating') ? FAST_MS : SLOW_MS),
+  });
+  const filtered = Boolean(filters.keyword || filters.userid);
+
+  const removeCodes = async (list: StaffCode[]) => {
+    if (await remove(list)) setSelected((prev) => prev.filter((s) => !list.some((c) => c.id === s.id)));
+  };
+
+  const columns: ColumnsType<StaffCode> = [
+    { title: T.col.qr, key: 'qr', width: 76, render: (_, c) => <QrThumb code={c} /> },
+    {
+      title: T.col.name,
+      dataIndex: 'name',
+      render: (_, c) => (
+        <Link to={`/staff-qrcode/detail?id=${c.id}`} data-testid="code-name">
+          {c.name}
+        </Link>
+      ),
+    },
+    {
+      title: T.col.member,
+      key: 'member',
+      width: 130,
+      render: (_, c) => (
+        <Space size={8} style={{ whiteSpace: 'nowrap' }}>
+          <Avatar size={24} src={c.avatar || undefined}>
+            {c.memberName.slice(0, 1)}
+          </Avatar>
+          {c.memberName}
+        </Space>
+      ),
+    },
+    { title: T.col.tags, key: 'tags', width: 150, render: (_, c) => <Tags names={c.tagNames} /> },
+    { title: T.col.welcome, key: 'welcome', width: 84, render: (_, c) => <Welcome code={c} /> },
+    {
+      title: withHint(T.col.adds, T.addsHint),
+      key: 'adds',
+      width: 120,
+      render: (_, c) => (
+        <Flex vertical data-testid="code-adds">
+          <span>{T.addsToday(c.addsToday)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {T.addsTotal(c.addsTotal)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: T.col.status, key: 'status', width: 110, render: (_, c) => <CodeStatusBadge status={c.status} error={c.error} /> },
+    {
+      title: T.col.actions,
+      key: 'actions',
+      width: 190,
+      render: (_, c) => (
+        <Space size={0} separator={<Typography.Text type="secondary">|</Typography.Text>}>
+          <Button type="link" size="small" onClick={() => navigate(`/staff-qrcode/detail?id=${c.id}`)}>
+            {T.detail}
+          </Button>
+          {c.status === 'failed' ? (
+            <Button type="link" size="small" onClick={() => retry([c.id])} data-testid="code-retry">
+              {T.retryCreate}
+            </Button>
+          ) : (
+            <Button type="link" size="small" onClick={() => navigate(`/staff-qrcode/create?id=${c.id}`)}>
+              {T.edit}
+            </Button>
+          )}
+          <Tooltip title={c.status === 'creating' ? T.creatingCannotDelete : undefined}>
+            <Button type="link" size="small" danger disabled={c.status === 'creating'} onClick={() => removeCodes([c])} data-testid="code-delete">
+              {T.delete}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  const empty = filtered ? (
+    <Empty description={T.emptyFiltered}>
+      <Button
+        onClick={() => {
+          setKeyword('');
+          setFilters({ keyword: '', userid: '' });
+        }}
+      >
+        {T.clearFilters}
+      </Button>
+    </Empty>
+  ) : (
+    <Empty description={<Typography.Text strong>{T.emptyTitle}</Typography.Text>} data-testid="codes-empty">
+      <Typography.Paragraph type="secondary" style={{ maxWidth: 520, margin: '0 auto 16px' }}>
+        {T.emptyHint}
+      </Typography.Paragraph>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')}>
+        {T.create}
+      </Button>
+    </Empty>
+  );
+
+  return (
+    <PageFrame
+      title={T.title}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')} data-testid="code-create">
+          {T.create}
+        </Button>
+      }
+    >
+      {holder}
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={T.searchPlaceholder}
+          style={{ width: 260 }}
+          maxLength={30}
+          onSearch={(v) => setFilters({ keyword: v.trim() })}
+          data-testid="code-search"
+        />
+        <MemberSelect
+          value={filters.userid || undefined}
+          onChange={(userid) => setFilters({ userid: userid ?? '' })}
+          placeholder={T.memberFilter}
+          contactOnly={false}
+          style={{ width: 220 }}
+          data-testid="member-filter"
+        />
+      </Flex>
+      {selected.length ? (
+        <Alert
+          type="info"
+          style={{ marginBottom: 12 }}
+          title={
+            <Flex align="center" gap={16}>
+              <span>{T.selected(selected.length)}</span>
+              <Button size="small" danger onClick={() => removeCodes(selected)} disabled={selected.some((c) => c.status === 'creating')} data-testid="batch-delete">
+                {T.batchDelete}
+              </Button>
+              <Button size="small" type="link" onClick={() => setSelected([])}>
+                {T.clearSelection}
+              </Button>
+            </Flex>
+          }
+        />
+      ) : null}
+      {codes.isError && !codes.data ? (
+        <Alert type="error" showIcon title={T.loadFailed} description={codes.error.message} action={<Button onClick={() => codes.refetch()}>{T.retry}</Button>} />
+      ) : (
+        <Table<StaffCode>
+          data-testid="code-table"
+          rowKey="id"
+          columns={columns}
+          dataSource={codes.data?.list ?? []}
+          loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: codes.isPending ? <div style={{ height: 120 }} /> : empty }}
+          rowSelection={{
+            selectedRowKeys: selected.map((c) => c.id),
+            preserveSelectedRowKeys: true,
+            // Rows of other pages stay selected: antd may not hand their records back, the last ones seen are kept.
+            onChange: (keys, rows) =>
+              setSelected((prev) => keys.map((k) => rows.find((r) => r?.id === k) ?? prev.find((p) => p.id === k)).filter((c): c is StaffCode => Boolean(c))),
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.pageSize,
+            total: codes.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: T.total,
+            onChange: (page, pageSize) => setFilters({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}
 
 export default function StaffQrcodeListPage() {
-  return <ComingSoonPage description={COMING_SOON.list} />;
+  const workId = useStore('workId');
+  if (!workId) return <NoWorkSpace title={T.title} />;
+  return <Codes key={workId} workId={workId} />;
 }
