@@ -74,11 +74,17 @@ export const defaultBackoff = (attempt: number) => {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * Jobs at or above this priority (welcome messages, contact events, code user lists) always find a
+ * slot: the other jobs (tags, re-reads, syncs, uploads) may fill at most all but a quarter of them.
+ */
+export const URGENT_PRIORITY = 8;
+
 export class JobQueue {
   readonly repo: JobRepository;
   readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly kinds = new Map<string, JobKind>();
-  private readonly running = new Map<number, { kind: string; done: Promise<void> }>();
+  private readonly running = new Map<number, { kind: string; urgent: boolean; done: Promise<void> }>();
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
@@ -182,14 +188,23 @@ export class JobQueue {
       const free = this.opts.concurrency - this.running.size;
       if (free <= 0) return;
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
-      const jobs = await this.repo.claim({ owner: this.owner, now: Date.now(), leaseMs: this.opts.leaseMs, limit: free, excludeKinds: busy });
+      const reserved = Math.max(1, Math.floor(this.opts.concurrency / 4));
+      const ordinary = [...this.running.values()].filter((r) => !r.urgent).length;
+      const jobs = await this.repo.claim({
+        owner: this.owner,
+        now: Date.now(),
+        leaseMs: this.opts.leaseMs,
+        limit: free,
+        excludeKinds: busy,
+        ...(ordinary >= this.opts.concurrency - reserved ? { minPriority: URGENT_PRIORITY } : {}),
+      });
       if (!jobs.length) return;
       for (const job of jobs) {
         const done = this.run(job).finally(() => {
           this.running.delete(job.id);
           this.kick();
         });
-        this.running.set(job.id, { kind: job.kind, done });
+        this.running.set(job.id, { kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done });
       }
     }
   }

@@ -69,10 +69,11 @@ export class JobRepository {
   }
 
   /** Takes up to `limit` due jobs (queued and due, or running with a lapsed lease) for `owner`. */
-  async claim(opts: { owner: string; now: number; leaseMs: number; limit: number; excludeKinds: string[] }): Promise<Job[]> {
+  async claim(opts: { owner: string; now: number; leaseMs: number; limit: number; excludeKinds: string[]; minPriority?: number }): Promise<Job[]> {
     if (opts.limit <= 0) return [];
     const { owner, now, leaseMs, limit } = opts;
     const exclude = opts.excludeKinds.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``;
+    const urgentOnly = opts.minPriority !== undefined ? sql`and j.priority >= ${opts.minPriority}` : sql``;
     const lock = this.database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
     const result = await sql<Job>`
       update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
@@ -81,6 +82,7 @@ export class JobRepository {
         select j.id from job j
         where ((j.status = 'queued' and j.run_at <= ${now}) or (j.status = 'running' and j.locked_until < ${now}))
           ${exclude}
+          ${urgentOnly}
           and (j.singleton_key is null or not exists (
             select 1 from job r where r.singleton_key = j.singleton_key and r.id <> j.id
               and r.status = 'running' and r.locked_until >= ${now}))
