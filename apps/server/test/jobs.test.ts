@@ -150,6 +150,32 @@ describe('failures', () => {
   });
 });
 
+describe('slots', () => {
+  it('keeps a slot for urgent work while ordinary jobs fill the rest', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
+    const slow = kind('slow');
+    const urgent = kind('urgent');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let slowRunning = 0;
+    let urgentDoneWhileSlowRan = false;
+    q.register(slow, { run: async () => { slowRunning += 1; await gate; slowRunning -= 1; } });
+    q.register(urgent, { run: async () => void (urgentDoneWhileSlowRan = slowRunning > 0) });
+    for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+    await q.start();
+    for (let i = 0; i < 100 && slowRunning < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    // Three of four slots: the fourth stays free for urgent work.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(slowRunning).toBe(3);
+    await q.enqueue(urgent, {}, { priority: 10 });
+    await q.idle([urgent]);
+    expect(urgentDoneWhileSlowRan).toBe(true);
+    release();
+    await q.idle([slow]);
+    await q.stop();
+  });
+});
+
 describe('processes', () => {
   it('takes over a job whose process died once its lease lapses', async () => {
     const k = kind('orphan');

@@ -173,10 +173,11 @@ export class JobQueue {
    */
   async idle(kinds?: string[], timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
+    const mine = () => [...this.running.values()].filter((r) => !kinds || kinds.includes(r.kind));
     for (;;) {
       await this.pumping;
-      await Promise.allSettled([...this.running.values()].map((r) => r.done));
-      if ((await this.repo.countPending(Date.now(), kinds)) === 0 && !this.running.size) return;
+      await Promise.allSettled(mine().map((r) => r.done));
+      if ((await this.repo.countPending(Date.now(), kinds)) === 0 && !mine().length) return;
       if (Date.now() > until) throw new Error('jobs still pending');
       this.kick();
       await new Promise((r) => setTimeout(r, 20));
@@ -189,15 +190,23 @@ export class JobQueue {
       if (free <= 0) return;
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
       const reserved = Math.max(1, Math.floor(this.opts.concurrency / 4));
-      const ordinary = [...this.running.values()].filter((r) => !r.urgent).length;
-      const jobs = await this.repo.claim({
-        owner: this.owner,
-        now: Date.now(),
-        leaseMs: this.opts.leaseMs,
-        limit: free,
-        excludeKinds: busy,
-        ...(ordinary >= this.opts.concurrency - reserved ? { minPriority: URGENT_PRIORITY } : {}),
-      });
+      const ordinaryRoom = this.opts.concurrency - reserved - [...this.running.values()].filter((r) => !r.urgent).length;
+      const claim = (limit: number, urgentOnly: boolean) =>
+        this.repo.claim({
+          owner: this.owner,
+          now: Date.now(),
+          leaseMs: this.opts.leaseMs,
+          limit,
+          excludeKinds: busy,
+          ...(urgentOnly ? { minPriority: URGENT_PRIORITY } : {}),
+        });
+      let jobs: Job[];
+      if (ordinaryRoom >= free) jobs = await claim(free, false);
+      else {
+        // Urgent work first; ordinary work only into the room it has.
+        jobs = await claim(free, true);
+        if (ordinaryRoom > 0 && jobs.length < free) jobs.push(...(await claim(Math.min(free - jobs.length, ordinaryRoom), false)));
+      }
       if (!jobs.length) return;
       for (const job of jobs) {
         const done = this.run(job).finally(() => {
