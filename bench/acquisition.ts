@@ -3,7 +3,9 @@
 // welcome job (send_welcome_msg) and tag job (mark_tag) → re-read of the customer → caps and risk. Prints
 // the adds per second the chain completed and the time from the add event to the welcome message WeCom
 // received (p50, p99), plus any welcome that missed WeCom's 20 s.
-// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20] [--servers=1]
+// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20 | --rate=30] [--servers=1]
+//   --rate=N scans N times a second whatever happens (an open loop: the latency at a load the chain
+//   sustains); without it, `--concurrency` scanners go as fast as they can (the most the chain takes).
 //   DATABASE_URL=postgres://… for PostgreSQL; --servers=2 runs two server processes behind a round-robin
 //   proxy that receives the simulator's callbacks (PostgreSQL only: they share the job table).
 import http from 'node:http';
@@ -15,6 +17,7 @@ import { stackClient } from '../scripts/stack-client.mjs';
 
 const adds = numberArg('adds', 2000);
 const concurrency = numberArg('concurrency', 20);
+const rate = numberArg('rate', 0);
 const servers = numberArg('servers', 1);
 if (servers > 1 && !process.env.DATABASE_URL) throw new Error('--servers=2 needs DATABASE_URL (PostgreSQL): processes share the job table');
 const port = 3941;
@@ -80,22 +83,35 @@ try {
   });
 
   const scannedAt = new Map<string, number>();
+  const scan = async () => {
+    const res = await fetch(`${sim}/control/corps/${corp.corpId}/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ configId: code.configId }),
+    });
+    const body = (await res.json()) as { externalUserid: string };
+    scannedAt.set(body.externalUserid, Date.now());
+  };
   let started = 0;
   const t0 = Date.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (started < adds) {
-        started += 1;
-        const res = await fetch(`${sim}/control/corps/${corp.corpId}/scan`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ configId: code.configId }),
-        });
-        const body = (await res.json()) as { externalUserid: string };
-        scannedAt.set(body.externalUserid, Date.now());
-      }
-    }),
-  );
+  if (rate > 0) {
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < adds; i++) {
+      const wait = t0 + (i * 1000) / rate - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      inflight.push(scan());
+    }
+    await Promise.all(inflight);
+  } else {
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (started < adds) {
+          started += 1;
+          await scan();
+        }
+      }),
+    );
+  }
   const scanSeconds = (Date.now() - t0) / 1000;
 
   // Wait for the chain to finish: every add recorded with a final welcome status.
@@ -117,7 +133,8 @@ try {
   const chainSeconds = (lastWelcome - t0) / 1000;
   const { calls } = await (await fetch(`${sim}/control/calls?corpId=${corp.corpId}`)).json();
 
-  console.log(`\nAcquisition chain — ${adds} adds, ${concurrency} concurrent scanners, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}`);
+  const load = rate > 0 ? `${rate} scans/s` : `${concurrency} concurrent scanners`;
+  console.log(`\nAcquisition chain — ${adds} adds, ${load}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}`);
   console.log(`scans made in ${scanSeconds.toFixed(1)} s (${(adds / scanSeconds).toFixed(0)} scans/s offered)`);
   console.log(`adds recorded: ${overview.addsTotal}; welcome messages WeCom received: ${welcomes.length}; missed or failed: ${adds - welcomes.length}`);
   console.log(`whole chain: ${chainSeconds.toFixed(1)} s from the first scan to the last welcome = ${(welcomes.length / chainSeconds).toFixed(0)} adds/s`);

@@ -41,8 +41,34 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, close: () => kysely.destroy() };
+}
+
+const STATEMENT_CACHE = 1000;
+
+/**
+ * Kysely prepares every statement it runs; preparing costs as much as running the small ones. The
+ * same SQL text is prepared once here (Kysely runs each statement to the end before the next, so a
+ * statement is never in use twice).
+ */
+function cachingStatements(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) {
+        // Most recently used last: the oldest goes first when the cache is full.
+        cache.delete(text);
+      } else {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+  };
 }
 
 export const flag = (v: boolean): number => (v ? 1 : 0);

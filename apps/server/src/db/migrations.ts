@@ -278,7 +278,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('updated_at', 'bigint', (c) => c.notNull())
           .addColumn('finished_at', 'bigint')
           .execute();
-        await db.schema.createIndex('job_due_idx').on('job').columns(['status', 'priority', 'run_at']).execute();
+        // The claim walks the queued jobs in claim order and stops at its limit; done jobs are not in it.
+        await sql`create index job_queue_idx on job (priority desc, run_at, id) where status = 'queued'`.execute(db);
+        await db.schema.createIndex('job_status_idx').on('job').columns(['status', 'locked_until']).execute();
         await db.schema.createIndex('job_singleton_idx').on('job').columns(['singleton_key', 'status']).execute();
         await db.schema
           .createIndex('job_singleton_queued_uq')

@@ -88,6 +88,7 @@ export class JobQueue {
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
+  private lapseTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private again = false;
 
@@ -129,11 +130,11 @@ export class JobQueue {
     if (!this.stopped) return;
     this.stopped = false;
     // SQLite serves one process: whatever was running when it stopped is ours to run again now.
-    if (this.database.dialect === 'sqlite') {
-      const n = await this.repo.releaseOthers(this.owner);
-      if (n) this.log.info({ jobs: n }, 'jobs left running by a stopped process are due again');
-    }
+    if (this.database.dialect === 'sqlite') await this.repo.expireOthers(this.owner);
+    await this.requeueLapsed();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    this.lapseTimer = setInterval(() => void this.requeueLapsed(), Math.max(100, Math.floor(this.opts.leaseMs / 2)));
+    this.lapseTimer.unref();
     this.timer.unref();
     this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
     this.renewTimer.unref();
@@ -144,6 +145,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.lapseTimer) clearInterval(this.lapseTimer);
     await this.pumping;
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
     if (this.renewTimer) clearInterval(this.renewTimer);
@@ -215,6 +217,19 @@ export class JobQueue {
         });
         this.running.set(job.id, { kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done });
       }
+    }
+  }
+
+  /** Jobs whose process died are queued again (every half lease). */
+  private async requeueLapsed(): Promise<void> {
+    try {
+      const n = await this.repo.requeueLapsed(Date.now());
+      if (n) {
+        this.log.info({ jobs: n }, 'jobs of a stopped process are queued again');
+        this.kick();
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'could not requeue lapsed jobs');
     }
   }
 

@@ -68,30 +68,67 @@ export class JobRepository {
     }
   }
 
-  /** Takes up to `limit` due jobs (queued and due, or running with a lapsed lease) for `owner`. */
+  /** Takes up to `limit` queued jobs that are due for `owner`, urgent first. */
   async claim(opts: { owner: string; now: number; leaseMs: number; limit: number; excludeKinds: string[]; minPriority?: number }): Promise<Job[]> {
     if (opts.limit <= 0) return [];
     const { owner, now, leaseMs, limit } = opts;
     const exclude = opts.excludeKinds.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``;
     const urgentOnly = opts.minPriority !== undefined ? sql`and j.priority >= ${opts.minPriority}` : sql``;
-    const lock = this.database.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const postgres = this.database.dialect === 'postgres';
+    const lock = postgres ? sql`for update skip locked` : sql``;
+    // SQLite's planner, without statistics, would take the status index and sort every queued row.
+    const index = postgres ? sql`` : sql`indexed by job_queue_idx`;
+    // Only queued rows are looked at (an index on status, priority, run_at): done rows pile up and
+    // must cost nothing. Jobs whose process died are put back in the queue by `requeueLapsed`.
     const result = await sql<Job>`
       update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
         attempts = attempts + 1, updated_at = ${now}
       where id in (
-        select j.id from job j
-        where ((j.status = 'queued' and j.run_at <= ${now}) or (j.status = 'running' and j.locked_until < ${now}))
+        select j.id from job j ${index}
+        where j.status = 'queued' and j.run_at <= ${now}
           ${exclude}
           ${urgentOnly}
           and (j.singleton_key is null or not exists (
-            select 1 from job r where r.singleton_key = j.singleton_key and r.id <> j.id
-              and r.status = 'running' and r.locked_until >= ${now}))
+            select 1 from job r where r.singleton_key = j.singleton_key and r.status = 'running'))
         order by j.priority desc, j.run_at, j.id
         limit ${limit}
         ${lock}
       )
       returning *`.execute(this.db);
     return result.rows;
+  }
+
+  /**
+   * Jobs still marked running after their lease lapsed (their process died) go back in the queue, due
+   * now; the claim that took them counted as an attempt. One whose singleton key has a job queued
+   * already gives way to it.
+   */
+  async requeueLapsed(now: number): Promise<number> {
+    const lapsed = await this.db
+      .selectFrom('job')
+      .select(['id', 'singleton_key'])
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .execute();
+    for (const row of lapsed) {
+      try {
+        await this.db
+          .updateTable('job')
+          .set({ status: 'queued', run_at: now, locked_by: null, locked_until: null, updated_at: now })
+          .where('id', '=', row.id)
+          .where('status', '=', 'running')
+          .where('locked_until', '<', now)
+          .execute();
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        await this.db
+          .updateTable('job')
+          .set({ status: 'cancelled', finished_at: now, updated_at: now, locked_by: null, locked_until: null })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    return lapsed.length;
   }
 
   /** Extends the leases of the jobs `owner` still holds. */
@@ -149,25 +186,14 @@ export class JobRepository {
     }
   }
 
-  /** At start on SQLite (one process): jobs left running by a process that is gone are due again now. */
-  async releaseOthers(owner: string): Promise<number> {
-    const r = await this.db
+  /** At start on SQLite (one process): jobs left running by a process that is gone lapse at once. */
+  async expireOthers(owner: string): Promise<void> {
+    await this.db
       .updateTable('job')
       .set({ locked_until: 0 })
       .where('status', '=', 'running')
       .where((eb) => eb.or([eb('locked_by', 'is', null), eb('locked_by', '!=', owner)]))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
-  }
-
-  /** When the next queued job falls due (for the poll timer). */
-  async nextRunAt(): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('job')
-      .select((eb) => eb.fn.min('run_at').as('t'))
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
-    return row?.t == null ? null : Number(row.t);
+      .execute();
   }
 
   /** Queued-and-due or running jobs (optionally of some kinds): what `idle()` waits for. */
