@@ -47,7 +47,12 @@ function proxy(ports: number[]): Promise<http.Server> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-const stack = await startBenchStack({ port, simPort, extraServerPorts, env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' } });
+const stack = await startBenchStack({
+  port,
+  simPort,
+  extraServerPorts,
+  env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...(process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {}) },
+});
 let lb: http.Server | undefined;
 try {
   const client = stackClient({ server, sim });

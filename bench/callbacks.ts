@@ -16,7 +16,7 @@ const simPort = 3932;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
-const stack = await startBenchStack({ port, simPort });
+const stack = await startBenchStack({ port, simPort, env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {} });
 try {
   const client = stackClient({ server, sim });
   const token = await client.registerAccount('13800000003', 'bench1234');

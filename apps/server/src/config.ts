@@ -63,7 +63,7 @@ export interface Config {
   /** TRUSTED_IPS — comma-separated egress IPs to whitelist in WeCom; unset: the host's non-internal IPv4 addresses. */
   trustedIps: string[];
   jobs: {
-    /** JOB_CONCURRENCY — jobs run at once per process (32; they mostly wait on WeCom). */
+    /** JOB_CONCURRENCY — jobs run at once per process (8 on SQLite, 32 on PostgreSQL; they mostly wait on WeCom). */
     concurrency: number;
     /** JOB_LEASE_MS — lease of a running job; a dead process's jobs are taken over after it (6000). */
     leaseMs: number;
@@ -220,7 +220,8 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(str(env, 'SECRET_KEY')),
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
     jobs: {
-      concurrency: int(env, 'JOB_CONCURRENCY', 32, 1),
+      // SQLite has one connection: more jobs at once only queue for it (PostgreSQL has a pool).
+      concurrency: int(env, 'JOB_CONCURRENCY', str(env, 'DATABASE_URL') ? 32 : 8, 1),
       leaseMs: int(env, 'JOB_LEASE_MS', 6000, 1000),
       pollMs: int(env, 'JOB_POLL_MS', 500, 50),
     },

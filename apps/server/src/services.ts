@@ -20,7 +20,7 @@ import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
 import { WorkSpaceService } from './workspace/workspace.service.js';
 import { CallbackEventRepository } from './callback/callback-event.repository.js';
-import { CallbackService } from './callback/callback.service.js';
+import { CallbackService, SWEEP_JOB } from './callback/callback.service.js';
 import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
@@ -155,6 +155,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
       { name: 'risk', pattern: '* * * * *', kind: RISK_TICK_JOB },
       { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
       { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
+      { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
     ],
     log,
   );

@@ -1,6 +1,6 @@
 // The callback inbox: every verified event is stored once (unique per work space and dedupe key),
 // then processed afterwards by a `callback` job (retried with back-off by the job system).
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
@@ -22,8 +22,9 @@ export class CallbackEventRepository {
    */
   async insert(
     e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown; receivedAt: number; refresh?: boolean },
-    trx: Transaction<DB>,
+    executor: Kysely<DB> | Transaction<DB> = this.db,
   ): Promise<number | null> {
+    const trx = executor;
     const key = e.dedupeKey.slice(0, 255);
     const row = await trx
       .insertInto('callback_event')
@@ -58,13 +59,24 @@ export class CallbackEventRepository {
     return this.db.selectFrom('callback_event').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Events never processed and not given up on (left from before the job system, or a lost enqueue). */
-  unprocessed(limit = 1000): Promise<Array<{ id: number; work_space_id: number }>> {
+  /** Events not processed, not given up on, received before `before`, with no job queued or running. */
+  orphans(before: number, limit = 1000): Promise<Array<{ id: number; work_space_id: number }>> {
     return this.db
       .selectFrom('callback_event')
       .select(['id', 'work_space_id'])
       .where('processed_at', 'is', null)
       .where('attempts', '<', MAX_ATTEMPTS)
+      .where('received_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('job')
+              .select('job.id')
+              .where('job.singleton_key', '=', sql<string>`${'callback:'} || callback_event.id`)
+              .where('job.status', 'in', ['queued', 'running']),
+          ),
+        ),
+      )
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();

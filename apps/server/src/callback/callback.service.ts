@@ -3,9 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/wecom/events';
-import type { Transaction } from 'kysely';
 import type { Clock } from '../clock/clock.js';
-import type { DB } from '../db/tables.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -19,6 +17,9 @@ import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from '
 
 export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
+export const SWEEP_JOB = 'callback_sweep';
+/** An event this old with no job is an orphan (its job would have been written a moment after it). */
+const ORPHAN_AFTER_MS = 30_000;
 
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
@@ -85,6 +86,7 @@ export class CallbackService {
         await deps.inbox.done(row.id);
       },
     });
+    deps.jobs.register(SWEEP_JOB, { concurrency: 1, maxAttempts: 3, run: () => this.enqueueUnprocessed() });
     deps.jobs.register<{ externalUserid: string }>(REFRESH_JOB, {
       run: async ({ job, payload }) => {
         const ws = job.work_space_id ? await deps.workSpaces.find(job.work_space_id) : undefined;
@@ -93,18 +95,17 @@ export class CallbackService {
     });
   }
 
-  /** At start: events stored but never processed (e.g. from before the job system) get their job. */
+  /** Events stored but left without a job (a process died in between, or from before the job system) get one. */
   async enqueueUnprocessed(): Promise<void> {
-    for (const row of await this.deps.inbox.unprocessed()) await this.enqueue(row.id, row.work_space_id);
+    for (const row of await this.deps.inbox.orphans(this.deps.clock.now() - ORPHAN_AFTER_MS)) await this.enqueue(row.id, row.work_space_id);
   }
 
-  private enqueue(eventId: number, workSpaceId: number, trx?: Transaction<DB>) {
+  private enqueue(eventId: number, workSpaceId: number) {
     return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, {
       workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId,
       singletonKey: `callback:${eventId}`,
       // Contact adds carry a welcome code that lives 20 s: only the welcome itself goes first.
       priority: 9,
-      trx,
     });
   }
 
@@ -154,17 +155,14 @@ export class CallbackService {
     const dedupeKey = eventDedupeKey(event);
     const receivedAt = this.deps.clock.now();
     const scopes = await this.scopesOf(source, scope, event);
-    // The event and its job are written together: acknowledged means it will be processed.
-    const queued = await this.deps.database.kysely.transaction().execute(async (trx) => {
-      let n = 0;
-      for (const workSpaceId of scopes) {
-        const refresh = workSpaceId !== PROVIDER_SCOPE;
-        const id = await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh }, trx);
-        if (id !== null && (await this.enqueue(id, workSpaceId, trx)) !== null) n += 1;
-      }
-      return n;
-    });
-    if (queued) this.deps.jobs.kick();
+    // The event, then its job — not in one transaction, which on SQLite would hold the one connection
+    // while processing waits: a process that dies between the two leaves an event without a job, and
+    // the sweep (every minute, and at start) queues it.
+    for (const workSpaceId of scopes) {
+      const refresh = workSpaceId !== PROVIDER_SCOPE;
+      const id = await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh });
+      if (id !== null) await this.enqueue(id, workSpaceId);
+    }
   }
 
   /**

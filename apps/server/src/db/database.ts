@@ -32,6 +32,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
           oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // A connection the server drops (a restart, a failover) must not take the process down with it.
+    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, close: () => kysely.destroy() };
   }

@@ -59,7 +59,7 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueueOptions {
-  /** Jobs run at once in this process (JOB_CONCURRENCY, 32). */
+  /** Jobs run at once in this process (JOB_CONCURRENCY). */
   concurrency: number;
   /** Lease of a claimed job, renewed at a third of it (JOB_LEASE_MS, 6000). */
   leaseMs: number;
