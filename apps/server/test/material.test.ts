@@ -429,8 +429,13 @@ describe('WeCom attachments and media ids', () => {
     clock().set(latest - 20 * 3_600_000);
     const before = await uploadCalls();
     const jobs = h.server.services.jobs;
-    await jobs.enqueue('media_renew', {});
-    await jobs.idle(['media_renew']);
+    const job = await jobs.enqueue('media_renew', {});
+    // A renewal that could not finish is retried: wait for the job's end, not its first run.
+    for (let i = 0; i < 200; i++) {
+      await jobs.idle(['media_renew']);
+      if ((await jobs.repo.find(job!))?.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const after = await media();
     // The deleted video's file is used by no live material: left to run out.
     const live = rows.filter((r) => r.file_id !== vid.file.fileId);

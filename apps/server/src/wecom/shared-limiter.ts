@@ -39,17 +39,19 @@ export class SharedRateLimiter implements RateLimiter {
     }
     if (opts.database.pgPool) {
       const pool = opts.database.pgPool;
-      const limiters = await Promise.all(
-        windows.map(
-          (w, i) =>
-            new Promise<RateLimiterAbstract>((resolve, reject) => {
-              const limiter: RateLimiterAbstract = new RateLimiterPostgres(
-                { ...common(w, i), storeClient: pool, tableName: 'wecom_rate_limit', clearExpiredByTimeout: i === 0 },
-                (err?: unknown) => (err ? reject(err) : resolve(limiter)),
-              );
-            }),
-        ),
-      );
+      // One after the other: each creates the table if missing, and two concurrent CREATE TABLE IF NOT
+      // EXISTS can collide in PostgreSQL's catalog.
+      const limiters: RateLimiterAbstract[] = [];
+      for (const [i, w] of windows.entries()) {
+        limiters.push(
+          await new Promise<RateLimiterAbstract>((resolve, reject) => {
+            const limiter: RateLimiterAbstract = new RateLimiterPostgres(
+              { ...common(w, i), storeClient: pool, tableName: 'wecom_rate_limit', clearExpiredByTimeout: i === 0 },
+              (err?: unknown) => (err ? reject(err) : resolve(limiter)),
+            );
+          }),
+        );
+      }
       return new SharedRateLimiter(limiters, 'postgres');
     }
     return new SharedRateLimiter(windows.map((w, i) => new RateLimiterMemory(common(w, i))), 'memory');
