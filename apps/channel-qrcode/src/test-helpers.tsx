@@ -10,13 +10,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ChannelCode, CodeMember } from '@scrm/contracts/contact-way';
 import { ApiRequestError, createQueryClient, store } from '@scrm/web-kit';
 
-// jsdom has no ResizeObserver; antd's Table, Typography and the chart observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 dayjs.locale('zh-cn');
 // antd's first renders in jsdom are slow when the whole web suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });

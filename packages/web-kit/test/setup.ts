@@ -17,6 +17,13 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom has no ResizeObserver; antd's Table, Tree and Typography and the charts observe sizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 // jsdom does not scroll; pages scroll to the top on route change.
 window.scrollTo = () => undefined;
 

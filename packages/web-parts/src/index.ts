@@ -49,3 +49,7 @@ export { useDebouncedValue } from './use-debounced-value';
 export { findMembers, memberFindKey } from './api/find-members';
 export { listTags, tagListKey } from './api/list-tags';
 export { postBlob } from './api/post-blob';
+export { NoWorkSpace } from './no-work-space';
+export type { NoWorkSpaceProps } from './no-work-space';
+export { QrThumb } from './qr-thumb';
+export type { QrThumbProps } from './qr-thumb';

@@ -10,13 +10,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient, store } from '@scrm/web-kit';
 
-// jsdom has no ResizeObserver; antd's Table, Typography and the chart observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 dayjs.locale('zh-cn');
 
 /** Renders `ui` as the shell does (zh_CN antd, a fresh query client, a router) in work space 1, and lets the first effects run. */

@@ -1,5 +1,10 @@
 // The wording of @scrm/web-parts in one place (the shared acquisition components).
 export const T = {
+  noWork: '请先连接企业微信',
+  connect: '连接企业微信',
+  qrCreating: '正在企业微信生成二维码，稍候自动刷新',
+  qrFailed: '二维码生成失败',
+
   loadFailed: '加载失败',
   retry: '重试',
   copied: '已复制',

@@ -7,13 +7,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient, store } from '@scrm/web-kit';
 
-// jsdom has no ResizeObserver; antd's Table and Typography observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 /** Renders `ui` at `path` (zh_CN antd, a fresh query client without retries) in work space `workId`. */
 export async function renderPage(ui: ReactElement, { path = '/', route = '*', workId = 1 }: { path?: string; route?: string; workId?: number } = {}) {
   store.set('workId', workId);

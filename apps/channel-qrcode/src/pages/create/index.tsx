@@ -17,12 +17,11 @@ import {
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { ScheduleEditor, TagSelect, WelcomeEditor, scheduleRule, welcomeRule } from '@scrm/web-parts';
+import { NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCode } from '../../api/add-code';
 import { codeKey, getCode } from '../../api/get-code';
 import { channelRootKey } from '../../api/keys';
 import { updateCode } from '../../api/update-code';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 import { GroupSelect } from './group-select';
 import { MemberListEditor, type MemberLook } from './member-list-editor';
@@ -303,7 +302,7 @@ export default function ChannelQrcodeCreatePage() {
   const raw = params.get('id');
   const id = Number(raw);
   const title = raw === null ? T.createTitle : T.editTitle;
-  if (!workId) return <NoWorkSpace title={title} />;
+  if (!workId) return <NoWorkSpace title={title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={title} bare>
       {raw === null ? (

@@ -9,10 +9,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
 import { ApiRequestError, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DateRangeFilter, lastDays, type DateRange } from '@scrm/web-parts';
+import { DateRangeFilter, lastDays, NoWorkSpace, type DateRange } from '@scrm/web-parts';
 import { codeKey, getCode } from '../../api/get-code';
 import { useCodeActions } from '../../components/code-actions';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 import { CustomersTab } from './customers-tab';
@@ -143,7 +142,7 @@ export default function ChannelQrcodeDetailPage() {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} />;
+  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <PageFrame title={T.detailTitle}>

@@ -9,18 +9,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, formatTime } from '@scrm/web-parts';
+import { formatTime, MemberSelect, NoWorkSpace, QrThumb } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { groupsKey, listGroups } from '../../api/list-groups';
 import { useCodeActions } from '../../components/code-actions';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 import { GroupPanel, type GroupFilter } from './group-panel';
 import { MoveGroupModal } from './move-group-modal';
-import { QrThumb } from './qr-thumb';
+import { downloadQrcode } from '../../api/download-qrcode';
 
 const STATUS_BADGE: Record<CodeStatus, 'processing' | 'success' | 'error' | 'default'> = { creating: 'processing', active: 'success', failed: 'error', expired: 'default' };
 /** Member chips shown in a row before 「+N」. */
@@ -192,7 +191,7 @@ function Codes({ workId }: { workId: number }) {
       key: 'name',
       render: (_, code) => (
         <Flex gap={12} align="flex-start" style={{ minWidth: 0 }}>
-          <QrThumb code={code} />
+          <QrThumb code={code} download={() => downloadQrcode(code.id)} />
           <Flex vertical gap={2} style={{ minWidth: 0 }}>
             <Link to={`/channel-qrcode/detail?id=${code.id}`} data-testid="code-name" style={{ fontWeight: 500 }}>
               {code.name}
@@ -401,5 +400,5 @@ function Codes({ workId }: { workId: number }) {
 
 export default function ChannelQrcodeListPage() {
   const workId = useStore('workId');
-  return workId ? <Codes key={workId} workId={workId} /> : <NoWorkSpace />;
+  return workId ? <Codes key={workId} workId={workId} /> : <NoWorkSpace hint={T.noWorkHint} />;
 }

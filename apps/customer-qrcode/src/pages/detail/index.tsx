@@ -11,7 +11,7 @@ import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DateRangeFilter, DayChart, DaySummary, WELCOME_STATUS_COLOR, customerDetailPath, formatTime, lastDays, renderWelcomeText, type DateRange } from '@scrm/web-parts';
+import { customerDetailPath, DateRangeFilter, DayChart, DaySummary, formatTime, lastDays, NoWorkSpace, renderWelcomeText, type DateRange, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
 import { batchKey, getBatch } from '../../api/get-batch';
 import { batchDaysKey, getBatchDays } from '../../api/get-batch-days';
 import { leadsKey, listLeads } from '../../api/list-leads';
@@ -19,7 +19,6 @@ import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
 import { BatchStatusBadge, Expiry } from '../../components/batch-status';
 import { LeadQr } from '../../components/lead-qr';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 
 const REFRESH_MS = 15_000;
@@ -322,7 +321,7 @@ export default function CustomerQrcodeDetailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} />;
+  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <PageFrame title={T.detailTitle}>

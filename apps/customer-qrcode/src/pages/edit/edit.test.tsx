@@ -11,12 +11,6 @@ import CustomerQrcodeEditPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const wait = (ms = 50) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
 const saved: LeadBatch = {

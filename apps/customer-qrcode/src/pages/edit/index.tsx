@@ -10,12 +10,11 @@ import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way'
 import { LEAD_BATCH_MAX, LEAD_MAX_DAYS, type LeadBatch } from '@scrm/contracts/lead';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, TagSelect, WelcomeEditor, formatTime, welcomeRule } from '@scrm/web-parts';
+import { formatTime, MemberSelect, NoWorkSpace, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addBatch } from '../../api/add-batch';
 import { batchKey, getBatch } from '../../api/get-batch';
 import { leadRootKey } from '../../api/keys';
 import { updateBatch } from '../../api/update-batch';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 import { LeadEditor } from './lead-editor';
 import { isBlank, leadListProblem, newDraft, type LeadDraft } from './lead-import';
@@ -215,7 +214,7 @@ export default function CustomerQrcodeEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const editing = Number.isInteger(id) && id > 0;
-  if (!workId) return <NoWorkSpace title={editing ? T.editTitle : T.createTitle} />;
+  if (!workId) return <NoWorkSpace title={editing ? T.editTitle : T.createTitle} hint={T.noWorkHint} />;
   if (editing) return <EditBatch key={`${workId}-${id}`} id={id} workId={workId} />;
   return (
     <PageFrame title={T.createTitle} bare>

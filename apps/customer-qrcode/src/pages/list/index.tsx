@@ -9,12 +9,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime } from '@scrm/web-parts';
+import { formatTime, NoWorkSpace } from '@scrm/web-parts';
 import { batchesKey, listBatches } from '../../api/list-batches';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
 import { BatchStatusBadge, Expiry } from '../../components/batch-status';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 
 const PAGE_SIZE = 10;
@@ -194,6 +193,6 @@ function Batches({ workId }: { workId: number }) {
 
 export default function CustomerQrcodeListPage() {
   const workId = useStore('workId');
-  if (!workId) return <NoWorkSpace title={T.title} />;
+  if (!workId) return <NoWorkSpace title={T.title} hint={T.noWorkHint} />;
   return <Batches key={workId} workId={workId} />;
 }

@@ -13,12 +13,6 @@ import CustomerQrcodeListPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const batch = (over: Partial<LeadBatch>): LeadBatch => ({
   id: 1,
   name: '6 月抖音线索',

@@ -11,13 +11,6 @@ import CustomerDetailPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-// jsdom has no ResizeObserver; antd's Table and Typography observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const T0 = Date.UTC(2026, 4, 20, 2, 0, 0); // 2026-05-20 10:00:00 China time
 
 const customer: CustomerDetail = {

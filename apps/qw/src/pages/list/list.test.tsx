@@ -8,13 +8,6 @@ import QwListPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-// jsdom has no ResizeObserver; antd's Table, Tree and Typography observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const info = {
   id: 3,
   nickname: '示例企业',

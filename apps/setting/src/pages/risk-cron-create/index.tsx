@@ -7,13 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CronPlan } from '@scrm/contracts/risk';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
+import { MemberSelect, NoWorkSpace, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
 import { addCronPlan } from '../../api/add-cron-plan';
 import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
 import { riskRootKey } from '../../api/keys';
 import { updateCronPlan } from '../../api/update-cron-plan';
 import { BadPlanId, FormFooter, PlanLoaded, Section, planIdOf } from '../../components/form-parts';
-import { RiskNoWorkSpace } from '../../components/risk-no-work-space';
 import { RISK as T } from '../../texts';
 import { EMPTY_CRON, PLAN_MAX_MEMBERS, cronInputOf, cronMembersProblem, cronValuesOf, type CronFormValues } from './cron-form';
 
@@ -113,7 +112,7 @@ export default function RiskCronCreatePage() {
   const raw = params.get('id');
   const id = planIdOf(raw);
   const title = raw === null ? T.cron.createTitle : T.cron.editTitle;
-  if (!workId) return <RiskNoWorkSpace title={title} />;
+  if (!workId) return <NoWorkSpace title={title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={title} bare>
       {raw === null ? <CronForm /> : id ? <EditCron key={`${workId}:${id}`} id={id} workId={workId} /> : <BadPlanId />}

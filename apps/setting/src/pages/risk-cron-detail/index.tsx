@@ -7,14 +7,13 @@ import { describeSchedule } from '@scrm/contracts/china-time';
 import type { CronPlan, PlanMember } from '@scrm/contracts/risk';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime } from '@scrm/web-parts';
+import { formatTime, NoWorkSpace } from '@scrm/web-parts';
 import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
 import { CronState, formatSwitchTime } from '../../components/cron-state';
 import { BadPlanId, PlanLoaded, Section, planIdOf } from '../../components/form-parts';
 import { usePlanActions } from '../../components/plan-actions';
 import { MemberName } from '../../components/plan-members';
 import { PlanStatusSwitch } from '../../components/plan-status-switch';
-import { RiskNoWorkSpace } from '../../components/risk-no-work-space';
 import { RiskRecords } from '../../components/risk-records';
 import { RISK as T } from '../../texts';
 
@@ -126,7 +125,7 @@ export default function RiskCronDetailPage() {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const id = planIdOf(params.get('id'));
-  if (!workId) return <RiskNoWorkSpace title={T.cron.detailTitle} />;
+  if (!workId) return <NoWorkSpace title={T.cron.detailTitle} hint={T.noWorkHint} />;
   if (!id)
     return (
       <PageFrame title={T.cron.detailTitle} bare>

@@ -8,13 +8,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect } from '@scrm/web-parts';
+import { MemberSelect, NoWorkSpace } from '@scrm/web-parts';
 import { addLimitPlan } from '../../api/add-limit-plan';
 import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
 import { riskRootKey } from '../../api/keys';
 import { updateLimitPlan } from '../../api/update-limit-plan';
 import { BadPlanId, FormFooter, PlanLoaded, Section, planIdOf } from '../../components/form-parts';
-import { RiskNoWorkSpace } from '../../components/risk-no-work-space';
 import { RISK as T } from '../../texts';
 import { PLAN_MAX_MEMBERS } from '../risk-cron-create/cron-form';
 import { EMPTY_LIMIT, limitInputOf, limitProblems, limitValuesOf, type LimitFormValues } from './limit-form';
@@ -219,7 +218,7 @@ export default function RiskLimitCreatePage() {
   const raw = params.get('id');
   const id = planIdOf(raw);
   const title = raw === null ? T.limit.createTitle : T.limit.editTitle;
-  if (!workId) return <RiskNoWorkSpace title={title} />;
+  if (!workId) return <NoWorkSpace title={title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={title} bare>
       {raw === null ? <LimitForm /> : id ? <EditLimit key={`${workId}:${id}`} id={id} workId={workId} /> : <BadPlanId />}

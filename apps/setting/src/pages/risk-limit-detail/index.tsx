@@ -6,13 +6,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime } from '@scrm/web-parts';
+import { formatTime, NoWorkSpace } from '@scrm/web-parts';
 import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
 import { BadPlanId, PlanLoaded, Section, planIdOf } from '../../components/form-parts';
 import { usePlanActions } from '../../components/plan-actions';
 import { MemberName } from '../../components/plan-members';
 import { PlanStatusSwitch } from '../../components/plan-status-switch';
-import { RiskNoWorkSpace } from '../../components/risk-no-work-space';
 import { RiskRecords } from '../../components/risk-records';
 import { RISK as T } from '../../texts';
 
@@ -105,7 +104,7 @@ export default function RiskLimitDetailPage() {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const id = planIdOf(params.get('id'));
-  if (!workId) return <RiskNoWorkSpace title={T.limit.detailTitle} />;
+  if (!workId) return <NoWorkSpace title={T.limit.detailTitle} hint={T.noWorkHint} />;
   if (!id)
     return (
       <PageFrame title={T.limit.detailTitle} bare>

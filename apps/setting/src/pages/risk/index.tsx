@@ -4,11 +4,11 @@ import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { RiskNoWorkSpace } from '../../components/risk-no-work-space';
 import { RiskRecords } from '../../components/risk-records';
 import { RISK as T } from '../../texts';
 import { CronPlansTab } from './cron-plans-tab';
 import { LimitPlansTab } from './limit-plans-tab';
+import { NoWorkSpace } from '@scrm/web-parts';
 
 type TabKey = 'records' | 'cron' | 'limit';
 const TABS: TabKey[] = ['records', 'cron', 'limit'];
@@ -38,5 +38,5 @@ function Risk({ workId }: { workId: number }) {
 
 export default function RiskPage() {
   const workId = useStore('workId');
-  return workId ? <Risk key={workId} workId={workId} /> : <RiskNoWorkSpace />;
+  return workId ? <Risk key={workId} workId={workId} /> : <NoWorkSpace hint={T.noWorkHint} />;
 }

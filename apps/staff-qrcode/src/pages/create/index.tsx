@@ -9,12 +9,11 @@ import { STAFF_CODE_NAME_DEFAULT, STAFF_CODE_NAME_MAX, STAFF_CODE_NAME_PLACEHOLD
 import type { MemberOption } from '@scrm/contracts/customer';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { MemberSelect, NoWorkSpace, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCodes } from '../../api/add-codes';
 import { codeKey, getCode } from '../../api/get-code';
 import { staffRootKey } from '../../api/keys';
 import { updateCode } from '../../api/update-code';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 
 interface Values {
@@ -186,7 +185,7 @@ export default function StaffQrcodeCreatePage() {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={id ? T.editTitle : T.createTitle} />;
+  if (!workId) return <NoWorkSpace title={id ? T.editTitle : T.createTitle} hint={T.noWorkHint} />;
   if (Number.isInteger(id) && id > 0) return <EditCode key={`${workId}-${id}`} id={id} workId={workId} />;
   return (
     <PageFrame title={T.createTitle} bare>

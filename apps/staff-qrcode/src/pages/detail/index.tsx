@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DateRangeFilter, DayChart, DaySummary, QrCard, formatTime, lastDays, renderWelcomeText, type DateRange } from '@scrm/web-parts';
+import { CodeAddTable, DateRangeFilter, DayChart, DaySummary, formatTime, lastDays, NoWorkSpace, QrCard, renderWelcomeText, type DateRange } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { codeKey, getCode } from '../../api/get-code';
 import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
@@ -17,7 +17,6 @@ import { getOverview, overviewKey } from '../../api/get-overview';
 import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
-import { NoWorkSpace } from '../../components/no-work-space';
 import { T } from '../../texts';
 
 const REFRESH_MS = 15_000;
@@ -225,7 +224,7 @@ export default function StaffQrcodeDetailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} />;
+  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <PageFrame title={T.detailTitle}>

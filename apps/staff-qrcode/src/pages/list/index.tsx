@@ -9,13 +9,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect } from '@scrm/web-parts';
+import { MemberSelect, NoWorkSpace, QrThumb } from '@scrm/web-parts';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
-import { NoWorkSpace } from '../../components/no-work-space';
-import { QrThumb } from '../../components/qr-thumb';
 import { T } from '../../texts';
+import { downloadQrcode } from '../../api/download-qrcode';
 
 const PAGE_SIZE = 10;
 /** Refetch while a code is being made, and now and then for the day's figures. */
@@ -115,7 +114,7 @@ function Codes({ workId }: { workId: number }) {
   };
 
   const columns: ColumnsType<StaffCode> = [
-    { title: T.col.qr, key: 'qr', width: 76, render: (_, c) => <QrThumb code={c} /> },
+    { title: T.col.qr, key: 'qr', width: 76, render: (_, c) => <QrThumb code={c} download={() => downloadQrcode(c.id)} /> },
     {
       title: T.col.name,
       dataIndex: 'name',
@@ -285,6 +284,6 @@ function Codes({ workId }: { workId: number }) {
 
 export default function StaffQrcodeListPage() {
   const workId = useStore('workId');
-  if (!workId) return <NoWorkSpace title={T.title} />;
+  if (!workId) return <NoWorkSpace title={T.title} hint={T.noWorkHint} />;
   return <Codes key={workId} workId={workId} />;
 }

@@ -11,13 +11,6 @@ import StaffQrcodeListPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-// jsdom has no ResizeObserver; antd's Table and Typography observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const code = (over: Partial<StaffCode>): StaffCode => ({
   id: 1,
   name: '张三的活码',

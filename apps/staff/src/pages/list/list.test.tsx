@@ -8,13 +8,6 @@ import StaffListPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-// jsdom has no ResizeObserver; antd's Table, Tree and Typography observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const sync = { status: 'done', phase: '', done: 0, total: 0, percent: 100, syncedAt: 1, error: null };
 
 async function renderPage() {

@@ -9,13 +9,6 @@ import MaterialListPage from './index';
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-// jsdom has no ResizeObserver; antd's Tabs, Typography and Image observe sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const file = (id: number, name: string, mime: string) => ({ fileId: id, name, size: 3 * 1024 * 1024, mime, url: `http://x/api/material/file/${id}/t` });
 const material = (id: number, type: MaterialType, title: string, extra: Partial<Material> = {}): Material => ({
   id,
