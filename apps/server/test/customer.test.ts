@@ -4,7 +4,7 @@
 // 404 for unknown and other tenants' customers; child accounts by permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
+import { connectCorp, contactMembers, settle as settleAll, until, type ConnectedCorp } from './helpers/corp.js';
 
 let h: Harness;
 let token: string;
@@ -21,13 +21,7 @@ const snapshot = async () => (await h.simCall('GET', `/control/corps/${corp.corp
 const addsOf = (externalUserid: string) =>
   db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', externalUserid).orderBy('id').execute();
 
-/** Every callback stored so far is processed and the jobs it queued are done. */
-const settle = () =>
-  until('callbacks and jobs done', async () => {
-    await h.server.services.jobs.idle();
-    const pending = await db().selectFrom('callback_event').select('id').where('processed_at', 'is', null).execute();
-    return pending.length === 0;
-  });
+const settle = () => settleAll(h);
 
 beforeAll(async () => {
   h = await startHarness();

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dayKey } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { connectCorp, settle as settleAll, until } from './helpers/corp.js';
 
 let h: Harness;
 let main: string;
@@ -23,37 +24,13 @@ const clock = () => h.server.services.clock;
 const today = () => dayKey(clock().now());
 const welcome = { text: '', materialIds: [] };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function connect(token: string, seed: string, members: number) {
-  const c = (await h.simCall('POST', '/control/corps', { name: `一客一码${seed}`, seed, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } })).body;
-  const r = await h.api('/api/qw/add', { accessType: 'internal', nickname: seed, corpId: c.corpId, agentId: String(c.agentId), secret: c.secret }, token);
-  expect(r.status, r.message).toBe(200);
-  const id = r.data.id as number;
-  const info = await until('sync done', async () => {
-    const i = (await h.api('/api/qw/info', { id }, token)).data;
-    if (i.sync.status === 'failed') throw new Error(i.sync.error);
-    return i.sync.status === 'done' && i;
-  });
-  const cb = await h.simCall('POST', `/control/corps/${c.corpId}/callback`, { url: info.callbackUrl.replace(h.config.publicUrl, h.baseUrl), token: info.token, encodingAesKey: info.encodingAesKey });
-  expect(cb.body).toMatchObject({ verified: true });
-  return { corp: c, wsId: id };
+  const c = await connectCorp(h, token, { seed, name: `一客一码${seed}`, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } });
+  return { corp: c, wsId: c.wsId };
 }
 
-const settle = () =>
-  until('jobs and callbacks done', async () => {
-    await h.server.services.jobs.idle();
-    const pending = await db().selectFrom('callback_event').select('id').where('processed_at', 'is', null).execute();
-    return pending.length === 0;
-  });
+const settle = () => settleAll(h);
 
 const scanned = (externalUserid: string) =>
   until('the add settled', async () => {

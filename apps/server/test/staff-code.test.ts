@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '@scrm/contracts/china-time';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { connectCorp, settle as settleAll, until } from './helpers/corp.js';
 
 let h: Harness;
 let main: string;
@@ -24,39 +25,15 @@ const ways = async (corpId = corp.corpId) => (await h.simCall('GET', `/control/c
 const today = () => dayKey(h.server.services.clock.now());
 const welcome = { text: '', materialIds: [] };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Connects a simulator corp as `token` and waits for its first sync. */
 async function connect(token: string, seed: string, members: number) {
-  const c = (await h.simCall('POST', '/control/corps', { name: `活码${seed}`, seed, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } })).body;
-  const r = await h.api('/api/qw/add', { accessType: 'internal', nickname: seed, corpId: c.corpId, agentId: String(c.agentId), secret: c.secret }, token);
-  expect(r.status, r.message).toBe(200);
-  const id = r.data.id as number;
-  const info = await until('sync done', async () => {
-    const i = (await h.api('/api/qw/info', { id }, token)).data;
-    if (i.sync.status === 'failed') throw new Error(i.sync.error);
-    return i.sync.status === 'done' && i;
-  }, 30_000);
-  const cb = await h.simCall('POST', `/control/corps/${c.corpId}/callback`, { url: info.callbackUrl.replace(h.config.publicUrl, h.baseUrl), token: info.token, encodingAesKey: info.encodingAesKey });
-  expect(cb.body).toMatchObject({ verified: true });
-  return { corp: c, wsId: id };
+  const c = await connectCorp(h, token, { seed, name: `活码${seed}`, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } });
+  return { corp: c, wsId: c.wsId };
 }
 
 /** Background jobs and the callbacks they answer are all done. */
-const settle = () =>
-  until('jobs and callbacks done', async () => {
-    await h.server.services.jobs.idle();
-    const pending = await db().selectFrom('callback_event').select('id').where('processed_at', 'is', null).execute();
-    return pending.length === 0;
-  });
+const settle = () => settleAll(h);
 
 /** The add of a scanned customer has been recorded, welcomed and tagged. */
 const scanned = (externalUserid: string) =>

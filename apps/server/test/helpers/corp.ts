@@ -11,7 +11,7 @@ export interface ConnectedCorp {
   headers: Record<string, string>;
 }
 
-export async function until<T>(what: string, fn: () => Promise<T | undefined | false | null>, ms = 15_000): Promise<T> {
+export async function until<T>(what: string, fn: () => Promise<T | undefined | false | null>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -55,3 +55,11 @@ export async function contactMembers(h: Harness, corpId: string): Promise<Array<
   const snap = (await h.simCall('GET', `/control/corps/${corpId}/snapshot`)).body as { members: Array<{ userid: string; name: string; customer_contact: boolean }> };
   return snap.members.filter((m) => m.customer_contact).map((m) => ({ userid: m.userid, name: m.name }));
 }
+
+/** Every callback stored so far is processed and the jobs it queued are done. */
+export const settle = (h: Harness) =>
+  until('callbacks and jobs done', async () => {
+    await h.server.services.jobs.idle();
+    const pending = await h.server.database.kysely.selectFrom('callback_event').select('id').where('processed_at', 'is', null).execute();
+    return pending.length === 0;
+  });
