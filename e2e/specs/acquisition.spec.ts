@@ -184,3 +184,30 @@ test('a cron plan made in the browser takes a member off outside its hours and b
   await expect(rows.filter({ hasText: '下线' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: '上线' }).first()).toBeVisible();
 });
+
+test('a one-customer-one-code batch made in the browser: each add lands on exactly its lead', async ({ page }) => {
+  await open(page, '/customer-qrcode/edit');
+  await page.getByPlaceholder('请输入批次名称').fill('展会名单');
+  await pickMember(page, '选择成员', members[4]!.name);
+  await page.getByRole('button', { name: '批量粘贴' }).click();
+  await page.getByRole('dialog').locator('textarea').fill('王女士\t13800000001\t展位A\n李先生\t13800000002\t展位B\n赵女士\t13800000003\t展位C');
+  await page.getByTestId('paste-confirm').click();
+  await expect(page.getByTestId('lead-count')).toContainText('3');
+  await page.getByTestId('batch-submit').click();
+  await expect(page).toHaveURL(/customer-qrcode\/detail\?id=\d+/, { timeout: 20_000 });
+  const batchId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+
+  type LeadRow = { id: number; name: string; state: string; status: string; userid: string | null };
+  const leads = async () => (await api<{ list: LeadRow[] }>('qw/customer/code/lead/list', { batchId })).list;
+  await expect.poll(async () => (await leads()).map((l) => l.status).sort(), { timeout: 20_000 }).toEqual(['waiting', 'waiting', 'waiting']);
+  const li = (await leads()).find((l) => l.name === '李先生')!;
+  const scan = await stack.client.control(`/control/corps/${corpId}/scan`, { state: li.state });
+  expect(scan.userid).toBe(members[4]!.userid);
+  await expect.poll(async () => (await leads()).filter((l) => l.status === 'added').map((l) => l.name), { timeout: 15_000 }).toEqual(['李先生']);
+
+  await page.reload();
+  const table = page.locator('tr').filter({ hasText: '李先生' });
+  await expect(table).toContainText('已添加');
+  await expect(table).toContainText(members[4]!.name);
+  for (const name of ['王女士', '赵女士']) await expect(page.locator('tr').filter({ hasText: name })).toContainText('待添加');
+});
