@@ -11,6 +11,8 @@ export interface MenuNode {
   hideInMenu?: boolean;
   /** Opt out of the breadcrumb trail. */
   hideInBreadcrumb?: boolean;
+  /** The page's name when it edits an existing item (its URL carries ?id=), e.g. 「编辑渠道活码」. */
+  editName?: string;
   /** Child accounts never get this node, whatever they are granted. */
   mainOnly?: boolean;
   children?: MenuNode[];
@@ -22,7 +24,7 @@ const page = (key: string, name: string, path: string, hidden: MenuNode[] = []):
   path,
   children: hidden.length ? hidden.map((h) => ({ ...h, hideInMenu: true })) : undefined,
 });
-const sub = (key: string, name: string, path: string): MenuNode => ({ key, name, path });
+const sub = (key: string, name: string, path: string, editName?: string): MenuNode => ({ key, name, path, ...(editName ? { editName } : {}) });
 
 export const MENU: MenuNode[] = [
   {
@@ -31,21 +33,21 @@ export const MENU: MenuNode[] = [
     icon: 'QrcodeOutlined',
     children: [
       page('channel-qrcode', '渠道活码', '/channel-qrcode/list', [
-        sub('channel-qrcode.create', '新建渠道活码', '/channel-qrcode/create'),
+        sub('channel-qrcode.create', '新建渠道活码', '/channel-qrcode/create', '编辑渠道活码'),
         sub('channel-qrcode.detail', '渠道活码详情', '/channel-qrcode/detail'),
       ]),
       page('staff-qrcode', '员工活码', '/staff-qrcode/list', [
-        sub('staff-qrcode.create', '新建员工活码', '/staff-qrcode/create'),
+        sub('staff-qrcode.create', '新建员工活码', '/staff-qrcode/create', '编辑员工活码'),
         sub('staff-qrcode.detail', '员工活码详情', '/staff-qrcode/detail'),
       ]),
       page('customer-qrcode', '一客一码', '/customer-qrcode/list', [
-        sub('customer-qrcode.edit', '编辑一客一码', '/customer-qrcode/edit'),
+        sub('customer-qrcode.edit', '新建一客一码', '/customer-qrcode/edit', '编辑一客一码'),
         sub('customer-qrcode.detail', '一客一码详情', '/customer-qrcode/detail'),
       ]),
       page('risk', '风控管理', '/setting/risk', [
-        sub('risk.cron.create', '新建定时上下线', '/setting/risk/cron/create'),
+        sub('risk.cron.create', '新建定时上下线', '/setting/risk/cron/create', '编辑定时上下线'),
         sub('risk.cron.detail', '定时上下线详情', '/setting/risk/cron/detail'),
-        sub('risk.limit.create', '新建成员加好友上限', '/setting/risk/limit/create'),
+        sub('risk.limit.create', '新建成员加好友上限', '/setting/risk/limit/create', '编辑成员加好友上限'),
         sub('risk.limit.detail', '成员加好友上限详情', '/setting/risk/limit/detail'),
       ]),
     ],

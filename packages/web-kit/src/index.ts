@@ -13,7 +13,7 @@ export { runAction } from './action';
 export type { ActionOptions } from './action';
 export { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';
 export type { AuthGuardProps } from './auth-guard';
-export { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, menuChainFor, menuStateFor, titleFor } from './menu';
+export { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, isEditing, menuChainFor, menuStateFor, titleFor } from './menu';
 export type { Crumb, MenuState, MenuUser } from './menu';
 export { resolveWorkSpace, workSpaceLabel } from './workspace';
 export type { WorkSpaceResolution } from './workspace';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, type MenuNode } from '@scrm/contracts/menu';
-import { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, menuStateFor, titleFor } from './menu';
+import { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, isEditing, menuStateFor, titleFor } from './menu';
 
 const keysOf = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.key, ...keysOf(n.children ?? [])]);
 const child = { isChild: true };
@@ -96,6 +96,15 @@ describe('breadcrumbsFor', () => {
       { key: 'channel-qrcode', name: '渠道活码', path: '/channel-qrcode/list' },
       { key: 'channel-qrcode.create', name: '新建渠道活码' },
     ]);
+  });
+
+  it('names an edit page (?id=) 「编辑…」 where the menu gives it that name', () => {
+    expect(isEditing('?id=3')).toBe(true);
+    expect(isEditing('?tab=cron')).toBe(false);
+    expect(breadcrumbsFor('/setting/risk/limit/create', undefined, true).at(-1)).toEqual({ key: 'risk.limit.create', name: '编辑成员加好友上限' });
+    expect(titleFor('/channel-qrcode/create', undefined, true)).toBe('编辑渠道活码');
+    expect(titleFor('/channel-qrcode/create')).toBe('新建渠道活码');
+    expect(titleFor('/setting/risk', undefined, true)).toBe('风控管理');
   });
 
   it('makes the last entry plain text', () => {

@@ -66,11 +66,17 @@ export interface Crumb {
   path?: string;
 }
 
-export function breadcrumbsFor(pathname: string, menu: readonly MenuNode[] = MENU): Crumb[] {
+/** Whether a page's query (`?id=…`) names an existing item to edit. */
+export const isEditing = (search: string) => new URLSearchParams(search).has('id');
+
+/** A page's name; `editing`: its URL carries ?id= (an edit page says 「编辑…」, not 「新建…」). */
+const nameOf = (node: MenuNode, editing: boolean) => (editing && node.editName) || node.name;
+
+export function breadcrumbsFor(pathname: string, menu: readonly MenuNode[] = MENU, editing = false): Crumb[] {
   const chain = menuChainFor(pathname, menu).filter((node) => !node.hideInBreadcrumb);
   return chain.map((node, i) => ({
     key: node.key,
-    name: node.name,
+    name: nameOf(node, editing && i === chain.length - 1),
     ...(node.path && i < chain.length - 1 ? { path: node.path } : {}),
   }));
 }
@@ -93,9 +99,9 @@ export function menuStateFor(pathname: string, menu: readonly MenuNode[] = MENU)
   };
 }
 
-export function titleFor(pathname: string, menu: readonly MenuNode[] = MENU): string | undefined {
-  const chain = menuChainFor(pathname, menu);
-  return chain[chain.length - 1]?.name;
+export function titleFor(pathname: string, menu: readonly MenuNode[] = MENU, editing = false): string | undefined {
+  const node = menuChainFor(pathname, menu).at(-1);
+  return node && nameOf(node, editing);
 }
 
 /**

@@ -2,7 +2,7 @@
 // an error boundary, the lazy-load fallback, and the auth guard when it declares keys.
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AuthGuard, PRODUCT_NAME, titleFor } from '@scrm/web-kit';
+import { AuthGuard, isEditing, PRODUCT_NAME, titleFor } from '@scrm/web-kit';
 import { ErrorBoundary } from './error-boundary';
 import { NoAuth } from './no-auth';
 
@@ -11,8 +11,8 @@ export const LOADING_TEXT = 'loading';
 export const documentTitle = (title: string | undefined) => (title ? `${title} - ${PRODUCT_NAME}` : PRODUCT_NAME);
 
 export function usePageMeta(title?: string) {
-  const { pathname } = useLocation();
-  const resolved = title ?? titleFor(pathname);
+  const { pathname, search } = useLocation();
+  const resolved = title ?? titleFor(pathname, undefined, isEditing(search));
   useEffect(() => {
     document.title = documentTitle(resolved);
   }, [resolved]);

@@ -1,11 +1,11 @@
 // Breadcrumbs from the menu configuration; non-last entries with a path are links (spec §2).
 import { Breadcrumb } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
-import { breadcrumbsFor } from '@scrm/web-kit';
+import { breadcrumbsFor, isEditing } from '@scrm/web-kit';
 
 export function Breadcrumbs() {
-  const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname);
+  const { pathname, search } = useLocation();
+  const crumbs = breadcrumbsFor(pathname, undefined, isEditing(search));
   if (crumbs.length === 0) return null;
   return (
     <div data-testid="breadcrumbs" style={{ marginBottom: 16 }}>
