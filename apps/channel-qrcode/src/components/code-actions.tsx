@@ -1,9 +1,8 @@
 // Actions on a code shared by the list and the detail: delete (with its confirm) and download the QR.
-import { Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChannelCode } from '@scrm/contracts/contact-way';
-import { runAction, useStore } from '@scrm/web-kit';
-import { saveBlob } from '@scrm/web-parts';
+import { useStore } from '@scrm/web-kit';
+import { saveBlob, useConfirmAction } from '@scrm/web-parts';
 import { deleteCode } from '../api/delete-code';
 import { downloadQrcode } from '../api/download-qrcode';
 import { channelRootKey } from '../api/keys';
@@ -14,31 +13,21 @@ export const pngName = (name: string) => `${name.replace(/[\\/:*?"<>|]+/g, '_').
 
 /** `holder` must be rendered; `remove` confirms first and resolves true once deleted. */
 export function useCodeActions() {
-  const [modal, holder] = Modal.useModal();
+  const { holder, confirm } = useConfirmAction();
   const client = useQueryClient();
   const workId = useStore('workId');
 
   const remove = (code: Pick<ChannelCode, 'id' | 'name'>) =>
-    new Promise<boolean>((resolve) => {
-      void modal.confirm({
-        title: T.deleteConfirm(code.name),
-        content: T.deleteHint,
-        okText: T.delete,
-        okButtonProps: { danger: true },
-        cancelText: T.cancel,
-        onOk: async () => {
-          try {
-            await runAction(() => deleteCode(code.id), { success: T.deleted });
-          } catch {
-            // The toast said why; the code is still there.
-            resolve(false);
-            return;
-          }
-          resolve(true);
-          void client.invalidateQueries({ queryKey: channelRootKey(workId) });
-        },
-        onCancel: () => resolve(false),
-      });
+    confirm({
+      title: T.deleteConfirm(code.name),
+      content: T.deleteHint,
+      okText: T.delete,
+      cancelText: T.cancel,
+      run: () => deleteCode(code.id),
+      success: T.deleted,
+      after: (done) => {
+        if (done) void client.invalidateQueries({ queryKey: channelRootKey(workId) });
+      },
     });
 
   const download = async (code: Pick<ChannelCode, 'id' | 'name'>) => {

@@ -1,10 +1,10 @@
 // Pieces the plan forms and detail pages share: a titled section card, the sticky save bar, and the
 // states of loading a plan by ?id= (loading, missing, failed).
 import type { ReactNode } from 'react';
-import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Result, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ApiRequestError } from '@scrm/web-kit';
+import { LoadedCard } from '@scrm/web-parts';
 import { RISK as T } from '../texts';
 
 export function Section({ title, hint, extra, children }: { title: ReactNode; hint?: ReactNode; extra?: ReactNode; children: ReactNode }) {
@@ -61,31 +61,9 @@ export function BadPlanId() {
 /** Renders `children` with the plan once loaded; a skeleton while loading; 404 or the error otherwise. */
 export function PlanLoaded<P>({ query, back, children }: { query: UseQueryResult<P, Error>; back: string; children: (plan: P) => ReactNode }) {
   const navigate = useNavigate();
-  const backButton = (
-    <Button key="back" onClick={() => navigate(back)}>
-      {T.backToList}
-    </Button>
+  return (
+    <LoadedCard query={query} notFound={T.notFound} back={<Button onClick={() => navigate(back)}>{T.backToList}</Button>} testIds={{ notFound: 'plan-not-found', error: 'plan-load-error' }}>
+      {children}
+    </LoadedCard>
   );
-  if (query.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
-    return (
-      <Card variant="borderless">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? T.notFound : T.loadFailed}
-          subTitle={missing ? undefined : query.error.message}
-          extra={missing ? backButton : [<Button key="retry" type="primary" onClick={() => query.refetch()}>{T.retry}</Button>, backButton]}
-          data-testid={missing ? 'plan-not-found' : 'plan-load-error'}
-        />
-      </Card>
-    );
-  }
-  return <>{children(query.data)}</>;
 }

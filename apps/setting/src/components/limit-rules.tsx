@@ -1,5 +1,5 @@
-// What a member limit plan checks, in lines an operator reads at a glance.
-import { Flex, Typography } from 'antd';
+// What a member limit plan checks, in lines an operator reads at a glance, and what it does now.
+import { Badge, Flex, Typography } from 'antd';
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { RISK as T } from '../texts';
 
@@ -22,4 +22,11 @@ export function LimitRules({ plan }: { plan: Pick<LimitPlan, 'dailyCap' | 'hourl
       ))}
     </Flex>
   );
+}
+
+/** The plan's state now: not enabled, how many members it holds offline, or none. `testId` marks the count. */
+export function LimitState({ plan, testId }: { plan: Pick<LimitPlan, 'enabled' | 'offlineNow'>; testId?: string }) {
+  if (!plan.enabled) return <Badge status="default" text={T.cron.stopped} />;
+  if (plan.offlineNow) return <Badge status="warning" text={T.limit.offlineNow(plan.offlineNow)} data-testid={testId} />;
+  return <Typography.Text type="secondary">{T.limit.noneOffline}</Typography.Text>;
 }

@@ -1,9 +1,10 @@
 // Actions on plans shared by the lists and the detail pages: enable or disable (a save of the whole
 // plan, effective at once) and delete with its confirm.
-import { Modal, type ButtonProps } from 'antd';
+import type { ButtonProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CronPlan, CronPlanUpdateBody, LimitPlan, LimitPlanUpdateBody } from '@scrm/contracts/risk';
 import { runAction, useStore } from '@scrm/web-kit';
+import { useConfirmAction } from '@scrm/web-parts';
 import { deleteCronPlan } from '../api/delete-cron-plan';
 import { deleteLimitPlan } from '../api/delete-limit-plan';
 import { riskRootKey } from '../api/keys';
@@ -34,32 +35,23 @@ type Kind = 'cron' | 'limit';
 
 /** `holder` must be rendered; `remove` confirms first and resolves true once deleted. */
 export function usePlanActions(kind: Kind) {
-  const [modal, holder] = Modal.useModal();
+  const { holder, confirm } = useConfirmAction();
   const client = useQueryClient();
   const workId = useStore('workId');
   const refresh = () => client.invalidateQueries({ queryKey: riskRootKey(workId) });
 
   const remove = (plan: { id: number; name: string }) =>
-    new Promise<boolean>((resolve) => {
-      void modal.confirm({
-        title: T.plan.deleteConfirm(plan.name),
-        content: kind === 'cron' ? T.cron.deleteHint : T.limit.deleteHint,
-        okText: T.delete,
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-        cancelText: T.cancel,
-        onOk: async () => {
-          try {
-            await runAction(() => (kind === 'cron' ? deleteCronPlan(plan.id) : deleteLimitPlan(plan.id)), { success: T.deleted });
-          } catch {
-            // The toast said why; the plan is still there.
-            resolve(false);
-            return;
-          }
-          resolve(true);
-          void refresh();
-        },
-        onCancel: () => resolve(false),
-      });
+    confirm({
+      title: T.plan.deleteConfirm(plan.name),
+      content: kind === 'cron' ? T.cron.deleteHint : T.limit.deleteHint,
+      okText: T.delete,
+      okButtonProps: { 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: T.cancel,
+      run: () => (kind === 'cron' ? deleteCronPlan(plan.id) : deleteLimitPlan(plan.id)),
+      success: T.deleted,
+      after: (done) => {
+        if (done) void refresh();
+      },
     });
 
   const toggle = async (plan: CronPlan | LimitPlan, enabled: boolean): Promise<boolean> => {

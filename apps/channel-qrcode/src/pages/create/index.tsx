@@ -1,7 +1,7 @@
 // 新建渠道活码, and with ?id= the same form to edit one: basics, who receives and how, what happens
 // to a customer who adds (tags, welcome message, verification). Saved codes open on their detail page.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Result, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Result, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -17,7 +17,7 @@ import {
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { LoadedCard, NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCode } from '../../api/add-code';
 import { codeKey, getCode } from '../../api/get-code';
 import { channelRootKey } from '../../api/keys';
@@ -271,29 +271,11 @@ function CodeForm({ code }: { code?: ChannelCode }) {
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id) });
-  const back = <Button onClick={() => navigate('/channel-qrcode/list')}>{T.back}</Button>;
-  if (query.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
-    return (
-      <Card variant="borderless">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? T.notFound : T.loadFailed}
-          subTitle={missing ? undefined : query.error.message}
-          extra={missing ? back : [<Button key="retry" type="primary" onClick={() => query.refetch()}>{T.retry}</Button>, back]}
-          data-testid={missing ? 'code-not-found' : 'code-load-error'}
-        />
-      </Card>
-    );
-  }
-  return <CodeForm key={query.data.id} code={query.data} />;
+  return (
+    <LoadedCard query={query} notFound={T.notFound} back={<Button onClick={() => navigate('/channel-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-not-found', error: 'code-load-error' }}>
+      {(code) => <CodeForm key={code.id} code={code} />}
+    </LoadedCard>
+  );
 }
 
 export default function ChannelQrcodeCreatePage() {

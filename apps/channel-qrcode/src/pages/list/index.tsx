@@ -5,11 +5,11 @@ import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Input, Space, Table,
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, MemberSelect, NoWorkSpace, QrThumb } from '@scrm/web-parts';
+import { formatTime, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { groupsKey, listGroups } from '../../api/list-groups';
@@ -17,7 +17,7 @@ import { useCodeActions } from '../../components/code-actions';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
-import { GroupPanel, type GroupFilter } from './group-panel';
+import { GroupPanel } from './group-panel';
 import { MoveGroupModal } from './move-group-modal';
 import { downloadQrcode } from '../../api/download-qrcode';
 
@@ -26,33 +26,8 @@ const STATUS_BADGE: Record<CodeStatus, 'processing' | 'success' | 'error' | 'def
 const CHIPS = 3;
 const PAGE_SIZE = 10;
 
-const intParam = (v: string | null): number | undefined => {
-  const n = Number(v);
-  return v !== null && v !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
-};
-
 /** The filters live in the URL, so coming back from a detail page keeps them. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    group: intParam(params.get('group')) as GroupFilter,
-    keyword: params.get('keyword') ?? '',
-    userid: params.get('userid') ?? '',
-    page: Math.max(1, intParam(params.get('page')) ?? 1),
-    pageSize: intParam(params.get('pageSize')) || PAGE_SIZE,
-  };
-  const set = (patch: Partial<typeof filters>) => {
-    const next = { ...filters, page: 1, ...patch };
-    const out = new URLSearchParams();
-    if (next.group !== undefined) out.set('group', String(next.group));
-    if (next.keyword) out.set('keyword', next.keyword);
-    if (next.userid) out.set('userid', next.userid);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.pageSize !== PAGE_SIZE) out.set('pageSize', String(next.pageSize));
-    setParams(out, { replace: true });
-  };
-  return [filters, set] as const;
-}
+const FILTERS = { group: 'id', keyword: 'text', userid: 'text' } as const;
 
 function Members({ code }: { code: ChannelCode }) {
   const shown = code.members.slice(0, CHIPS);
@@ -151,7 +126,7 @@ function FirstCode() {
 function Codes({ workId }: { workId: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [keywordInput, setKeywordInput] = useState(filters.keyword);
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<{ ids: number[]; current?: number | null } | null>(null);

@@ -2,7 +2,7 @@
 // leads: status filter, search, each lead's QR, who added whom and when, the welcome message, the
 // customer's page; CSV export. (A 401 here does not pop the login modal: the shell decides by path.)
 import { useState } from 'react';
-import { Alert, Avatar, Button, Card, Descriptions, Flex, Input, Result, Select, Skeleton, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Result, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailPath, DateRangeFilter, DayChart, DaySummary, formatTime, lastDays, NoWorkSpace, renderWelcomeText, type DateRange, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { customerDetailPath, DayTrendCard, formatTime, MemberAvatar, NoWorkSpace, renderWelcomeText, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
 import { batchKey, getBatch } from '../../api/get-batch';
 import { batchDaysKey, getBatchDays } from '../../api/get-batch-days';
 import { leadsKey, listLeads } from '../../api/list-leads';
@@ -23,7 +23,6 @@ import { T } from '../../texts';
 
 const REFRESH_MS = 15_000;
 const FAST_MS = 2_000;
-const MAX_DAYS = 366;
 
 const LEAD_STATUS_COLOR: Record<LeadStatus, string> = { creating: 'processing', waiting: 'blue', added: 'success', expired: 'default', failed: 'error' };
 const STATUS_ORDER: LeadStatus[] = ['waiting', 'added', 'creating', 'failed', 'expired'];
@@ -51,12 +50,7 @@ function Summary({ batch }: { batch: LeadBatch }) {
       </div>
       <Descriptions column={{ xs: 1, md: 2 }} size="small" styles={{ label: { width: 120, color: 'rgba(0,0,0,.55)' } }} data-testid="batch-summary">
         <Descriptions.Item label={T.member}>
-          <Space size={8}>
-            <Avatar size={24} src={batch.avatar || undefined}>
-              {batch.memberName.slice(0, 1)}
-            </Avatar>
-            {batch.memberName}
-          </Space>
+          <MemberAvatar name={batch.memberName} avatar={batch.avatar} />
         </Descriptions.Item>
         <Descriptions.Item label={T.status}>
           <BatchStatusBadge batch={batch} />
@@ -95,24 +89,6 @@ function Summary({ batch }: { batch: LeadBatch }) {
         </Descriptions.Item>
       </Descriptions>
     </Flex>
-  );
-}
-
-function Trend({ id, workId }: { id: number; workId: number }) {
-  const [range, setRange] = useState<DateRange>(() => lastDays(7));
-  const body = { id, ...range };
-  const series = useQuery({ queryKey: batchDaysKey(workId, body), queryFn: () => getBatchDays(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
-  return (
-    <Card variant="borderless" title={T.trend} extra={<DateRangeFilter value={range} onChange={setRange} maxDays={MAX_DAYS} />} data-testid="batch-trend">
-      {series.isError && !series.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={series.error.message} action={<Button size="small" onClick={() => series.refetch()}>{T.retry}</Button>} />
-      ) : (
-        <Flex vertical gap={16}>
-          <DaySummary total={series.data?.total} loading={series.isPending} />
-          <DayChart list={series.data?.list} loading={series.isFetching} />
-        </Flex>
-      )}
-    </Card>
   );
 }
 
@@ -309,7 +285,13 @@ function Detail({ id, workId }: { id: number; workId: number }) {
         <Card variant="borderless" title={T.summary}>
           {b ? <Summary batch={b} /> : <Skeleton active paragraph={{ rows: 6 }} />}
         </Card>
-        <Trend id={id} workId={workId} />
+        <DayTrendCard
+          title={T.trend}
+          queryKey={(range) => batchDaysKey(workId, { id, ...range })}
+          fetch={(range) => getBatchDays({ id, ...range })}
+          refetchInterval={REFRESH_MS}
+          data-testid="batch-trend"
+        />
         {b ? <Leads batch={b} workId={workId} /> : null}
       </Flex>
     </PageFrame>

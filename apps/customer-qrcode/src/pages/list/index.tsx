@@ -1,15 +1,15 @@
 // 一客一码 list: the batches with their member, expiry, how many codes are made and how many leads
 // added, and the batch's status. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Avatar, Button, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, NoWorkSpace } from '@scrm/web-parts';
+import { formatTime, MemberAvatar, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
 import { batchesKey, listBatches } from '../../api/list-batches';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
@@ -20,33 +20,12 @@ const PAGE_SIZE = 10;
 const FAST_MS = 2_000;
 const SLOW_MS = 15_000;
 
-const intParam = (v: string | null): number | undefined => {
-  const n = Number(v);
-  return v !== null && v !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** The filters live in the URL, so coming back from a detail page keeps them. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    keyword: params.get('keyword') ?? '',
-    page: intParam(params.get('page')) ?? 1,
-    pageSize: intParam(params.get('pageSize')) ?? PAGE_SIZE,
-  };
-  const set = (patch: Partial<typeof filters>) => {
-    const next = { ...filters, page: 1, ...patch };
-    const out = new URLSearchParams();
-    if (next.keyword) out.set('keyword', next.keyword);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.pageSize !== PAGE_SIZE) out.set('pageSize', String(next.pageSize));
-    setParams(out, { replace: true });
-  };
-  return [filters, set] as const;
-}
+const FILTERS = { keyword: 'text' } as const;
 
 function Batches({ workId }: { workId: number }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [keyword, setKeyword] = useState(filters.keyword);
   const { holder, remove, exportCsv } = useBatchActions();
   const body: LeadBatchListBody = { page: filters.page, pageSize: filters.pageSize, ...(filters.keyword ? { keyword: filters.keyword } : {}) };
@@ -72,14 +51,7 @@ function Batches({ workId }: { workId: number }) {
       title: T.col.member,
       key: 'member',
       width: 140,
-      render: (_, b) => (
-        <Space size={8} style={{ whiteSpace: 'nowrap' }}>
-          <Avatar size={24} src={b.avatar || undefined}>
-            {b.memberName.slice(0, 1)}
-          </Avatar>
-          {b.memberName}
-        </Space>
-      ),
+      render: (_, b) => <MemberAvatar name={b.memberName} avatar={b.avatar} nowrap />,
     },
     { title: T.col.expiry, key: 'expiry', width: 175, render: (_, b) => <Expiry expiresAt={b.expiresAt} /> },
     { title: T.col.progress, key: 'progress', render: (_, b) => <BatchProgress batch={b} /> },

@@ -1,144 +1,38 @@
 // 定时上下线 tab: the cron plans with their members, hours, state now and an enable switch.
-import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Input, Space, Switch, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Flex, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { describeSchedule } from '@scrm/contracts/china-time';
-import type { CronPlan, PlanListBody } from '@scrm/contracts/risk';
+import type { CronPlan } from '@scrm/contracts/risk';
 import { cronPlansKey, listCronPlans } from '../../api/list-cron-plans';
 import { CronState } from '../../components/cron-state';
-import { usePlanActions } from '../../components/plan-actions';
-import { PlanMembers } from '../../components/plan-members';
 import { RISK as T } from '../../texts';
-import { PlansEmpty } from './plans-empty';
+import { PlansTab } from './plans-tab';
 
 export function CronPlansTab({ workId }: { workId: number }) {
-  const navigate = useNavigate();
-  const actions = usePlanActions('cron');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const [switching, setSwitching] = useState<number | null>(null);
-  const body: PlanListBody = { page, pageSize, ...(keyword ? { keyword } : {}) };
-  const plans = useQuery({ queryKey: cronPlansKey(workId, body), queryFn: () => listCronPlans(body), placeholderData: keepPreviousData, refetchInterval: 60_000 });
-
-  const columns: ColumnsType<CronPlan> = [
-    {
-      title: T.plan.col.name,
-      dataIndex: 'name',
-      width: 180,
-      render: (name: string, p) => (
-        <Link to={`/setting/risk/cron/detail?id=${p.id}`} style={{ fontWeight: 500 }} data-testid="plan-name">
-          {name}
-        </Link>
-      ),
-    },
-    { title: T.plan.col.members, key: 'members', render: (_, p) => <PlanMembers members={p.members} /> },
-    {
-      title: T.plan.col.schedule,
-      key: 'schedule',
-      width: 220,
-      render: (_, p) => (
-        <Flex vertical>
-          {p.schedule.map((rule, i) => (
-            <Typography.Text key={i} style={{ fontSize: 13, whiteSpace: 'nowrap' }}>
-              {describeSchedule([rule])}
-            </Typography.Text>
-          ))}
-        </Flex>
-      ),
-    },
-    { title: T.plan.col.state, key: 'state', width: 190, render: (_, p) => <CronState plan={p} /> },
-    {
-      title: T.plan.col.enabled,
-      dataIndex: 'enabled',
-      width: 72,
-      render: (enabled: boolean, p) => (
-        <Switch
-          size="small"
-          checked={enabled}
-          loading={switching === p.id}
-          onChange={async (next) => {
-            setSwitching(p.id);
-            await actions.toggle(p, next);
-            setSwitching(null);
-          }}
-          data-testid={`plan-switch-${p.id}`}
-        />
-      ),
-    },
-    {
-      title: T.plan.col.actions,
-      key: 'actions',
-      width: 150,
-      render: (_, p) => (
-        <Space size={0} style={{ marginInline: -7 }}>
-          <Button type="link" size="small" onClick={() => navigate(`/setting/risk/cron/detail?id=${p.id}`)}>
-            {T.detail}
-          </Button>
-          <Button type="link" size="small" onClick={() => navigate(`/setting/risk/cron/create?id=${p.id}`)} data-testid="plan-edit">
-            {T.edit}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => void actions.remove(p)} data-testid="plan-delete">
-            {T.delete}
-          </Button>
-        </Space>
-      ),
-    },
-  ];
-
-  const first = plans.data?.total === 0 && !keyword && page === 1;
   return (
-    <div data-testid="cron-plans">
-      {actions.holder}
-      {first ? (
-        <PlansEmpty icon={<ClockCircleOutlined />} title={T.cron.emptyTitle} hint={T.cron.emptyHint} to="/setting/risk/cron/create" action={T.cron.create} />
-      ) : (
-        <>
-          <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-            <Input.Search
-              allowClear
-              maxLength={30}
-              placeholder={T.plan.searchPlaceholder}
-              style={{ width: 240 }}
-              onSearch={(v) => {
-                setKeyword(v.trim());
-                setPage(1);
-              }}
-            />
-            <Link to="/setting/risk/cron/create">
-              <Button type="primary" icon={<PlusOutlined />} data-testid="cron-create">
-                {T.cron.create}
-              </Button>
-            </Link>
-          </Flex>
-          {plans.isError && !plans.data ? (
-            <Alert type="error" showIcon title={T.loadFailed} description={plans.error.message} action={<Button onClick={() => plans.refetch()}>{T.retry}</Button>} />
-          ) : (
-            <Table<CronPlan>
-              rowKey="id"
-              columns={columns}
-              dataSource={plans.data?.list ?? []}
-              loading={plans.isPending || (plans.isFetching && plans.isPlaceholderData)}
-              locale={{ emptyText: plans.isPending ? <div style={{ height: 120 }} /> : <Empty description={T.plan.emptyFiltered} /> }}
-              pagination={{
-                current: page,
-                pageSize,
-                total: plans.data?.total ?? 0,
-                hideOnSinglePage: true,
-                showTotal: T.plan.total,
-                onChange: (p, s) => {
-                  setPage(s === pageSize ? p : 1);
-                  setPageSize(s);
-                },
-              }}
-              data-testid="cron-table"
-            />
-          )}
-        </>
-      )}
-    </div>
+    <PlansTab<CronPlan>
+      kind="cron"
+      workId={workId}
+      icon={<ClockCircleOutlined />}
+      listKey={cronPlansKey}
+      list={listCronPlans}
+      columns={[
+        {
+          title: T.plan.col.schedule,
+          key: 'schedule',
+          width: 220,
+          render: (_, p) => (
+            <Flex vertical>
+              {p.schedule.map((rule, i) => (
+                <Typography.Text key={i} style={{ fontSize: 13, whiteSpace: 'nowrap' }}>
+                  {describeSchedule([rule])}
+                </Typography.Text>
+              ))}
+            </Flex>
+          ),
+        },
+        { title: T.plan.col.state, key: 'state', width: 190, render: (_, p) => <CronState plan={p} /> },
+      ]}
+    />
   );
 }

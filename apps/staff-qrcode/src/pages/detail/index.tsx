@@ -2,14 +2,14 @@
 // chosen range, and the customers who added the member through it. (A 401 here does not pop the
 // login modal: the shell decides that by path.)
 import { useState } from 'react';
-import { Alert, Avatar, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DateRangeFilter, DayChart, DaySummary, formatTime, lastDays, NoWorkSpace, QrCard, renderWelcomeText, type DateRange } from '@scrm/web-parts';
+import { CodeAddTable, DayTrendCard, formatTime, MemberAvatar, NoWorkSpace, QrCard, renderWelcomeText } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { codeKey, getCode } from '../../api/get-code';
 import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
@@ -20,8 +20,6 @@ import { CodeStatusBadge } from '../../components/code-status';
 import { T } from '../../texts';
 
 const REFRESH_MS = 15_000;
-/** The server's longest figure range. */
-const MAX_DAYS = 366;
 
 function Settings({ code }: { code: StaffCode }) {
   const { text, materialIds } = code.welcome;
@@ -29,12 +27,7 @@ function Settings({ code }: { code: StaffCode }) {
   return (
     <Descriptions column={1} size="small" styles={{ label: { width: 140, color: 'rgba(0,0,0,.55)' } }} data-testid="code-settings">
       <Descriptions.Item label={T.member}>
-        <Space size={8}>
-          <Avatar size={24} src={code.avatar || undefined}>
-            {code.memberName.slice(0, 1)}
-          </Avatar>
-          {code.memberName}
-        </Space>
+        <MemberAvatar name={code.memberName} avatar={code.avatar} />
       </Descriptions.Item>
       <Descriptions.Item label={T.status}>
         <Space>
@@ -97,24 +90,6 @@ function Figures({ id, workId }: { id: number; workId: number }) {
               <Statistic title={item.title} value={item.value ?? 0} loading={overview.isPending} />
             </div>
           ))}
-        </Flex>
-      )}
-    </Card>
-  );
-}
-
-function Trend({ id, workId }: { id: number; workId: number }) {
-  const [range, setRange] = useState<DateRange>(() => lastDays(7));
-  const body = { id, ...range };
-  const series = useQuery({ queryKey: daySeriesKey(workId, body), queryFn: () => getDaySeries(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
-  return (
-    <Card variant="borderless" title={T.trend} extra={<DateRangeFilter value={range} onChange={setRange} maxDays={MAX_DAYS} />} data-testid="code-trend">
-      {series.isError && !series.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={series.error.message} action={<Button size="small" onClick={() => series.refetch()}>{T.retry}</Button>} />
-      ) : (
-        <Flex vertical gap={16}>
-          <DaySummary total={series.data?.total} loading={series.isPending} />
-          <DayChart list={series.data?.list} loading={series.isFetching} />
         </Flex>
       )}
     </Card>
@@ -212,7 +187,13 @@ function Detail({ id, workId }: { id: number; workId: number }) {
           )}
         </Card>
         <Figures id={id} workId={workId} />
-        <Trend id={id} workId={workId} />
+        <DayTrendCard
+          title={T.trend}
+          queryKey={(range) => daySeriesKey(workId, { id, ...range })}
+          fetch={(range) => getDaySeries({ id, ...range })}
+          refetchInterval={REFRESH_MS}
+          data-testid="code-trend"
+        />
         <Customers id={id} workId={workId} />
       </Flex>
     </PageFrame>

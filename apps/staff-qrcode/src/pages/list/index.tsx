@@ -1,15 +1,15 @@
 // 员工活码 list: every member's personal codes with search by name, a member filter, today's and total
 // adds, the status WeCom gave each, and batch delete. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Avatar, Button, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, NoWorkSpace, QrThumb } from '@scrm/web-parts';
+import { MemberAvatar, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
@@ -22,31 +22,8 @@ const FAST_MS = 2_000;
 const SLOW_MS = 15_000;
 const TAGS_SHOWN = 2;
 
-const intParam = (v: string | null): number | undefined => {
-  const n = Number(v);
-  return v !== null && v !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** The filters live in the URL, so coming back from a detail page keeps them. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    keyword: params.get('keyword') ?? '',
-    userid: params.get('userid') ?? '',
-    page: intParam(params.get('page')) ?? 1,
-    pageSize: intParam(params.get('pageSize')) ?? PAGE_SIZE,
-  };
-  const set = (patch: Partial<typeof filters>) => {
-    const next = { ...filters, page: 1, ...patch };
-    const out = new URLSearchParams();
-    if (next.keyword) out.set('keyword', next.keyword);
-    if (next.userid) out.set('userid', next.userid);
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.pageSize !== PAGE_SIZE) out.set('pageSize', String(next.pageSize));
-    setParams(out, { replace: true });
-  };
-  return [filters, set] as const;
-}
+const FILTERS = { keyword: 'text', userid: 'text' } as const;
 
 function Welcome({ code }: { code: StaffCode }) {
   const { text, materialIds } = code.welcome;
@@ -91,7 +68,7 @@ const withHint = (title: string, hint: string) => (
 
 function Codes({ workId }: { workId: number }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [keyword, setKeyword] = useState(filters.keyword);
   const [selected, setSelected] = useState<StaffCode[]>([]);
   const { holder, remove, retry } = useCodeActions();
@@ -128,14 +105,7 @@ function Codes({ workId }: { workId: number }) {
       title: T.col.member,
       key: 'member',
       width: 130,
-      render: (_, c) => (
-        <Space size={8} style={{ whiteSpace: 'nowrap' }}>
-          <Avatar size={24} src={c.avatar || undefined}>
-            {c.memberName.slice(0, 1)}
-          </Avatar>
-          {c.memberName}
-        </Space>
-      ),
+      render: (_, c) => <MemberAvatar name={c.memberName} avatar={c.avatar} nowrap />,
     },
     { title: T.col.tags, key: 'tags', width: 150, render: (_, c) => <Tags names={c.tagNames} /> },
     { title: T.col.welcome, key: 'welcome', width: 84, render: (_, c) => <Welcome code={c} /> },

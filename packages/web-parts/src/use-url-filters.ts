@@ -1,0 +1,36 @@
+// A list's filters kept in the URL, so coming back from a detail page finds the list as it was left.
+import { useSearchParams } from 'react-router-dom';
+
+/** `text`: a string, '' when absent; `id`: a whole number ≥ 0 (0 counts: e.g. 「未分组」), else undefined. */
+export type UrlFilterKind = 'text' | 'id';
+export type UrlFilters<F extends Record<string, UrlFilterKind>> = { [K in keyof F]: F[K] extends 'id' ? number | undefined : string } & { page: number; pageSize: number };
+
+const wholeParam = (v: string | null, min: number): number | undefined => {
+  const n = Number(v);
+  return v !== null && v !== '' && Number.isInteger(n) && n >= min ? n : undefined;
+};
+
+/**
+ * The filters `fields` (in their URL order), then page and pageSize. `set` takes a patch; unless it
+ * names a page, it goes back to page 1. Empty values and the defaults stay out of the URL.
+ */
+export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F, defaultPageSize: number) {
+  const [params, setParams] = useSearchParams();
+  const filters = {} as Record<string, string | number | undefined>;
+  for (const [key, kind] of Object.entries(fields)) filters[key] = kind === 'id' ? wholeParam(params.get(key), 0) : (params.get(key) ?? '');
+  filters.page = wholeParam(params.get('page'), 1) ?? 1;
+  filters.pageSize = wholeParam(params.get('pageSize'), 1) ?? defaultPageSize;
+  const typed = filters as UrlFilters<F>;
+  const set = (patch: Partial<UrlFilters<F>>) => {
+    const next = { ...filters, page: 1, ...patch } as Record<string, string | number | undefined>;
+    const out = new URLSearchParams();
+    for (const [key, kind] of Object.entries(fields)) {
+      const v = next[key];
+      if (kind === 'id' ? v !== undefined : v) out.set(key, String(v));
+    }
+    if ((next.page as number) > 1) out.set('page', String(next.page));
+    if (next.pageSize !== defaultPageSize) out.set('pageSize', String(next.pageSize));
+    setParams(out, { replace: true });
+  };
+  return [typed, set] as const;
+}
