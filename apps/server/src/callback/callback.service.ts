@@ -18,6 +18,13 @@ import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from '
 export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
 export const SWEEP_JOB = 'callback_sweep';
+
+/**
+ * Re-reads a customer from WeCom in the background. One is queued at a time per customer, and it never
+ * runs beside another for the same customer, so a change made while one is reading gets a fresh read after it.
+ */
+export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
+  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}`, priority: 2 });
 /** An event this old with no job is an orphan (its job would have been written a moment after it). */
 const ORPHAN_AFTER_MS = 30_000;
 
@@ -226,12 +233,8 @@ export class CallbackService {
         });
         // Added again after the customer had deleted the member: the relation is whole again.
         await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
-        // Re-reading the customer waits behind the welcome message and the tags.
-        await this.deps.jobs.enqueue(REFRESH_JOB, { externalUserid: event.ExternalUserID }, {
-          workSpaceId: ws.id,
-          singletonKey: `refresh:${ws.id}:${event.ExternalUserID}`,
-          priority: 2,
-        });
+        // Re-reading the customer waits behind the welcome message and the tags (and the tag job asks again).
+        await queueCustomerRefresh(this.deps.jobs, ws.id, event.ExternalUserID);
         return;
       case 'edit_external_contact':
       case 'transfer_fail':

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
-import type { ContactEventSink } from '../callback/callback.service.js';
+import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
 import type { Database } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
@@ -224,6 +224,8 @@ export class AttributionService implements ContactEventSink {
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
     await this.mergeFollowTags(ws.id, add.external_userid, add.userid, ids);
+    // A re-read that started before the tags were marked would write them away: one more comes after it.
+    await queueCustomerRefresh(this.deps.jobs, ws.id, add.external_userid);
   }
 
   /** Our copy of the relation shows the tags at once (the next re-read from WeCom agrees). */
