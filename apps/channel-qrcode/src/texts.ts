@@ -76,18 +76,10 @@ export const T = {
   backupMark: '备用',
 
   // groups
-  groups: '分组',
   allGroups: '全部',
   ungrouped: '未分组',
-  addGroup: '新建分组',
-  renameGroup: '重命名',
-  deleteGroup: '删除分组',
-  groupName: '分组名称',
   groupNamePlaceholder: '例如：线下门店、抖音投放',
-  groupNameRequired: '请输入分组名称',
-  groupDeleteConfirm: (name: string) => `删除分组「${name}」？`,
   groupDeleteHint: '其中的活码将移到「未分组」，不会被删除。',
-  groupsFailed: '分组加载失败',
   groupsEmpty: '暂无分组',
 
   // move

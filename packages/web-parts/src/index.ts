@@ -63,3 +63,5 @@ export { DayTrendCard } from './day-trend-card';
 export type { DayTrendCardProps } from './day-trend-card';
 export { LoadedCard } from './loaded-card';
 export type { LoadedCardProps } from './loaded-card';
+export { GroupPanel } from './group-panel';
+export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';

@@ -131,6 +131,23 @@ export const T = {
     total: (n: number) => `共 ${n} 条`,
   },
 
+  group: {
+    title: '分组',
+    ungrouped: '未分组',
+    add: '新建分组',
+    rename: '重命名',
+    remove: '删除分组',
+    name: '分组名称',
+    nameRequired: '请输入分组名称',
+    deleteConfirm: (name: string) => `删除分组「${name}」？`,
+    delete: '删除',
+    deleted: '已删除',
+    save: '保存',
+    saved: '已保存',
+    cancel: '取消',
+    failed: '分组加载失败',
+  },
+
   online: {
     receiving: '接待中',
     offline: '未接待',

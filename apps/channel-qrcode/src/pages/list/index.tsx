@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { formatTime, GroupPanel, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { groupsKey, listGroups } from '../../api/list-groups';
@@ -17,9 +17,14 @@ import { useCodeActions } from '../../components/code-actions';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
-import { GroupPanel } from './group-panel';
 import { MoveGroupModal } from './move-group-modal';
 import { downloadQrcode } from '../../api/download-qrcode';
+import { addGroup } from '../../api/add-group';
+import { deleteGroup } from '../../api/delete-group';
+import { renameGroup } from '../../api/rename-group';
+
+const GROUP_REQUESTS = { add: addGroup, rename: renameGroup, remove: deleteGroup };
+const GROUP_TEXTS = { all: T.allGroups, namePlaceholder: T.groupNamePlaceholder, deleteHint: T.groupDeleteHint, empty: T.groupsEmpty };
 
 const STATUS_BADGE: Record<CodeStatus, 'processing' | 'success' | 'error' | 'default'> = { creating: 'processing', active: 'success', failed: 'error', expired: 'default' };
 /** Member chips shown in a row before 「+N」. */
@@ -320,6 +325,9 @@ function Codes({ workId }: { workId: number }) {
             value={filters.group}
             onChange={(group) => setFilters({ group })}
             onChanged={() => void refreshAll()}
+            requests={GROUP_REQUESTS}
+            texts={GROUP_TEXTS}
+            data-testid="group-panel"
           />
         </div>
         <Card variant="borderless" style={{ flex: 1, minWidth: 0 }}>

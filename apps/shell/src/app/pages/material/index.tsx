@@ -17,11 +17,26 @@ import { Link } from 'react-router-dom';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { deleteMaterials, listMaterialGroups, listMaterials, materialGroupsKey, materialsKey, materialsRootKey, moveMaterials } from '@scrm/web-parts';
-import { GroupSidebar, type GroupFilter } from './group-sidebar';
+import {
+  addMaterialGroup,
+  deleteMaterialGroup,
+  deleteMaterials,
+  GroupPanel,
+  listMaterialGroups,
+  listMaterials,
+  materialGroupsKey,
+  materialsKey,
+  materialsRootKey,
+  moveMaterials,
+  updateMaterialGroup,
+  type GroupFilter,
+} from '@scrm/web-parts';
 import { MaterialCard } from './material-card';
 import { MaterialFormModal } from './material-form-modal';
 import { T } from './texts';
+
+const GROUP_REQUESTS = { add: addMaterialGroup, rename: updateMaterialGroup, remove: deleteMaterialGroup };
+const GROUP_TEXTS = { all: T.allGroups, namePlaceholder: T.groupNamePlaceholder, deleteHint: T.groupDeleteHint, empty: T.groupsEmpty };
 
 const TYPES: MaterialType[] = ['text', 'image', 'link', 'miniprogram', 'video', 'file'];
 const TYPE_ICON: Record<MaterialType, ReactNode> = {
@@ -216,17 +231,18 @@ function Library({ workId }: { workId: number }) {
     <PageFrame bare extra={<CreateButton onCreate={(type) => setEditing({ type })} />}>
       <Row gutter={16} wrap={false}>
         <Col flex="232px">
-          <Card variant="borderless" styles={{ body: { padding: '12px 8px' } }}>
-            <GroupSidebar
-              data={groups.data}
-              loading={groups.isPending}
-              error={groups.isError}
-              onRetry={() => void groups.refetch()}
-              value={groupId}
-              onChange={(g) => filter(() => setGroupId(g))}
-              onChanged={() => void refresh()}
-            />
-          </Card>
+          <GroupPanel
+            data={groups.data}
+            loading={groups.isPending}
+            error={groups.isError}
+            onRetry={() => void groups.refetch()}
+            value={groupId}
+            onChange={(g) => filter(() => setGroupId(g))}
+            onChanged={() => void refresh()}
+            requests={GROUP_REQUESTS}
+            texts={GROUP_TEXTS}
+            data-testid="material-groups"
+          />
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <Card variant="borderless" styles={{ body: { paddingTop: 4 } }}>

@@ -39,18 +39,10 @@ export const T = {
   batchDeleteConfirm: (n: number) => `确定删除选中的 ${n} 个素材吗？`,
   batchDeleteHint: '已添加到欢迎语或群发中的这些素材将不再发送。',
 
-  groups: '分组',
   allGroups: '全部素材',
   ungrouped: '未分组',
-  addGroup: '新建分组',
-  renameGroup: '重命名',
-  deleteGroup: '删除分组',
-  groupName: '分组名称',
-  groupNameRequired: '请输入分组名称',
   groupNamePlaceholder: '最多 30 个字',
-  groupDeleteConfirm: (name: string) => `确定删除分组「${name}」吗？`,
   groupDeleteHint: '分组内的素材不会删除，将移至「未分组」。',
-  groupsFailed: '分组加载失败',
   noGroup: '不分组',
   groupsEmpty: '新建分组来整理素材',
 
