@@ -32,7 +32,6 @@ export const T = {
   emptyTitle: '还没有渠道活码',
   emptyHint: '渠道活码是一张长期有效的企业微信二维码：可由多位成员轮流接待，按渠道统计扫码添加的客户，并自动打标签、发送欢迎语。',
   emptyFiltered: '没有符合条件的渠道活码',
-  clearFilters: '清除筛选',
   total: (n: number) => `共 ${n} 个活码`,
   selected: (n: number) => `已选择 ${n} 个活码`,
   batchMove: '批量移动分组',

@@ -28,7 +28,6 @@ export const T = {
   emptyTitle: '还没有一客一码',
   emptyHint: '为每位潜在客户（如广告线索、活动报名名单）生成一张专属的临时二维码：谁扫码添加、由哪位成员接待、何时添加，一目了然。二维码最长 14 天有效。',
   emptyFiltered: '没有符合条件的批次',
-  clearFilters: '清除筛选',
   total: (n: number) => `共 ${n} 个批次`,
   col: {
     name: '批次名称',

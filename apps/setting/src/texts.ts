@@ -75,7 +75,6 @@ export const RISK = {
     emptyHint: `成员因${RISK_KIND_HINT}被自动下线或恢复上线时，每一次处理都会记录在这里（时间、成员、活码和原因），并可一键恢复上线。`,
     emptyFiltered: '没有符合条件的记录',
     emptyActive: '当前没有被下线的成员',
-    clearFilters: '清除筛选',
     refreshHint: '记录每 30 秒自动刷新',
   },
 

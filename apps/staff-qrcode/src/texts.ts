@@ -29,7 +29,6 @@ export const T = {
   emptyTitle: '还没有员工活码',
   emptyHint: '员工活码是成员个人的企业微信二维码：客户扫码直接添加该成员，自动打标签、发送欢迎语，并按天统计添加人数。可一次为多位成员批量生成。',
   emptyFiltered: '没有符合条件的员工活码',
-  clearFilters: '清除筛选',
   total: (n: number) => `共 ${n} 个活码`,
   selected: (n: number) => `已选择 ${n} 个活码`,
   batchDelete: '批量删除',

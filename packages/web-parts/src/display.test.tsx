@@ -1,9 +1,10 @@
-// The read-only pieces: QR card, retention table, online badge, daily chart and summary.
+// The read-only pieces: QR card, retention table, online badge, daily chart and summary, a list's empty states.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DayFigures, RetentionRow } from '@scrm/contracts/contact-way';
 import { DayChart, dayChartOption } from './day-chart';
 import { DaySummary } from './day-summary';
+import { FirstUse, NoMatch } from './list-empty';
 import { OnlineBadge } from './online-badge';
 import { QrCard, saveBlob } from './qr-card';
 import { RetentionTable, retentionText } from './retention-table';
@@ -134,5 +135,24 @@ describe('DayChart and DaySummary', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('day-summary-net').textContent).toBe('净增客户9');
     expect(screen.getByTestId('day-summary-lostByCustomer').textContent).toBe('客户删除成员2');
     expect(screen.getByTestId('day-summary-lostByMember').textContent).toBe('成员删除客户1');
+  });
+});
+
+describe('FirstUse and NoMatch', { timeout: 30_000 }, () => {
+  it('say what the page is for with the way to start, or that nothing matches with the way to clear the filters', async () => {
+    const onClear = vi.fn();
+    await renderWithProviders(
+      <>
+        <FirstUse icon={<span />} title="还没有渠道活码" hint="渠道活码是一张长期有效的二维码" action={<button>新建渠道活码</button>} data-testid="first" />
+        <NoMatch text="没有符合条件的渠道活码" onClear={onClear} data-testid="none" />
+      </>,
+    );
+    const first = screen.getByTestId('first');
+    expect(first.textContent).toContain('还没有渠道活码');
+    expect(first.textContent).toContain('渠道活码是一张长期有效的二维码');
+    expect(within(first).getByRole('button', { name: '新建渠道活码' })).toBeTruthy();
+    expect(screen.getByTestId('none').textContent).toContain('没有符合条件的渠道活码');
+    fireEvent.click(within(screen.getByTestId('none')).getByRole('button', { name: '清除筛选' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
   });
 });

@@ -65,3 +65,5 @@ export { LoadedCard } from './loaded-card';
 export type { LoadedCardProps } from './loaded-card';
 export { GroupPanel } from './group-panel';
 export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';
+export { FirstUse, NoMatch } from './list-empty';
+export type { FirstUseProps, NoMatchProps } from './list-empty';

@@ -9,6 +9,7 @@ export const T = {
   retry: '重试',
   copied: '已复制',
   copy: '复制',
+  clearFilters: '清除筛选',
 
   member: {
     placeholder: '选择成员',

@@ -1,14 +1,14 @@
 // The record of every automatic switch (and every restore): who, where, why, and a one-click restore
 // of an offline still in force. The 风控记录 tab shows all with filters; a plan's detail shows its own.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Empty, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Checkbox, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RISK_KIND_LABEL, type RiskKind, type RiskRecord, type RiskRecordListBody } from '@scrm/contracts/risk';
 import { runAction, useStore } from '@scrm/web-kit';
-import { MemberSelect, formatTime } from '@scrm/web-parts';
+import { FirstUse, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
 import { riskRootKey } from '../api/keys';
 import { listRiskRecords, riskRecordsKey } from '../api/list-risk-records';
 import { restoreRiskRecord } from '../api/restore-risk-record';
@@ -40,21 +40,6 @@ export interface RiskRecordsProps {
   hide?: Array<'kind' | 'scope'>;
 }
 
-function RecordsEmpty() {
-  return (
-    <Flex vertical align="center" gap={10} style={{ padding: '40px 24px 48px' }} data-testid="records-empty">
-      <Flex align="center" justify="center" style={{ width: 64, height: 64, borderRadius: 16, background: '#f6ffed' }}>
-        <SafetyCertificateOutlined style={{ fontSize: 32, color: '#52c41a' }} />
-      </Flex>
-      <Typography.Title level={5} style={{ margin: '6px 0 0' }}>
-        {T.records.emptyTitle}
-      </Typography.Title>
-      <Typography.Text type="secondary" style={{ maxWidth: 480, textAlign: 'center' }}>
-        {T.records.emptyHint}
-      </Typography.Text>
-    </Flex>
-  );
-}
 
 export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize = 20, empty, hide = [] }: RiskRecordsProps) {
   const workId = useStore('workId');
@@ -212,21 +197,28 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
   if (records.isPending) emptyText = <div style={{ height: 160 }} />;
   else if (filtered)
     emptyText = (
-      <Empty description={T.records.emptyFiltered} data-testid="records-empty-filtered">
-        <Button
-          onClick={() =>
-            setFilter(() => {
-              setUserid(undefined);
-              setKind(undefined);
-              setActiveOnly(false);
-            })
-          }
-        >
-          {T.records.clearFilters}
-        </Button>
-      </Empty>
+      <NoMatch
+        text={T.records.emptyFiltered}
+        onClear={() =>
+          setFilter(() => {
+            setUserid(undefined);
+            setKind(undefined);
+            setActiveOnly(false);
+          })
+        }
+        data-testid="records-empty-filtered"
+      />
     );
-  else emptyText = empty ?? <RecordsEmpty />;
+  else
+    emptyText = empty ?? (
+      <FirstUse
+        icon={<SafetyCertificateOutlined style={{ color: '#52c41a' }} />}
+        tint="#f6ffed"
+        title={T.records.emptyTitle}
+        hint={T.records.emptyHint}
+        data-testid="records-empty"
+      />
+    );
 
   return (
     <div data-testid="risk-records">

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, GroupPanel, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { groupsKey, listGroups } from '../../api/list-groups';
@@ -107,26 +107,6 @@ function Status({ code }: { code: ChannelCode }) {
   );
 }
 
-function FirstCode() {
-  return (
-    <Flex vertical align="center" gap={12} style={{ padding: '56px 24px 64px' }} data-testid="codes-first">
-      <Flex align="center" justify="center" style={{ width: 72, height: 72, borderRadius: 16, background: '#e6f4ff' }}>
-        <QrcodeOutlined style={{ fontSize: 36, color: '#1677ff' }} />
-      </Flex>
-      <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
-        {T.emptyTitle}
-      </Typography.Title>
-      <Typography.Text type="secondary" style={{ maxWidth: 460, textAlign: 'center' }}>
-        {T.emptyHint}
-      </Typography.Text>
-      <Link to="/channel-qrcode/create">
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginTop: 8 }}>
-          {T.create}
-        </Button>
-      </Link>
-    </Flex>
-  );
-}
 
 function Codes({ workId }: { workId: number }) {
   const navigate = useNavigate();
@@ -254,7 +234,21 @@ function Codes({ workId }: { workId: number }) {
       <Alert type="error" showIcon title={T.loadFailed} description={codes.error.message} action={<Button onClick={() => codes.refetch()}>{T.retry}</Button>} data-testid="codes-error" />
     );
   } else if (firstCode) {
-    content = <FirstCode />;
+    content = (
+      <FirstUse
+        icon={<QrcodeOutlined style={{ color: '#1677ff' }} />}
+        title={T.emptyTitle}
+        hint={T.emptyHint}
+        action={
+          <Link to="/channel-qrcode/create">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {T.create}
+            </Button>
+          </Link>
+        }
+        data-testid="codes-first"
+      />
+    );
   } else {
     content = (
       <>
@@ -282,20 +276,20 @@ function Codes({ workId }: { workId: number }) {
             emptyText: codes.isPending ? (
               <div style={{ height: 160 }} />
             ) : (
-              <Empty description={T.emptyFiltered} data-testid="codes-empty-filtered">
-                {filtered ? (
-                  <Button
-                    onClick={() => {
-                      setKeywordInput('');
-                      setFilters({ keyword: '', userid: '' });
-                    }}
-                  >
-                    {T.clearFilters}
-                  </Button>
-                ) : (
-                  createButton
-                )}
-              </Empty>
+              filtered ? (
+                <NoMatch
+                  text={T.emptyFiltered}
+                  onClear={() => {
+                    setKeywordInput('');
+                    setFilters({ keyword: '', userid: '' });
+                  }}
+                  data-testid="codes-empty-filtered"
+                />
+              ) : (
+                <Empty description={T.emptyFiltered} data-testid="codes-empty-filtered">
+                  {createButton}
+                </Empty>
+              )
             ),
           }}
           pagination={{

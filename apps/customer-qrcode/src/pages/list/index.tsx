@@ -1,15 +1,15 @@
 // 一客一码 list: the batches with their member, expiry, how many codes are made and how many leads
 // added, and the batch's status. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { ContactsOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, MemberAvatar, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
 import { batchesKey, listBatches } from '../../api/list-batches';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
@@ -95,25 +95,25 @@ function Batches({ workId }: { workId: number }) {
   ];
 
   const empty = filters.keyword ? (
-    <Empty description={T.emptyFiltered}>
-      <Button
-        onClick={() => {
-          setKeyword('');
-          setFilters({ keyword: '' });
-        }}
-      >
-        {T.clearFilters}
-      </Button>
-    </Empty>
+    <NoMatch
+      text={T.emptyFiltered}
+      onClear={() => {
+        setKeyword('');
+        setFilters({ keyword: '' });
+      }}
+    />
   ) : (
-    <Empty description={<Typography.Text strong>{T.emptyTitle}</Typography.Text>} data-testid="batches-empty">
-      <Typography.Paragraph type="secondary" style={{ maxWidth: 560, margin: '0 auto 16px' }}>
-        {T.emptyHint}
-      </Typography.Paragraph>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')}>
-        {T.create}
-      </Button>
-    </Empty>
+    <FirstUse
+      icon={<ContactsOutlined style={{ color: '#1677ff' }} />}
+      title={T.emptyTitle}
+      hint={T.emptyHint}
+      action={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')}>
+          {T.create}
+        </Button>
+      }
+      data-testid="batches-empty"
+    />
   );
 
   return (

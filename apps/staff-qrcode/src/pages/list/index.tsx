@@ -1,15 +1,15 @@
 // 员工活码 list: every member's personal codes with search by name, a member filter, today's and total
 // adds, the status WeCom gave each, and batch delete. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Button, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { IdcardOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberAvatar, MemberSelect, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, MemberAvatar, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
@@ -152,25 +152,25 @@ function Codes({ workId }: { workId: number }) {
   ];
 
   const empty = filtered ? (
-    <Empty description={T.emptyFiltered}>
-      <Button
-        onClick={() => {
-          setKeyword('');
-          setFilters({ keyword: '', userid: '' });
-        }}
-      >
-        {T.clearFilters}
-      </Button>
-    </Empty>
+    <NoMatch
+      text={T.emptyFiltered}
+      onClear={() => {
+        setKeyword('');
+        setFilters({ keyword: '', userid: '' });
+      }}
+    />
   ) : (
-    <Empty description={<Typography.Text strong>{T.emptyTitle}</Typography.Text>} data-testid="codes-empty">
-      <Typography.Paragraph type="secondary" style={{ maxWidth: 520, margin: '0 auto 16px' }}>
-        {T.emptyHint}
-      </Typography.Paragraph>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')}>
-        {T.create}
-      </Button>
-    </Empty>
+    <FirstUse
+      icon={<IdcardOutlined style={{ color: '#1677ff' }} />}
+      title={T.emptyTitle}
+      hint={T.emptyHint}
+      action={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')}>
+          {T.create}
+        </Button>
+      }
+      data-testid="codes-empty"
+    />
   );
 
   return (
