@@ -147,6 +147,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
       await database.kysely.deleteFrom('sms_code').where('expires_at', '<', now - 86_400_000).execute();
       await database.kysely.deleteFrom('qr_scene').where('expires_at', '<', now - 86_400_000).execute();
       await database.kysely.deleteFrom('login_failure').where('created_at', '<', now - 86_400_000).execute();
+      await materials.purgeUnusedFiles(now);
     },
   });
   const scheduler = new Scheduler(

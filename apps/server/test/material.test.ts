@@ -231,6 +231,29 @@ describe('materials', () => {
     expect((await call('/update', { id: t.id, type: 'text', title: 'x', content: 'y' })).status).toBe(404);
     expect((await call('/delete', { ids: [] })).status).toBe(400);
   });
+
+  it('the daily cleanup deletes uploads no material used for a day, and keeps what materials point at', async () => {
+    const used = (await upload('image', PNG, '在用.png', 'image/png')).data;
+    const replaced = (await upload('image', JPEG, '被替换.jpg', 'image/jpeg')).data;
+    const abandoned = (await upload('file', Buffer.from('%PDF-1.4 draft'), '草稿.pdf', 'application/pdf')).data;
+    const fresh = (await upload('image', PNG, '刚上传.png', 'image/png')).data;
+    const m = (await call('/add', { type: 'image', title: '替换测试', fileId: replaced.fileId })).data;
+    expect((await call('/update', { id: m.id, type: 'image', title: '替换测试', fileId: used.fileId })).status).toBe(200);
+    const old = Date.now() - 2 * 86_400_000;
+    await db().updateTable('material_file').set({ created_at: old }).where('id', 'in', [used.fileId, replaced.fileId, abandoned.fileId]).execute();
+
+    const jobs = h.server.services.jobs;
+    const job = await jobs.enqueue('cleanup', {});
+    await jobs.idle(['cleanup']);
+    expect((await jobs.repo.find(job!))?.status).toBe('done');
+
+    const status = async (f: { url: string }) => (await fetch(localUrl(f.url))).status;
+    expect(await status(used)).toBe(200);
+    expect(await status(fresh)).toBe(200);
+    expect(await status(replaced)).toBe(404);
+    expect(await status(abandoned)).toBe(404);
+    expect((await call('/list', { ids: [m.id] })).data.list[0].file.fileId).toBe(used.fileId);
+  });
 });
 
 describe('groups, search and paging', () => {

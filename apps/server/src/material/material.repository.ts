@@ -216,6 +216,28 @@ export class MaterialRepository {
     return row.id;
   }
 
+  /**
+   * Deletes files uploaded before `before` that no material points at (live or deleted: a deleted
+   * material's file is kept with it) — uploads left behind by a form never saved, or replaced by an
+   * edit — with their WeCom media ids. Returns how many went.
+   */
+  deleteUnusedFiles(before: number): Promise<number> {
+    return this.transaction(async (trx) => {
+      const unused = trx
+        .selectFrom('material_file as f')
+        .select('f.id')
+        .where('f.created_at', '<', before)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('material as m').select('m.id').where((eb) => eb.or([eb('m.file_id', '=', eb.ref('f.id')), eb('m.cover_file_id', '=', eb.ref('f.id'))])))),
+        );
+      const ids = (await unused.execute()).map((r) => r.id);
+      if (!ids.length) return 0;
+      await trx.deleteFrom('material_media').where('file_id', 'in', ids).execute();
+      const r = await trx.deleteFrom('material_file').where('id', 'in', ids).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    });
+  }
+
   /** File metadata of a work space (no bytes). */
   fileInfo(wsId: number, id: number, trx?: Transaction<DB>): Promise<FileInfo | undefined> {
     return (trx ?? this.db)

@@ -33,6 +33,8 @@ const HOUR = 3_600_000;
 export const MEDIA_TTL_MS = 72 * HOUR;
 /** A cached media id is reused while more than this remains (a message may wait before it is sent). */
 export const MEDIA_REUSE_MIN_MS = 12 * HOUR;
+/** An upload no material points at is deleted after this. */
+const UNUSED_FILE_TTL_MS = 86_400_000;
 /** media_renew uploads again what runs out within this. */
 export const MEDIA_RENEW_WITHIN_MS = 24 * HOUR;
 /** Attachments of one welcome message or push (WeCom's limit). */
@@ -300,6 +302,11 @@ export class MaterialService {
       created_at: Date.now(),
     });
     return { fileId: id, name, size: file.data.length, mime, url: this.fileUrl(id, token) };
+  }
+
+  /** The daily cleanup: uploads no material has used for a day go (a form left unsaved, a replaced file). */
+  purgeUnusedFiles(now = Date.now()): Promise<number> {
+    return this.repo.deleteUnusedFiles(now - UNUSED_FILE_TTL_MS);
   }
 
   /** A file by its public address, or undefined. */
