@@ -5,7 +5,7 @@ import { Button, Empty, Flex, Typography } from 'antd';
 import { T } from './texts';
 
 export interface FirstUseProps {
-  /** An @ant-design/icons icon, drawn large in a tinted square. */
+  /** An @ant-design/icons icon, drawn large (blue unless it has a colour of its own) in a tinted square. */
   icon: ReactNode;
   /** The square's tint, e.g. '#e6f4ff' (blue) or '#f6ffed' (green). */
   tint?: string;
@@ -19,7 +19,7 @@ export interface FirstUseProps {
 export function FirstUse({ icon, tint = '#e6f4ff', title, hint, action, ...rest }: FirstUseProps) {
   return (
     <Flex vertical align="center" gap={12} style={{ padding: '48px 24px 56px' }} data-testid={rest['data-testid']}>
-      <Flex align="center" justify="center" style={{ width: 72, height: 72, borderRadius: 16, background: tint, fontSize: 36 }}>
+      <Flex align="center" justify="center" style={{ width: 72, height: 72, borderRadius: 16, background: tint, fontSize: 36, color: '#1677ff' }}>
         {icon}
       </Flex>
       <Typography.Title level={5} style={{ margin: '8px 0 0' }}>

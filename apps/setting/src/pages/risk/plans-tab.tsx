@@ -7,10 +7,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CronPlan, LimitPlan, PlanListBody } from '@scrm/contracts/risk';
+import { FirstUse } from '@scrm/web-parts';
 import { usePlanActions } from '../../components/plan-actions';
 import { PlanMembers } from '../../components/plan-members';
 import { RISK as T } from '../../texts';
-import { PlansEmpty } from './plans-empty';
 
 export interface PlansTabProps<P extends CronPlan | LimitPlan> {
   kind: 'cron' | 'limit';
@@ -93,7 +93,19 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, l
     <div data-testid={`${kind}-plans`}>
       {actions.holder}
       {first ? (
-        <PlansEmpty icon={icon} title={K.emptyTitle} hint={K.emptyHint} to={`${base}/create`} action={K.create} />
+        <FirstUse
+          icon={icon}
+          title={K.emptyTitle}
+          hint={K.emptyHint}
+          action={
+            <Link to={`${base}/create`}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                {K.create}
+              </Button>
+            </Link>
+          }
+          data-testid="plans-empty"
+        />
       ) : (
         <>
           <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
