@@ -70,6 +70,8 @@ export interface WecomClientOptions {
   retry?: Partial<RetryPolicy>;
   /** A token is refreshed this long before `expires_in` runs out. Default 5 min. */
   tokenEarlyExpiryMs?: number;
+  /** A call without an answer after this long is abandoned (as -1). Default 30 s; uploads get 4×. */
+  timeoutMs?: number;
 }
 
 // ---------------------------------------------------------------- shared wire types
@@ -697,6 +699,18 @@ interface CallSpec {
 const CORP_TOKEN_INVALID = [40014, 42001] as const;
 const SUITE_TOKEN_INVALID = [40082, 42009] as const;
 const RATE_LIMITED = new Set([45009, 45033]);
+/**
+ * Calls that make something new each time. Without an answer (a timeout, a dropped connection) WeCom
+ * may have done it, so the client does not try again: the caller finds out (e.g. a contact way by its
+ * state) or the job fails visibly. An answer of -1 (busy) means it was not done and is retried.
+ */
+const CREATES = new Set([
+  'externalcontact/add_contact_way',
+  'externalcontact/add_msg_template',
+  'externalcontact/add_moment_task',
+  'externalcontact/add_corp_tag',
+  'externalcontact/groupchat/add_join_way',
+]);
 
 function digest(s: string): string {
   return createHash('sha256').update(s).digest('hex').slice(0, 24);
@@ -712,6 +726,7 @@ export class WecomClient {
   private readonly onCall?: (info: CallInfo) => void;
   private readonly retry: RetryPolicy;
   private readonly earlyMs: number;
+  private readonly timeoutMs: number;
   private readonly inflight = new Map<string, Promise<string>>();
 
   constructor(opts: WecomClientOptions) {
@@ -724,6 +739,7 @@ export class WecomClient {
     this.onCall = opts.onCall;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.earlyMs = opts.tokenEarlyExpiryMs ?? 5 * 60_000;
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
   }
 
   /** A self-built or 代开发 app (for 代开发 the secret is the permanent_code). */
@@ -833,11 +849,14 @@ export class WecomClient {
       let errmsg: string;
       let body: (WecomResponse & Record<string, unknown>) | undefined;
       let notFound = false;
+      let unanswered = false;
+      const timeoutMs = req.form ? this.timeoutMs * 4 : this.timeoutMs;
       try {
         const res = await this.fetchFn(url, {
           method: req.method,
           headers: req.form || req.method === 'GET' ? undefined : { 'content-type': 'application/json' },
           body: req.form ? req.form() : req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
         });
         if (res.status !== 200) {
           await res.arrayBuffer().catch(() => undefined);
@@ -851,9 +870,11 @@ export class WecomClient {
         }
       } catch (err) {
         errcode = -1;
-        errmsg = err instanceof Error ? err.message : String(err);
+        unanswered = true;
+        errmsg = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : err instanceof Error ? err.message : String(err);
       }
       this.onCall?.({ corpId: req.corpId, path: req.path, errcode, attempt, ms: this.now() - started });
+      if (unanswered && CREATES.has(req.path)) throw new WecomError(-1, errmsg, req.path, { unanswered: true });
 
       if (errcode === 0 && body) return body as unknown as T;
       if (req.token && token !== undefined && req.token.invalid.includes(errcode) && !refreshed) {

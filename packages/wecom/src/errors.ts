@@ -48,12 +48,17 @@ export function wecomErrorMessage(errcode: number): string {
 
 /** An errcode ≠ 0 from WeCom (or a transport failure reported as -1). `message` is the operator-facing text. */
 export class WecomError extends Error {
+  /** No answer came (timeout, dropped connection): WeCom may or may not have done it. */
+  readonly unanswered: boolean;
+
   constructor(
     readonly errcode: number,
     readonly errmsg: string,
     readonly path: string,
+    opts: { unanswered?: boolean } = {},
   ) {
     super(wecomErrorMessage(errcode));
     this.name = 'WecomError';
+    this.unanswered = opts.unanswered ?? false;
   }
 }

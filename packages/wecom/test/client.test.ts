@@ -152,6 +152,35 @@ describe('retries', () => {
     expect(calls.filter((x) => x.path === 'department/list').map((x) => x.errcode)).toEqual([-1, -1, 0]);
   });
 
+  it('a call without an answer is abandoned at the timeout: a read is tried again, a create is not', async () => {
+    let hang = 1;
+    peer.routes.set('department/list', async () => {
+      if (hang-- > 0) await new Promise((r) => setTimeout(r, 400));
+      return departments();
+    });
+    peer.routes.set('externalcontact/add_contact_way', async () => {
+      await new Promise((r) => setTimeout(r, 400));
+      return ok({ config_id: 'cfg1' });
+    });
+    const corp = corpOf(client({ timeoutMs: 100 }));
+    await expect(corp.departmentList()).resolves.toMatchObject({ errcode: 0 });
+    expect(calls.filter((x) => x.path === 'department/list').map((x) => x.errcode)).toEqual([-1, 0]);
+
+    const err = await corp.addContactWay({ type: 1, scene: 2, user: ['zhangsan'], state: 'st_1' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WecomError);
+    expect(err).toMatchObject({ errcode: -1, unanswered: true, message: '企业微信系统繁忙，请稍后再试' });
+    expect((err as WecomError).errmsg).toContain('100 ms');
+    // Asked once: WeCom may have made the way.
+    expect(peer.count('externalcontact/add_contact_way')).toBe(1);
+  });
+
+  it('a create that WeCom answers busy (-1) is tried again: it was not done', async () => {
+    let n = 0;
+    peer.routes.set('externalcontact/add_contact_way', () => (++n === 1 ? fail(-1, 'system busy') : ok({ config_id: 'cfg2' })));
+    await expect(corpOf(client()).addContactWay({ type: 1, scene: 2, user: ['zhangsan'] })).resolves.toMatchObject({ config_id: 'cfg2' });
+    expect(n).toBe(2);
+  });
+
   it('45009: backs off 1 s, 2 s, 4 s… and resumes', async () => {
     let n = 0;
     peer.routes.set('department/list', () => (++n <= 5 ? fail(45009, 'api freq out of limit') : departments()));
