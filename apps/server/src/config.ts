@@ -94,6 +94,8 @@ export interface WecomConfig {
   baseUrl: string;
   /** WECOM_INSTALL_URL — open-platform base of the install pages (`${SIM_URL}/open`, else https://open.work.weixin.qq.com). */
   installUrl: string;
+  /** WECOM_TIMEOUT_MS — a WeCom call without an answer after this long is abandoned (uploads get 4×); default 30 000. */
+  timeoutMs: number;
   /** WECOM_SUITE_ID … WECOM_PROVIDER_SECRET; empty strings when unset (read from the simulator at start when SIM_URL is set). */
   provider: WecomProviderConfig;
 }
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     wecom: {
       baseUrl: trimSlash(str(env, 'WECOM_BASE_URL') ?? (simUrl ? `${simUrl}/qyapi/cgi-bin` : 'https://qyapi.weixin.qq.com/cgi-bin')),
       installUrl: trimSlash(str(env, 'WECOM_INSTALL_URL') ?? (simUrl ? `${simUrl}/open` : 'https://open.work.weixin.qq.com')),
+      timeoutMs: int(env, 'WECOM_TIMEOUT_MS', 30_000, 500),
       provider: Object.fromEntries(
         Object.entries(PROVIDER_ENV).map(([key, name]) => [key, str(env, name) ?? '']),
       ) as unknown as WecomProviderConfig,

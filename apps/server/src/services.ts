@@ -77,6 +77,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const provider = new ProviderSettings(config, log);
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,
+    timeoutMs: config.wecom.timeoutMs,
     database,
     secrets,
     provider,

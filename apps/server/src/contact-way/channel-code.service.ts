@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
+import { WecomError } from '@scrm/wecom/errors';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import { sql } from 'kysely';
 import { escapeLike, type ContactWay, type ContactWayMember } from './contact-way.repository.js';
@@ -195,23 +196,28 @@ export class ChannelCodeService {
     const plan = this.core.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.core.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now);
     // Nobody can receive right now (all offline): WeCom needs someone; the regular members are listed.
     const users = plan.users.length ? plan.users : rows.filter((r) => !r.backup).map((r) => r.userid);
-    let created: { configId: string; qrCode: string };
+    let created: { configId: string; qrCode: string } | undefined;
+    const asked = Date.now();
     try {
       created = await this.core.createInWecom(ws, draft, users);
     } catch (err) {
-      throw wecomFailure(err);
+      // No answer in time: WeCom may still make it. The code is kept as 「生成中」 and its job adopts the
+      // way WeCom made (found by its state), or makes it.
+      if (!(err instanceof WecomError && err.unanswered)) throw wecomFailure(err);
     }
     let id: number;
     try {
       id = await this.repo.db.transaction().execute(async (trx) => {
         const { id: _ignored, ...values } = draft;
-        const newId = await this.repo.insert({ ...values, config_id: created.configId, qr_code: created.qrCode, status: 'active', current_users: JSON.stringify(users) }, trx);
+        const made = created ? { config_id: created.configId, qr_code: created.qrCode, status: 'active' as const, current_users: JSON.stringify(users) } : {};
+        const newId = await this.repo.insert({ ...values, ...made }, trx);
         await this.repo.replaceMembers(newId, ws.id, rows, trx);
+        if (!created) await this.core.enqueueCreate(ws.id, [newId], { trx, unansweredSince: asked });
         return newId;
       });
     } catch (err) {
       // Not stored: take the WeCom side back so nothing is left half made.
-      await (await this.core.deps.gateway.corp(ws)).delContactWay(created.configId).catch(() => undefined);
+      if (created) await (await this.core.deps.gateway.corp(ws)).delContactWay(created.configId).catch(() => undefined);
       throw err;
     }
     await this.core.warmWelcome(ws.id, id, input.welcome);

@@ -52,6 +52,21 @@ export class ContactWayRepository {
     return this.db.selectFrom('contact_way').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Which of these WeCom config ids are codes of ours (any state, deleted too). */
+  async knownConfigIds(wsId: number, configIds: string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (let i = 0; i < configIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('contact_way')
+        .select('config_id')
+        .where('work_space_id', '=', wsId)
+        .where('config_id', 'in', configIds.slice(i, i + 500))
+        .execute();
+      for (const r of rows) if (r.config_id) known.add(r.config_id);
+    }
+    return known;
+  }
+
   findByState(wsId: number, state: string): Promise<ContactWay | undefined> {
     return this.db.selectFrom('contact_way').selectAll().where('work_space_id', '=', wsId).where('state', '=', state).executeTakeFirst();
   }

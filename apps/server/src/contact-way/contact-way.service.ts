@@ -32,6 +32,8 @@ export const USERS_JOB = 'contact_way_users';
 export const WARM_JOB = 'welcome_media_warm';
 
 const STATE_PREFIX = { channel: 'ch', staff: 'st', lead: 'ld' } as const;
+/** How long a code whose add_contact_way got no answer waits before its job looks for the way. */
+const UNANSWERED_GRACE_MS = 5_000;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
@@ -73,10 +75,10 @@ export class ContactWayService {
       log: FastifyBaseLogger;
     },
   ) {
-    deps.jobs.register<{ id: number }>(CREATE_JOB, {
+    deps.jobs.register<{ id: number; since?: number }>(CREATE_JOB, {
       concurrency: 4,
       maxAttempts: 5,
-      run: ({ payload }) => this.runCreate(payload.id),
+      run: ({ payload, attempt, job }) => this.runCreate(payload.id, payload.since ?? (attempt > 1 ? job.created_at : undefined)),
       onFailed: async ({ payload }, error) => {
         await deps.repo.update(payload.id, { status: 'failed', error: error.slice(0, 500), updated_at: deps.clock.now() });
       },
@@ -174,28 +176,55 @@ export class ContactWayService {
    * Queues WeCom creation of stored codes (batches of staff codes, one-customer-one-code leads) — in the
    * caller's transaction, so rows and jobs exist together; `attempt` (a retry's time) makes a new key.
    */
-  async enqueueCreate(wsId: number, ids: number[], opts: { trx?: Transaction<DB>; attempt?: number } = {}): Promise<void> {
+  async enqueueCreate(wsId: number, ids: number[], opts: { trx?: Transaction<DB>; attempt?: number; unansweredSince?: number } = {}): Promise<void> {
     const suffix = opts.attempt ? `:${opts.attempt}` : '';
-    for (const id of ids) await this.deps.jobs.enqueue(CREATE_JOB, { id }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}${suffix}`, trx: opts.trx });
+    // After a call WeCom did not answer, give it time to finish before looking for what it made.
+    const late = opts.unansweredSince === undefined ? {} : { payload: { since: opts.unansweredSince }, runAt: Date.now() + UNANSWERED_GRACE_MS };
+    for (const id of ids) {
+      await this.deps.jobs.enqueue(CREATE_JOB, { id, ...late.payload }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}${suffix}`, runAt: late.runAt, trx: opts.trx });
+    }
   }
 
-  private async runCreate(id: number): Promise<void> {
+  /**
+   * The way WeCom made for this code in an earlier run whose answer was lost (a timeout, a crash between
+   * WeCom's answer and our write): found by its state among the ways made since the job was queued that
+   * are no code of ours, so a retry adopts it rather than making a second way with the same state.
+   * `since`: wall-clock ms before the first try.
+   */
+  async findMadeWay(ws: WorkSpace, code: ContactWay, since: number): Promise<{ configId: string; qrCode: string; users: string[] } | undefined> {
+    const api = await this.deps.gateway.corp(ws);
+    const end = Math.floor(Date.now() / 1000);
+    const start = Math.max(Math.floor(since / 1000) - 60, end - 89 * 86_400);
+    const ids = (await api.listContactWay({ start_time: start, end_time: end })).contact_way.map((w) => w.config_id);
+    const ours = await this.repo.knownConfigIds(ws.id, ids);
+    for (const configId of ids) {
+      if (ours.has(configId)) continue;
+      const way = (await api.getContactWay(configId)).contact_way;
+      if (way.state === code.state) return { configId, qrCode: way.qr_code ?? '', users: way.user ?? [] };
+    }
+    return undefined;
+  }
+
+  /** `askedSince`: WeCom may have been asked already since then (wall clock): an earlier run, or a save that got no answer. */
+  private async runCreate(id: number, askedSince?: number): Promise<void> {
     const code = await this.repo.findAny(id);
     if (!code || code.deleted_at !== null || code.config_id) return;
     const ws = await this.deps.workSpaces.find(code.work_space_id);
     if (!ws) return;
     const members = await this.repo.members(code.id);
+    const users = members.filter((m) => !m.backup).map((m) => m.userid);
     try {
-      const { configId, qrCode } = await this.createInWecom(ws, code, members.map((m) => m.userid));
-      const now = this.deps.clock.now();
+      const made = (askedSince !== undefined && (await this.findMadeWay(ws, code, askedSince))) || { ...(await this.createInWecom(ws, code, users)), users };
       await this.repo.update(code.id, {
-        config_id: configId,
-        qr_code: qrCode,
+        config_id: made.configId,
+        qr_code: made.qrCode,
         status: 'active',
         error: null,
-        current_users: JSON.stringify(members.map((m) => m.userid)),
-        updated_at: now,
+        current_users: JSON.stringify(made.users),
+        updated_at: this.deps.clock.now(),
       });
+      // A channel code's list follows its rules (order, caps, schedule, risk) from now on.
+      if (code.kind === 'channel') await this.requestReconcile(ws.id, [code.id]);
     } catch (err) {
       // WeCom said no (bad member, quota…): retrying will not help.
       if (err instanceof WecomError && err.errcode !== -1 && err.errcode !== 45009 && err.errcode !== 45033) {

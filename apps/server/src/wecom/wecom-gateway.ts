@@ -29,9 +29,9 @@ export class WecomGateway {
   readonly client: WecomClient;
 
   constructor(
-    private readonly opts: { baseUrl: string; database: Database; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
+    private readonly opts: { baseUrl: string; timeoutMs: number; database: Database; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
   ) {
-    this.client = new WecomClient({ baseUrl: opts.baseUrl, limiter: opts.limiter });
+    this.client = new WecomClient({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, limiter: opts.limiter });
   }
 
   /** gettoken with a corp id and secret: throws WecomError (40001, 40013…) when they are wrong. */

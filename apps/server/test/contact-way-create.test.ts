@@ -1,0 +1,77 @@
+// A code's WeCom contact way is made once, even when WeCom made it but its answer never came back
+// (a timeout here; a crash between WeCom's answer and our write is the same to the next run): the
+// retry — or, for a channel code saved by an operator, the save itself — finds the way by its state
+// and adopts it instead of making a second one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+
+let h: Harness;
+let token: string;
+let corp: ConnectedCorp;
+let members: Array<{ userid: string; name: string }>;
+
+const call = (path: string, body: unknown) => h.api(`/api/qw/staff/code${path}`, body, token, corp.headers);
+const ways = async () => (await h.simCall('GET', `/control/corps/${corp.corpId}/contact-ways`)).body.list as Array<{ config_id: string; state: string; deleted?: boolean }>;
+
+beforeAll(async () => {
+  // WeCom answers add_contact_way after 1.5 s; we give up after 1 s.
+  h = await startHarness({ WECOM_TIMEOUT_MS: '1000' });
+  token = await h.register(uniquePhone());
+  corp = await connectCorp(h, token, { seed: 'create-once' });
+  members = await contactMembers(h, corp.corpId);
+}, 60_000);
+afterAll(() => h?.close());
+
+describe('making a contact way when WeCom’s answer is lost', () => {
+  it('adopts the way WeCom made: one way per code, with the code’s state and QR', async () => {
+    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'externalcontact/add_contact_way', ms: 1500, count: 1 });
+    try {
+      const r = await call('/add', { userids: [members[0]!.userid, members[1]!.userid], tagIds: [], welcome: { text: '', materialIds: [] }, skipVerify: true });
+      expect(r.status, r.message).toBe(200);
+      const codes = await until('both codes made', async () => {
+        const all = await Promise.all(r.data.ids.map(async (id: number) => (await call('/info', { id })).data));
+        return all.every((c) => c.status === 'active') && all;
+      });
+      const live = (await ways()).filter((w) => !w.deleted);
+      for (const code of codes) {
+        const same = live.filter((w) => w.state === code.state);
+        expect(same, `ways with state ${code.state}`).toHaveLength(1);
+        const row = await h.server.database.kysely.selectFrom('contact_way').select('config_id').where('id', '=', code.id).executeTakeFirstOrThrow();
+        expect(same[0]!.config_id).toBe(row.config_id);
+        expect(code.qrCode).not.toBe('');
+      }
+      // WeCom was asked to make a way once per code: the retry made none.
+      const calls = (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['externalcontact/add_contact_way'];
+      expect(calls).toBe(2);
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+  });
+
+  it('keeps a channel code whose way WeCom made without answering in time, and adopts the way', async () => {
+    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'externalcontact/add_contact_way', ms: 1500, count: 1 });
+    try {
+      const r = await h.api(
+        '/api/qw/lxw/add',
+        { name: '慢回应', members: [{ userid: members[2]!.userid }], distribution: 'in_order', dailyCap: 0, schedule: [], tagIds: [], welcome: { text: '', materialIds: [] }, skipVerify: true },
+        token,
+        corp.headers,
+      );
+      // Kept, as 「生成中」, rather than refused or made twice.
+      expect(r.status, r.message).toBe(200);
+      expect(r.data).toMatchObject({ status: 'creating', qrCode: '' });
+      const code = await until('the code adopted its way', async () => {
+        const info = (await h.api('/api/qw/lxw/info', { id: r.data.id }, token, corp.headers)).data;
+        return info.status === 'active' && info;
+      });
+      const same = (await ways()).filter((w) => !w.deleted && w.state === code.state);
+      expect(same).toHaveLength(1);
+      expect(same[0]!.config_id).toBe(code.configId);
+      expect(code.qrCode).not.toBe('');
+      expect(code.members.map((m: { receiving: boolean }) => m.receiving)).toEqual([true]);
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+  });
+});
