@@ -97,7 +97,7 @@ function showSecrets(corpId) {
   corpInfo(corpId).then(c => alert('corpid：' + c.corpId + '\\n应用 secret：' + c.secret + '\\n通讯录 secret：' + c.contactSecret + '\\nagentid：' + c.agentId));
 }
 const WAYS_SHOWN = 20;
-const dateTime = ms => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+const dateTime = ms => new Date(ms).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 function waysRow(c) {
   const ways = c.contactWays.slice(-WAYS_SHOWN).reverse();
   const rows = ways.map(w => '<tr><td>' + (esc(w.remark) || '<span class="muted">无备注</span>') + '</td><td>' + (w.state ? '<code>' + esc(w.state) + '</code>' : '<span class="muted">无</span>') + '</td>'

@@ -23,7 +23,7 @@ ${CORPS_BODY}`;
 
 const SCRIPT = `${SCAN_SCRIPT}
 const esc = s => String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const time = ms => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
+const time = ms => new Date(ms).toLocaleTimeString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 function left(ms) { if (ms === null) return '永久'; const s = Math.max(0, Math.round((ms - Date.now()) / 1000)); return Math.floor(s / 60) + ' 分 ' + (s % 60) + ' 秒'; }
 async function refresh() {
   try {

@@ -53,7 +53,7 @@ function script(corpId: string, configId: string) {
 const CORP = ${JSON.stringify(corpId)};
 const WAY = ${JSON.stringify(configId)};
 const esc = s => String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-const clock = ms => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
+const clock = ms => new Date(ms).toLocaleTimeString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 function show(html, ok) { const el = document.getElementById('result'); el.innerHTML = html; el.className = ok ? 'ok' : 'err'; }
 async function scan(body) {
   try {
