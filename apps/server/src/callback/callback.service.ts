@@ -24,7 +24,8 @@ export const SWEEP_JOB = 'callback_sweep';
  * runs beside another for the same customer, so a change made while one is reading gets a fresh read after it.
  */
 export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
-  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}`, priority: 2 });
+  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: customerRefreshKey(workSpaceId, externalUserid), priority: 2 });
+export const customerRefreshKey = (workSpaceId: number, externalUserid: string) => `refresh:${workSpaceId}:${externalUserid}`;
 /** An event this old with no job is an orphan (its job would have been written a moment after it). */
 const ORPHAN_AFTER_MS = 30_000;
 

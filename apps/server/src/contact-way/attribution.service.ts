@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
-import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
+import { customerRefreshKey, queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
 import type { Database } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
@@ -223,9 +223,12 @@ export class AttributionService implements ContactEventSink {
       throw err;
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
+    // A re-read of the customer running now may have read WeCom before the tags were marked and would
+    // write them away after our merge: one more comes after it. (One done already wrote before the
+    // merge; one still queued reads the tags.)
+    const reading = await this.deps.jobs.repo.active(customerRefreshKey(ws.id, add.external_userid));
     await this.mergeFollowTags(ws.id, add.external_userid, add.userid, ids);
-    // A re-read that started before the tags were marked would write them away: one more comes after it.
-    await queueCustomerRefresh(this.deps.jobs, ws.id, add.external_userid);
+    if (reading) await queueCustomerRefresh(this.deps.jobs, ws.id, add.external_userid);
   }
 
   /** Our copy of the relation shows the tags at once (the next re-read from WeCom agrees). */
