@@ -24,15 +24,17 @@ export const SWEEP_JOB = 'callback_sweep';
  * runs beside another for the same customer, so a change made while one is reading gets a fresh read after it.
  */
 export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
-  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: customerRefreshKey(workSpaceId, externalUserid), priority: 2 });
-export const customerRefreshKey = (workSpaceId: number, externalUserid: string) => `refresh:${workSpaceId}:${externalUserid}`;
+  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}`, priority: 2 });
 /** An event this old with no job is an orphan (its job would have been written a moment after it). */
 const ORPHAN_AFTER_MS = 30_000;
 
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
-  /** An add_external_contact: runs before the customer is re-read, so the welcome goes out first. */
-  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<void>;
+  /**
+   * An add_external_contact: runs before the customer is re-read, so the welcome goes out first.
+   * True when a tag job was queued: it re-reads the customer once the tags are on.
+   */
+  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<boolean>;
   memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
   customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
 }
@@ -224,7 +226,7 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact':
-        await this.deps.contacts.added(ws, {
+        const tagJobRereads = await this.deps.contacts.added(ws, {
           userid: event.UserID,
           externalUserid: event.ExternalUserID,
           state: event.State ?? '',
@@ -234,8 +236,9 @@ export class CallbackService {
         });
         // Added again after the customer had deleted the member: the relation is whole again.
         await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
-        // Re-reading the customer waits behind the welcome message and the tags (and the tag job asks again).
-        await queueCustomerRefresh(this.deps.jobs, ws.id, event.ExternalUserID);
+        // Re-reading the customer waits behind the welcome message, and comes after the tags: read
+        // beside the tag job, it could write back the list from before them.
+        if (!tagJobRereads) await queueCustomerRefresh(this.deps.jobs, ws.id, event.ExternalUserID);
         return;
       case 'edit_external_contact':
       case 'transfer_fail':

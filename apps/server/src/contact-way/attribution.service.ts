@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
-import { customerRefreshKey, queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
+import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
 import type { Database } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
@@ -53,9 +53,13 @@ export class AttributionService implements ContactEventSink {
     });
     deps.jobs.register<{ addId: number }>(TAG_JOB, {
       maxAttempts: 8,
-      run: ({ payload }) => this.markTags(payload.addId),
+      run: async ({ payload }) => {
+        await this.markTags(payload.addId);
+        await this.rereadCustomer(payload.addId);
+      },
       onFailed: async ({ payload }, error) => {
         await deps.repo.updateAdd(payload.addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
+        await this.rereadCustomer(payload.addId);
       },
     });
   }
@@ -63,7 +67,7 @@ export class AttributionService implements ContactEventSink {
   async added(
     ws: WorkSpace,
     e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { repo, jobs } = this.deps;
     const code = e.state ? await repo.findByState(ws.id, e.state) : undefined;
     const welcome = code ? parseList<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
@@ -118,11 +122,12 @@ export class AttributionService implements ContactEventSink {
       if (tagIds.length) await jobs.enqueue(TAG_JOB, { addId: id }, { workSpaceId: ws.id, idempotencyKey: `tag:${id}`, priority: 4, trx });
       return id;
     });
-    if (addId === null) return;
+    if (addId === null) return false;
     jobs.kick();
     await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
     // Round robin moves on to the next member (caps and risk reconcile what they switch themselves).
     if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
+    return tagIds.length > 0;
   }
 
   async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
@@ -223,12 +228,13 @@ export class AttributionService implements ContactEventSink {
       throw err;
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
-    // A re-read of the customer running now may have read WeCom before the tags were marked and would
-    // write them away after our merge: one more comes after it. (One done already wrote before the
-    // merge; one still queued reads the tags.)
-    const reading = await this.deps.jobs.repo.active(customerRefreshKey(ws.id, add.external_userid));
     await this.mergeFollowTags(ws.id, add.external_userid, add.userid, ids);
-    if (reading) await queueCustomerRefresh(this.deps.jobs, ws.id, add.external_userid);
+  }
+
+  /** After the tags (marked, none to mark, or given up): the customer's re-read the add event left to this job. */
+  private async rereadCustomer(addId: number): Promise<void> {
+    const add = await this.deps.repo.findAdd(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
   }
 
   /** Our copy of the relation shows the tags at once (the next re-read from WeCom agrees). */
