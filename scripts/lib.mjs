@@ -144,10 +144,13 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
   });
   return {
     stop: async () => {
+      // The processes finish (their jobs and connections) before their database goes.
+      const exited = stack.children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))));
       stack.stop();
-      if (!url) return;
-      await new Promise((r) => setTimeout(r, 500));
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      const late = setTimeout(() => stack.children.forEach((c) => c.kill('SIGKILL')), 10_000);
+      await Promise.all(exited);
+      clearTimeout(late);
+      if (url) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
