@@ -43,11 +43,12 @@ async function open(page: Page, hashPath: string) {
   await page.reload();
 }
 
-async function pickMember(page: Page, placeholder: string, name: string) {
+/** Searches by name and picks that member (two members may share a name: the option carries the userid). */
+async function pickMember(page: Page, placeholder: string, member: { userid: string; name: string }) {
   const select = page.locator('.ant-select').filter({ hasText: placeholder }).first();
   await select.click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+  await page.keyboard.type(member.name);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
   await page.keyboard.press('Escape');
 }
 
@@ -74,8 +75,8 @@ test.afterAll(async () => {
 test('an operator makes a channel code in the browser', async ({ page }) => {
   await open(page, '/channel-qrcode/create');
   await page.getByLabel('活码名称').fill('门店海报');
-  await pickMember(page, '搜索并添加成员', members[0]!.name);
-  await pickMember(page, '搜索并添加成员', members[1]!.name);
+  await pickMember(page, '搜索并添加成员', members[0]!);
+  await pickMember(page, '搜索并添加成员', members[1]!);
   await page.getByText('按顺序分配', { exact: true }).click();
   await page.locator('#dailyCap').fill('2');
   const tags = page.locator('.ant-select').filter({ hasText: '选择标签' }).first();
@@ -166,7 +167,7 @@ test('a cron plan made in the browser takes a member off outside its hours and b
 
   await open(page, '/setting/risk/cron/create');
   await page.getByLabel('计划名称').fill('工作日白班');
-  await pickMember(page, '选择成员', c.name);
+  await pickMember(page, '选择成员', c);
   await page.getByRole('button', { name: /添加时间段/ }).first().click();
   await page.getByRole('button', { name: '创建计划' }).click();
   await expect(page).toHaveURL(/setting\/risk/, { timeout: 15_000 });
@@ -188,7 +189,7 @@ test('a cron plan made in the browser takes a member off outside its hours and b
 test('a one-customer-one-code batch made in the browser: each add lands on exactly its lead', async ({ page }) => {
   await open(page, '/customer-qrcode/edit');
   await page.getByPlaceholder('请输入批次名称').fill('展会名单');
-  await pickMember(page, '选择成员', members[4]!.name);
+  await pickMember(page, '选择成员', members[4]!);
   await page.getByRole('button', { name: '批量粘贴' }).click();
   await page.getByRole('dialog').locator('textarea').fill('王女士\t13800000001\t展位A\n李先生\t13800000002\t展位B\n赵女士\t13800000003\t展位C');
   await page.getByTestId('paste-confirm').click();

@@ -46,7 +46,7 @@ interface Option {
 
 function MemberLine({ member }: { member: MemberOption }) {
   return (
-    <Flex align="center" gap={8} style={{ minWidth: 0 }} data-testid="member-option">
+    <Flex align="center" gap={8} style={{ minWidth: 0 }} data-testid="member-option" data-userid={member.userid}>
       <Avatar size={24} src={member.avatar || undefined} style={{ flex: 'none' }}>
         {member.name.slice(0, 1)}
       </Avatar>
