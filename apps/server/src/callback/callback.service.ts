@@ -225,7 +225,7 @@ export class CallbackService {
     const api = await this.deps.gateway.corp(ws);
     switch (event.kind) {
       case 'add_external_contact':
-      case 'add_half_external_contact':
+      case 'add_half_external_contact': {
         const tagJobRereads = await this.deps.contacts.added(ws, {
           userid: event.UserID,
           externalUserid: event.ExternalUserID,
@@ -240,6 +240,7 @@ export class CallbackService {
         // beside the tag job, it could write back the list from before them.
         if (!tagJobRereads) await queueCustomerRefresh(this.deps.jobs, ws.id, event.ExternalUserID);
         return;
+      }
       case 'edit_external_contact':
       case 'transfer_fail':
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);

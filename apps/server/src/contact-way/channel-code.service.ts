@@ -15,12 +15,12 @@ import type {
 } from '@scrm/contracts/contact-way';
 import { EMPTY_WELCOME } from '@scrm/contracts/contact-way';
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
+import { WecomError } from '@scrm/wecom/errors';
 import type { AuthContext } from '../auth/session.service.js';
 import { isUniqueViolation } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
-import { WecomError } from '@scrm/wecom/errors';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import { sql } from 'kysely';
 import { escapeLike, type ContactWay, type ContactWayMember } from './contact-way.repository.js';
