@@ -175,6 +175,8 @@ export const T = {
   settings: '活码设置',
   qrHint: '微信扫码添加成员，长期有效',
   failedHint: '二维码生成失败',
+  failedTitle: '企业微信未能生成此活码',
+  failedRetryHint: '。修改设置（如更换接待成员）后保存，将重新生成。',
   field: {
     group: '分组',
     distribution: '分配方式',

@@ -74,4 +74,40 @@ describe('making a contact way when WeCom’s answer is lost', () => {
       await h.simCall('DELETE', '/control/faults');
     }
   });
+
+  it('shows a channel code WeCom refused after a lost answer as 生成失败, and makes it when saved again', async () => {
+    // Our copy says this member may receive customers; WeCom does not (the permission was taken away).
+    const snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body as { members: Array<{ userid: string; customer_contact: boolean }> };
+    const refused = snap.members.find((m) => !m.customer_contact)!;
+    await h.server.database.kysely.updateTable('member').set({ is_follow_user: 1 }).where('work_space_id', '=', corp.wsId).where('userid', '=', refused.userid).execute();
+    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'externalcontact/add_contact_way', ms: 1500, count: 1 });
+    const body = { name: '权限被收回', distribution: 'in_order', dailyCap: 0, schedule: [], tagIds: [], welcome: { text: '', materialIds: [] }, skipVerify: true };
+    const info = async (id: number) => (await h.api('/api/qw/lxw/info', { id }, token, corp.headers)).data;
+    try {
+      const r = await h.api('/api/qw/lxw/add', { ...body, members: [{ userid: refused.userid }] }, token, corp.headers);
+      expect(r.status, r.message).toBe(200);
+      expect(r.data.status).toBe('creating');
+      const failed = await until('WeCom refused', async () => {
+        const c = await info(r.data.id);
+        return c.status === 'failed' && c;
+      });
+      expect(failed.error).toBe('成员没有客户联系权限，请在企业微信后台配置');
+      expect((await ways()).filter((w) => w.state === failed.state)).toHaveLength(0);
+
+      // The operator puts a member WeCom accepts and saves: the code is made.
+      const saved = await h.api('/api/qw/lxw/update', { ...body, id: r.data.id, members: [{ userid: members[3]!.userid }] }, token, corp.headers);
+      expect(saved.status, saved.message).toBe(200);
+      expect(saved.data).toMatchObject({ status: 'creating', error: null });
+      const made = await until('made on the second save', async () => {
+        const c = await info(r.data.id);
+        return c.status === 'active' && c;
+      });
+      const way = (await ways()).filter((w) => w.state === made.state);
+      expect(way).toHaveLength(1);
+      expect(way[0]!.config_id).toBe(made.configId);
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+      await h.server.database.kysely.updateTable('member').set({ is_follow_user: 0 }).where('work_space_id', '=', corp.wsId).where('userid', '=', refused.userid).execute();
+    }
+  });
 });

@@ -212,7 +212,7 @@ export class ChannelCodeService {
         const made = created ? { config_id: created.configId, qr_code: created.qrCode, status: 'active' as const, current_users: JSON.stringify(users) } : {};
         const newId = await this.repo.insert({ ...values, ...made }, trx);
         await this.repo.replaceMembers(newId, ws.id, rows, trx);
-        if (!created) await this.core.enqueueCreate(ws.id, [newId], { trx, unansweredSince: asked });
+        if (!created) await this.core.enqueueCreate(ws.id, [newId], { trx, lookSince: asked, afterUnanswered: true });
         return newId;
       });
     } catch (err) {
@@ -237,9 +237,12 @@ export class ChannelCodeService {
         throw wecomFailure(err);
       }
     }
+    // WeCom never made the code's way (it refused every try): saving it tries again with what was saved.
+    const again = !code.config_id && code.status === 'failed';
     await this.repo.db.transaction().execute(async (trx) => {
-      await this.repo.update(code.id, { ...fields, updated_at: this.now }, trx);
+      await this.repo.update(code.id, { ...fields, ...(again ? { status: 'creating' as const, error: null } : {}), updated_at: this.now }, trx);
       await this.repo.replaceMembers(code.id, ws.id, rows, trx);
+      if (again) await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: Date.now(), lookSince: code.created_at });
     });
     const fresh = (await this.repo.find(ws.id, code.id))!;
     const members = await this.repo.members(code.id);

@@ -176,12 +176,18 @@ export class ContactWayService {
    * Queues WeCom creation of stored codes (batches of staff codes, one-customer-one-code leads) — in the
    * caller's transaction, so rows and jobs exist together; `attempt` (a retry's time) makes a new key.
    */
-  async enqueueCreate(wsId: number, ids: number[], opts: { trx?: Transaction<DB>; attempt?: number; unansweredSince?: number } = {}): Promise<void> {
+  async enqueueCreate(
+    wsId: number,
+    ids: number[],
+    opts: { trx?: Transaction<DB>; attempt?: number; lookSince?: number; afterUnanswered?: boolean } = {},
+  ): Promise<void> {
     const suffix = opts.attempt ? `:${opts.attempt}` : '';
-    // After a call WeCom did not answer, give it time to finish before looking for what it made.
-    const late = opts.unansweredSince === undefined ? {} : { payload: { since: opts.unansweredSince }, runAt: Date.now() + UNANSWERED_GRACE_MS };
+    // `lookSince`: WeCom may have made the way already (a call without an answer, an earlier try): look first.
+    const payload = opts.lookSince === undefined ? {} : { since: opts.lookSince };
+    // Right after a call WeCom did not answer, give it time to finish before looking for what it made.
+    const runAt = opts.afterUnanswered ? Date.now() + UNANSWERED_GRACE_MS : undefined;
     for (const id of ids) {
-      await this.deps.jobs.enqueue(CREATE_JOB, { id, ...late.payload }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}${suffix}`, runAt: late.runAt, trx: opts.trx });
+      await this.deps.jobs.enqueue(CREATE_JOB, { id, ...payload }, { workSpaceId: wsId, idempotencyKey: `cw-create:${id}${suffix}`, runAt, trx: opts.trx });
     }
   }
 
@@ -194,7 +200,7 @@ export class ContactWayService {
   async findMadeWay(ws: WorkSpace, code: ContactWay, since: number): Promise<{ configId: string; qrCode: string; users: string[] } | undefined> {
     const api = await this.deps.gateway.corp(ws);
     const end = Math.floor(Date.now() / 1000);
-    const start = Math.max(Math.floor(since / 1000) - 60, end - 89 * 86_400);
+    const start = Math.min(end, Math.max(Math.floor(since / 1000) - 60, end - 89 * 86_400));
     const ids = (await api.listContactWay({ start_time: start, end_time: end })).contact_way.map((w) => w.config_id);
     const ours = await this.repo.knownConfigIds(ws.id, ids);
     for (const configId of ids) {

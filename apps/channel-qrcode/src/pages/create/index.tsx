@@ -193,6 +193,9 @@ function CodeForm({ code }: { code?: ChannelCode }) {
       >
         <Flex vertical gap={16}>
           {error ? <Alert type="error" showIcon title={T.saveFailed} description={error} closable onClose={() => setError(null)} data-testid="form-error" /> : null}
+          {code?.status === 'failed' ? (
+            <Alert type="warning" showIcon title={T.failedTitle} description={`${code.error ?? ''}${T.failedRetryHint}`} data-testid="form-failed" />
+          ) : null}
           <Section title={T.section.basic}>
             <Form.Item name="name" label={T.name} rules={[{ required: true, whitespace: true, message: T.nameRequired }]} extra={T.nameHint}>
               <Input placeholder={T.namePlaceholder} maxLength={30} showCount style={{ width: 420 }} data-testid="code-name-input" />

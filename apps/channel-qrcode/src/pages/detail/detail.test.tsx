@@ -99,6 +99,16 @@ describe('/channel-qrcode/detail', { timeout: 30_000 }, () => {
     expect(stateCalls().at(-1)?.[1]).toEqual({ id: 3, userid: 'lisi', online: true });
   });
 
+  it('says why WeCom did not make a failed code, and how to make it again', async () => {
+    serve(code(5, '权限被收回', { status: 'failed', error: '成员没有客户联系权限，请在企业微信后台配置', qrCode: '', members: [member('zhangsan', '张三')] }));
+    await renderPage(<ChannelQrcodeDetailPage />, '/channel-qrcode/detail?id=5');
+    const failed = await screen.findByTestId('detail-failed');
+    expect(failed.textContent).toContain('企业微信未能生成此活码');
+    expect(failed.textContent).toContain('成员没有客户联系权限，请在企业微信后台配置。修改设置（如更换接待成员）后保存，将重新生成。');
+    expect(within(failed).getByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(screen.getByTestId('detail-status').textContent).toBe('生成失败');
+  });
+
   it('says a deleted code is gone, with a way back', async () => {
     mockedPost.mockImplementation(async () => {
       throw notFound();

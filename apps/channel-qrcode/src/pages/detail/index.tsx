@@ -2,7 +2,7 @@
 // data over a range (trend, members, retention, customers); refreshed every 10 s. A 401 here does not
 // open the login modal: the shell decides that by path.
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Card, Flex, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -129,6 +129,20 @@ function Detail({ id, workId }: { id: number; workId: number }) {
     >
       {actions.holder}
       <Flex vertical gap={16}>
+        {code.status === 'failed' ? (
+          <Alert
+            type="error"
+            showIcon
+            title={T.failedTitle}
+            description={`${code.error ?? ''}${T.failedRetryHint}`}
+            action={
+              <Button size="small" onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)}>
+                {T.edit}
+              </Button>
+            }
+            data-testid="detail-failed"
+          />
+        ) : null}
         <SettingsCard code={code} />
         <OverviewCard id={code.id} workId={workId} />
         <MemberTable id={code.id} workId={workId} distribution={code.distribution} />
