@@ -197,7 +197,7 @@ export class ContactWayService {
    * are no code of ours, so a retry adopts it rather than making a second way with the same state.
    * `since`: wall-clock ms before the first try.
    */
-  async findMadeWay(ws: WorkSpace, code: ContactWay, since: number): Promise<{ configId: string; qrCode: string; users: string[] } | undefined> {
+  private async findMadeWay(ws: WorkSpace, code: ContactWay, since: number): Promise<{ configId: string; qrCode: string; users: string[] } | undefined> {
     const api = await this.deps.gateway.corp(ws);
     const end = Math.floor(Date.now() / 1000);
     const start = Math.min(end, Math.max(Math.floor(since / 1000) - 60, end - 89 * 86_400));
