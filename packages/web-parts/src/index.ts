@@ -67,3 +67,7 @@ export { GroupPanel } from './group-panel';
 export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';
 export { FirstUse, NoMatch } from './list-empty';
 export type { FirstUseProps, NoMatchProps } from './list-empty';
+export { isNotFound, LoadProblem, retryUnlessNotFound } from './load-problem';
+export type { LoadProblemProps } from './load-problem';
+export { KeywordSearch } from './keyword-search';
+export type { KeywordSearchProps } from './keyword-search';

@@ -1,10 +1,9 @@
 // What an edit page shows until the thing it edits (?id=) is loaded: a skeleton card, then either the
 // page, a 404 with the way back, or the error with a retry.
-import { Fragment, type ReactNode } from 'react';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { useRef, type ReactNode } from 'react';
+import { Card, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiRequestError } from '@scrm/web-kit';
-import { T } from './texts';
+import { LoadProblem } from './load-problem';
 
 export interface LoadedCardProps<D> {
   query: UseQueryResult<D, Error>;
@@ -12,40 +11,25 @@ export interface LoadedCardProps<D> {
   notFound: string;
   /** The way back to the list (a button). */
   back: ReactNode;
-  testIds: { notFound: string; error: string };
+  testIds: { notFound: string; error?: string };
+  /** Gets the data as first loaded: a refetch (e.g. on window focus) never resets a form being edited. */
   children: (data: D) => ReactNode;
 }
 
 export function LoadedCard<D>({ query, notFound, back, testIds, children }: LoadedCardProps<D>) {
-  if (query.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  }
+  const first = useRef<{ data: D }>(undefined);
+  if (!first.current && query.data !== undefined) first.current = { data: query.data };
+  if (first.current) return <>{children(first.current.data)}</>;
   if (query.isError) {
-    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <Card variant="borderless">
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? notFound : T.loadFailed}
-          subTitle={missing ? undefined : query.error.message}
-          extra={
-            missing
-              ? back
-              : [
-                  <Button key="retry" type="primary" onClick={() => query.refetch()}>
-                    {T.retry}
-                  </Button>,
-                  <Fragment key="back">{back}</Fragment>,
-                ]
-          }
-          data-testid={missing ? testIds.notFound : testIds.error}
-        />
+        <LoadProblem error={query.error} onRetry={() => void query.refetch()} notFound={notFound} back={back} testIds={testIds} />
       </Card>
     );
   }
-  return <>{children(query.data)}</>;
+  return (
+    <Card variant="borderless">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Card>
+  );
 }

@@ -13,6 +13,7 @@ const wholeParam = (v: string | null, min: number): number | undefined => {
 /**
  * The filters `fields` (in their URL order), then page and pageSize. `set` takes a patch; unless it
  * names a page, it goes back to page 1. Empty values and the defaults stay out of the URL.
+ * `pagination(total)`: a Table's paging from them (a new page size starts at page 1).
  */
 export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F, defaultPageSize: number) {
   const [params, setParams] = useSearchParams();
@@ -32,5 +33,12 @@ export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F
     if (next.pageSize !== defaultPageSize) out.set('pageSize', String(next.pageSize));
     setParams(out, { replace: true });
   };
-  return [typed, set] as const;
+  const pagination = (total: number) => ({
+    current: typed.page,
+    pageSize: typed.pageSize,
+    total,
+    showSizeChanger: true,
+    onChange: (page: number, pageSize: number) => set({ page: pageSize === typed.pageSize ? page : 1, pageSize } as Partial<UrlFilters<F>>),
+  });
+  return [typed, set, pagination] as const;
 }

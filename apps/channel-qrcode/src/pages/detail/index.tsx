@@ -7,9 +7,9 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
-import { ApiRequestError, useStore } from '@scrm/web-kit';
+import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DateRangeFilter, lastDays, NoWorkSpace, type DateRange } from '@scrm/web-parts';
+import { DateRangeFilter, isNotFound, lastDays, LoadProblem, NoWorkSpace, type DateRange } from '@scrm/web-parts';
 import { codeKey, getCode } from '../../api/get-code';
 import { useCodeActions } from '../../components/code-actions';
 import { REFRESH_MS } from '../../refresh';
@@ -83,27 +83,11 @@ function Detail({ id, workId }: { id: number; workId: number }) {
       </PageFrame>
     );
   }
-  const missing = query.error instanceof ApiRequestError && query.error.status === 404;
   // A code deleted while the page is open shows as missing; other failures keep the last data.
-  if (query.isError && (missing || !query.data)) {
+  if (query.isError && (isNotFound(query.error) || !query.data)) {
     return (
       <PageFrame title={T.detailTitle}>
-        <Result
-          status={missing ? '404' : 'error'}
-          title={missing ? T.notFound : T.loadFailed}
-          subTitle={missing ? undefined : query.error.message}
-          extra={
-            missing
-              ? backLink
-              : [
-                  <Button key="retry" type="primary" onClick={() => query.refetch()}>
-                    {T.retry}
-                  </Button>,
-                  <span key="back">{backLink}</span>,
-                ]
-          }
-          data-testid={missing ? 'code-not-found' : 'code-load-error'}
-        />
+        <LoadProblem error={query.error} onRetry={() => void query.refetch()} notFound={T.notFound} back={backLink} testIds={{ notFound: 'code-not-found', error: 'code-load-error' }} />
       </PageFrame>
     );
   }

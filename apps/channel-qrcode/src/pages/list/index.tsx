@@ -1,7 +1,7 @@
 // 渠道活码 list (the home page after login): groups at the left; the codes of the chosen group with
 // search, a member filter, members' states, today's figures, and actions; refreshed every 10 s.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, GroupPanel, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { groupsKey, listGroups } from '../../api/list-groups';
@@ -111,13 +111,11 @@ function Status({ code }: { code: ChannelCode }) {
 function Codes({ workId }: { workId: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
-  const [keywordInput, setKeywordInput] = useState(filters.keyword);
+  const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<{ ids: number[]; current?: number | null } | null>(null);
   const actions = useCodeActions();
   // The URL can change under the page (back / forward): the box and the selection follow it.
-  useEffect(() => setKeywordInput(filters.keyword), [filters.keyword]);
   useEffect(() => setSelected([]), [filters.keyword, filters.userid, filters.group]);
 
   const body: ChannelCodeListBody = {
@@ -279,10 +277,7 @@ function Codes({ workId }: { workId: number }) {
               filtered ? (
                 <NoMatch
                   text={T.emptyFiltered}
-                  onClear={() => {
-                    setKeywordInput('');
-                    setFilters({ keyword: '', userid: '' });
-                  }}
+                  onClear={() => setFilters({ keyword: '', userid: '' })}
                   data-testid="codes-empty-filtered"
                 />
               ) : (
@@ -292,15 +287,7 @@ function Codes({ workId }: { workId: number }) {
               )
             ),
           }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: codes.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50],
-            showTotal: T.total,
-            onChange: (p, s) => setFilters({ page: s === filters.pageSize ? p : 1, pageSize: s }),
-          }}
+          pagination={{ ...pagination(codes.data?.total ?? 0), pageSizeOptions: [10, 20, 50], showTotal: T.total }}
         />
       </>
     );
@@ -327,20 +314,7 @@ function Codes({ workId }: { workId: number }) {
         <Card variant="borderless" style={{ flex: 1, minWidth: 0 }}>
           <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
             <Flex gap={12} wrap align="center">
-              <Input.Search
-                allowClear
-                placeholder={T.searchPlaceholder}
-                style={{ width: 240 }}
-                maxLength={30}
-                value={keywordInput}
-                onChange={(e) => {
-                  setKeywordInput(e.target.value);
-                  // Clearing the box shows everything again without pressing search.
-                  if (!e.target.value && filters.keyword) setFilters({ keyword: '' });
-                }}
-                onSearch={(v) => setFilters({ keyword: v.trim() })}
-                data-testid="code-search"
-              />
+              <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} width={240} data-testid="code-search" />
               <MemberSelect
                 value={filters.userid || undefined}
                 onChange={(userid) => setFilters({ userid: userid ?? '' })}

@@ -11,7 +11,7 @@ import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailPath, DayTrendCard, formatTime, MemberAvatar, NoWorkSpace, renderWelcomeText, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { customerDetailPath, DayTrendCard, formatTime, LoadProblem, MemberAvatar, NoWorkSpace, retryUnlessNotFound, renderWelcomeText, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
 import { batchKey, getBatch } from '../../api/get-batch';
 import { batchDaysKey, getBatchDays } from '../../api/get-batch-days';
 import { leadsKey, listLeads } from '../../api/list-leads';
@@ -233,18 +233,19 @@ function Detail({ id, workId }: { id: number; workId: number }) {
     queryKey: batchKey(workId, id),
     queryFn: () => getBatch(id),
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? FAST_MS : REFRESH_MS),
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: retryUnlessNotFound,
   });
 
   if (batch.isError && !batch.data) {
-    const missing = (batch.error as { status?: number }).status === 404;
     return (
       <PageFrame title={T.detailTitle}>
-        {missing ? (
-          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} data-testid="batch-missing" />
-        ) : (
-          <Alert type="error" showIcon title={T.loadFailed} description={batch.error.message} action={<Button onClick={() => batch.refetch()}>{T.retry}</Button>} />
-        )}
+        <LoadProblem
+          error={batch.error}
+          onRetry={() => void batch.refetch()}
+          notFound={T.notFound}
+          back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>}
+          testIds={{ notFound: 'batch-missing' }}
+        />
       </PageFrame>
     );
   }

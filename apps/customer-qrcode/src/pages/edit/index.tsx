@@ -1,8 +1,8 @@
 // 新建 / 编辑一客一码: the batch (name, member, validity 1–14 days, auto-tags, welcome, skip-verify) and its
 // leads (typed, pasted or imported from a spreadsheet). With ?id= it edits a batch: name, tags and welcome
 // (copied to every code) and extra leads; member, validity and skip-verify stay as created.
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Result, Skeleton, Switch, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DAY_MS } from '@scrm/contracts/china-time';
@@ -10,7 +10,7 @@ import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way'
 import { LEAD_BATCH_MAX, LEAD_MAX_DAYS, type LeadBatch } from '@scrm/contracts/lead';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, MemberSelect, NoWorkSpace, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { formatTime, LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addBatch } from '../../api/add-batch';
 import { batchKey, getBatch } from '../../api/get-batch';
 import { leadRootKey } from '../../api/keys';
@@ -177,34 +177,12 @@ function BatchForm({ batch }: { batch?: LeadBatch }) {
 
 function EditBatch({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const batch = useQuery({ queryKey: batchKey(workId, id), queryFn: () => getBatch(id), retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2 });
-  // Refetches (e.g. window focus) must not reset what the operator is typing.
-  const [first, setFirst] = useState<LeadBatch>();
-  useEffect(() => {
-    if (batch.data && !first) setFirst(batch.data);
-  }, [batch.data, first]);
-
-  if (batch.isError && !first) {
-    const missing = (batch.error as { status?: number }).status === 404;
-    return (
-      <PageFrame title={T.editTitle}>
-        {missing ? (
-          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} data-testid="batch-missing" />
-        ) : (
-          <Alert type="error" showIcon title={T.loadFailed} description={batch.error.message} action={<Button onClick={() => batch.refetch()}>{T.retry}</Button>} />
-        )}
-      </PageFrame>
-    );
-  }
+  const batch = useQuery({ queryKey: batchKey(workId, id), queryFn: () => getBatch(id), retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
-      {first ? (
-        <BatchForm batch={first} />
-      ) : (
-        <Card variant="borderless">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      )}
+      <LoadedCard query={batch} notFound={T.notFound} back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'batch-missing' }}>
+        {(b) => <BatchForm batch={b} />}
+      </LoadedCard>
     </PageFrame>
   );
 }

@@ -1,7 +1,6 @@
 // 一客一码 list: the batches with their member, expiry, how many codes are made and how many leads
 // added, and the batch's status. Refreshes itself while codes are being made.
-import { useState } from 'react';
-import { Alert, Button, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ContactsOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, KeywordSearch, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
 import { batchesKey, listBatches } from '../../api/list-batches';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
@@ -25,8 +24,7 @@ const FILTERS = { keyword: 'text' } as const;
 
 function Batches({ workId }: { workId: number }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
-  const [keyword, setKeyword] = useState(filters.keyword);
+  const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const { holder, remove, exportCsv } = useBatchActions();
   const body: LeadBatchListBody = { page: filters.page, pageSize: filters.pageSize, ...(filters.keyword ? { keyword: filters.keyword } : {}) };
   const batches = useQuery({
@@ -97,10 +95,7 @@ function Batches({ workId }: { workId: number }) {
   const empty = filters.keyword ? (
     <NoMatch
       text={T.emptyFiltered}
-      onClear={() => {
-        setKeyword('');
-        setFilters({ keyword: '' });
-      }}
+      onClear={() => setFilters({ keyword: '' })}
     />
   ) : (
     <FirstUse
@@ -127,16 +122,7 @@ function Batches({ workId }: { workId: number }) {
     >
       {holder}
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={T.searchPlaceholder}
-          style={{ width: 260 }}
-          maxLength={30}
-          onSearch={(v) => setFilters({ keyword: v.trim() })}
-          data-testid="batch-search"
-        />
+        <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} data-testid="batch-search" />
       </Flex>
       {batches.isError && !batches.data ? (
         <Alert type="error" showIcon title={T.loadFailed} description={batches.error.message} action={<Button onClick={() => batches.refetch()}>{T.retry}</Button>} />
@@ -149,14 +135,7 @@ function Batches({ workId }: { workId: number }) {
           loading={batches.isPending || (batches.isFetching && batches.isPlaceholderData)}
           scroll={{ x: 1000 }}
           locale={{ emptyText: batches.isPending ? <div style={{ height: 120 }} /> : empty }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: batches.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: T.total,
-            onChange: (page, pageSize) => setFilters({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
+          pagination={{ ...pagination(batches.data?.total ?? 0), showTotal: T.total }}
         />
       )}
     </PageFrame>

@@ -1,7 +1,7 @@
 // 新建员工活码: one personal code per chosen member (a batch when several), with a name template, auto-tags,
 // a welcome message and skip-verify. With ?id= it edits one code (its member stays).
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Result, Skeleton, Space, Switch, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Space, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
@@ -9,7 +9,7 @@ import { STAFF_CODE_NAME_DEFAULT, STAFF_CODE_NAME_MAX, STAFF_CODE_NAME_PLACEHOLD
 import type { MemberOption } from '@scrm/contracts/customer';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { MemberSelect, NoWorkSpace, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCodes } from '../../api/add-codes';
 import { codeKey, getCode } from '../../api/get-code';
 import { staffRootKey } from '../../api/keys';
@@ -149,34 +149,12 @@ function CodeForm({ code }: { code?: StaffCode }) {
 
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const code = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2 });
-  // Refetches (e.g. window focus) must not reset what the operator is typing.
-  const [first, setFirst] = useState<StaffCode>();
-  useEffect(() => {
-    if (code.data && !first) setFirst(code.data);
-  }, [code.data, first]);
-
-  if (code.isError && !first) {
-    const missing = (code.error as { status?: number }).status === 404;
-    return (
-      <PageFrame title={T.editTitle}>
-        {missing ? (
-          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} data-testid="code-missing" />
-        ) : (
-          <Alert type="error" showIcon title={T.loadFailed} description={code.error.message} action={<Button onClick={() => code.refetch()}>{T.retry}</Button>} />
-        )}
-      </PageFrame>
-    );
-  }
+  const code = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
-      {first ? (
-        <CodeForm code={first} />
-      ) : (
-        <Card variant="borderless">
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      )}
+      <LoadedCard query={code} notFound={T.notFound} back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-missing' }}>
+        {(c) => <CodeForm code={c} />}
+      </LoadedCard>
     </PageFrame>
   );
 }

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DayTrendCard, formatTime, MemberAvatar, NoWorkSpace, QrCard, renderWelcomeText } from '@scrm/web-parts';
+import { CodeAddTable, DayTrendCard, formatTime, LoadProblem, MemberAvatar, NoWorkSpace, QrCard, retryUnlessNotFound, renderWelcomeText } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { codeKey, getCode } from '../../api/get-code';
 import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
@@ -129,18 +129,19 @@ function Detail({ id, workId }: { id: number; workId: number }) {
     queryKey: codeKey(workId, id),
     queryFn: () => getCode(id),
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? 2_000 : REFRESH_MS),
-    retry: (n, e) => (e as { status?: number }).status !== 404 && n < 2,
+    retry: retryUnlessNotFound,
   });
 
   if (code.isError && !code.data) {
-    const missing = (code.error as { status?: number }).status === 404;
     return (
       <PageFrame title={T.detailTitle}>
-        {missing ? (
-          <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} data-testid="code-missing" />
-        ) : (
-          <Alert type="error" showIcon title={T.loadFailed} description={code.error.message} action={<Button onClick={() => code.refetch()}>{T.retry}</Button>} />
-        )}
+        <LoadProblem
+          error={code.error}
+          onRetry={() => void code.refetch()}
+          notFound={T.notFound}
+          back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>}
+          testIds={{ notFound: 'code-missing' }}
+        />
       </PageFrame>
     );
   }

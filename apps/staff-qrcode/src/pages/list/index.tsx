@@ -1,7 +1,7 @@
 // 员工活码 list: every member's personal codes with search by name, a member filter, today's and total
 // adds, the status WeCom gave each, and batch delete. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Button, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { IdcardOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, MemberAvatar, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, KeywordSearch, MemberAvatar, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { codesKey, listCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
@@ -68,8 +68,7 @@ const withHint = (title: string, hint: string) => (
 
 function Codes({ workId }: { workId: number }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useUrlFilters(FILTERS, PAGE_SIZE);
-  const [keyword, setKeyword] = useState(filters.keyword);
+  const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [selected, setSelected] = useState<StaffCode[]>([]);
   const { holder, remove, retry } = useCodeActions();
   const body: StaffCodeListBody = {
@@ -154,10 +153,7 @@ function Codes({ workId }: { workId: number }) {
   const empty = filtered ? (
     <NoMatch
       text={T.emptyFiltered}
-      onClear={() => {
-        setKeyword('');
-        setFilters({ keyword: '', userid: '' });
-      }}
+      onClear={() => setFilters({ keyword: '', userid: '' })}
     />
   ) : (
     <FirstUse
@@ -184,16 +180,7 @@ function Codes({ workId }: { workId: number }) {
     >
       {holder}
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={T.searchPlaceholder}
-          style={{ width: 260 }}
-          maxLength={30}
-          onSearch={(v) => setFilters({ keyword: v.trim() })}
-          data-testid="code-search"
-        />
+        <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} data-testid="code-search" />
         <MemberSelect
           value={filters.userid || undefined}
           onChange={(userid) => setFilters({ userid: userid ?? '' })}
@@ -238,14 +225,7 @@ function Codes({ workId }: { workId: number }) {
             onChange: (keys, rows) =>
               setSelected((prev) => keys.map((k) => rows.find((r) => r?.id === k) ?? prev.find((p) => p.id === k)).filter((c): c is StaffCode => Boolean(c))),
           }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: codes.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: T.total,
-            onChange: (page, pageSize) => setFilters({ page: pageSize === filters.pageSize ? page : 1, pageSize }),
-          }}
+          pagination={{ ...pagination(codes.data?.total ?? 0), showTotal: T.total }}
         />
       )}
     </PageFrame>
