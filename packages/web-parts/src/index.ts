@@ -71,3 +71,5 @@ export { isNotFound, LoadProblem, retryUnlessNotFound } from './load-problem';
 export type { LoadProblemProps } from './load-problem';
 export { KeywordSearch } from './keyword-search';
 export type { KeywordSearchProps } from './keyword-search';
+export { FormFooter, FormSection } from './form-section';
+export type { FormFooterProps } from './form-section';

@@ -7,9 +7,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CronPlan, LimitPlan } from '@scrm/contracts/risk';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, NoWorkSpace } from '@scrm/web-parts';
+import { formatTime, FormSection, NoWorkSpace } from '@scrm/web-parts';
 import { RISK as T } from '../texts';
-import { BadPlanId, PlanLoaded, Section, planIdOf } from './form-parts';
+import { BadPlanId, PlanLoaded, planIdOf } from './form-parts';
 import { usePlanActions } from './plan-actions';
 import type { PlanKind } from './plan-form';
 import { PlanStatusSwitch } from './plan-status-switch';
@@ -46,7 +46,7 @@ function Detail<P extends CronPlan | LimitPlan>({ kind, plan, summary, children 
       }
     >
       <Flex vertical gap={16}>
-        <Section title={plan.name}>
+        <FormSection title={plan.name}>
           <Descriptions
             column={{ xs: 1, md: 2 }}
             size="small"
@@ -58,7 +58,7 @@ function Detail<P extends CronPlan | LimitPlan>({ kind, plan, summary, children 
               { key: 'updated', label: T.plan.updatedAt, children: formatTime(plan.updatedAt) },
             ]}
           />
-        </Section>
+        </FormSection>
         {children(plan)}
       </Flex>
     </PageFrame>

@@ -6,10 +6,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { NoWorkSpace } from '@scrm/web-parts';
+import { FormFooter, NoWorkSpace } from '@scrm/web-parts';
 import { riskRootKey } from '../api/keys';
 import { RISK as T } from '../texts';
-import { BadPlanId, FormFooter, PlanLoaded, planIdOf } from './form-parts';
+import { BadPlanId, PlanLoaded, planIdOf } from './form-parts';
 
 export type PlanKind = 'cron' | 'limit';
 type PlanKey = (workId: number, id: number) => readonly unknown[];
@@ -94,9 +94,11 @@ export function PlanFormFrame<V extends object>({
           {state.error ? <Alert type="error" showIcon title={T.plan.saveFailed} description={state.error} closable onClose={state.clearError} data-testid="form-error" /> : null}
           {children}
           <FormFooter
+            cancelText={T.cancel}
+            submitText={editingId !== undefined ? T.plan.submitEdit : T.plan.submitCreate}
             saving={state.saving}
-            editing={editingId !== undefined}
             onCancel={() => navigate(editingId !== undefined ? `/setting/risk/${kind}/detail?id=${editingId}` : `/setting/risk?tab=${kind}`)}
+            testIds={{ cancel: 'plan-cancel', submit: 'plan-submit' }}
           />
         </Flex>
       </Form>

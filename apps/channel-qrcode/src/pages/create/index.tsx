@@ -1,6 +1,6 @@
 // 新建渠道活码, and with ?id= the same form to edit one: basics, who receives and how, what happens
 // to a customer who adds (tags, welcome message, verification). Saved codes open on their detail page.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Result, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,7 +17,7 @@ import {
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { LoadedCard, NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
+import { FormFooter, FormSection, LoadedCard, NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCode } from '../../api/add-code';
 import { codeKey, getCode } from '../../api/get-code';
 import { channelRootKey } from '../../api/keys';
@@ -90,25 +90,6 @@ export function inputOf(v: CodeFormValues): ChannelCodeInput {
   };
 }
 
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Card
-      variant="borderless"
-      title={
-        <Flex align="baseline" gap={12}>
-          <span>{title}</span>
-          {hint ? (
-            <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 400 }}>
-              {hint}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      }
-    >
-      {children}
-    </Card>
-  );
-}
 
 function DistributionChoice({ value, onChange, id }: { value?: Distribution; onChange?: (v: Distribution) => void; id?: string }) {
   return (
@@ -196,7 +177,7 @@ function CodeForm({ code }: { code?: ChannelCode }) {
           {code?.status === 'failed' ? (
             <Alert type="warning" showIcon title={T.failedTitle} description={`${code.error ?? ''}${T.failedRetryHint}`} data-testid="form-failed" />
           ) : null}
-          <Section title={T.section.basic}>
+          <FormSection title={T.section.basic}>
             <Form.Item name="name" label={T.name} rules={[{ required: true, whitespace: true, message: T.nameRequired }]} extra={T.nameHint}>
               <Input placeholder={T.namePlaceholder} maxLength={30} showCount style={{ width: 420 }} data-testid="code-name-input" />
             </Form.Item>
@@ -206,9 +187,9 @@ function CodeForm({ code }: { code?: ChannelCode }) {
             <Form.Item name="remark" label={T.remark} style={{ marginBottom: 0 }}>
               <Input.TextArea placeholder={T.remarkPlaceholder} maxLength={100} showCount autoSize={{ minRows: 2, maxRows: 4 }} style={{ width: 420 }} data-testid="code-remark-input" />
             </Form.Item>
-          </Section>
+          </FormSection>
 
-          <Section title={T.section.reception} hint={T.section.receptionHint}>
+          <FormSection title={T.section.reception} hint={T.section.receptionHint}>
             <Form.Item
               name="members"
               label={T.membersLabel}
@@ -239,9 +220,9 @@ function CodeForm({ code }: { code?: ChannelCode }) {
             <Form.Item name="schedule" label={T.scheduleLabel} rules={[scheduleRule()]} extra={T.scheduleHint} style={{ marginBottom: 0 }}>
               <ScheduleEditor emptyText={T.scheduleEmptyText} emptyHint={T.scheduleEmptyHint} />
             </Form.Item>
-          </Section>
+          </FormSection>
 
-          <Section title={T.section.customer} hint={T.section.customerHint}>
+          <FormSection title={T.section.customer} hint={T.section.customerHint}>
             <Form.Item name="tagIds" label={T.tagsLabel} extra={T.tagsHint}>
               <TagSelect style={{ maxWidth: 520 }} />
             </Form.Item>
@@ -253,18 +234,15 @@ function CodeForm({ code }: { code?: ChannelCode }) {
                 <Switch data-testid="code-skip-verify" />
               </Form.Item>
             </Form.Item>
-          </Section>
+          </FormSection>
 
-          <Card variant="borderless" size="small" style={{ position: 'sticky', bottom: 0, zIndex: 10, boxShadow: '0 -2px 8px rgba(0,0,0,.06)' }}>
-            <Flex justify="flex-end" gap={12}>
-              <Button onClick={back} data-testid="code-cancel">
-                {T.cancel}
-              </Button>
-              <Button type="primary" htmlType="submit" loading={saving} data-testid="code-submit">
-                {code ? T.submitEdit : T.submitCreate}
-              </Button>
-            </Flex>
-          </Card>
+          <FormFooter
+            cancelText={T.cancel}
+            submitText={code ? T.submitEdit : T.submitCreate}
+            saving={saving}
+            onCancel={back}
+            testIds={{ cancel: 'code-cancel', submit: 'code-submit' }}
+          />
         </Flex>
       </Form>
     </div>

@@ -2,11 +2,10 @@
 // enabled. Saved plans take effect at once and open on their detail page.
 import { Form } from 'antd';
 import type { CronPlan } from '@scrm/contracts/risk';
-import { MemberSelect, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
+import { FormSection, MemberSelect, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
 import { addCronPlan } from '../../api/add-cron-plan';
 import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
 import { updateCronPlan } from '../../api/update-cron-plan';
-import { Section } from '../../components/form-parts';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
 import { EMPTY_CRON, PLAN_MAX_MEMBERS, cronInputOf, cronMembersProblem, cronValuesOf, type CronFormValues } from './cron-form';
@@ -25,7 +24,7 @@ export function CronForm({ plan }: { plan?: CronPlan }) {
       introDetail={T.cron.introOne}
       state={state}
     >
-      <Section title={T.cron.section.basic}>
+      <FormSection title={T.cron.section.basic}>
         <PlanNameItem placeholder={T.plan.namePlaceholder} />
         <Form.Item
           name="userids"
@@ -44,12 +43,12 @@ export function CronForm({ plan }: { plan?: CronPlan }) {
           <MemberSelect mode="multiple" maxCount={PLAN_MAX_MEMBERS} placeholder={T.plan.membersPlaceholder} style={{ maxWidth: 640 }} data-testid="plan-members-select" />
         </Form.Item>
         <PlanEnabledItem />
-      </Section>
-      <Section title={T.cron.section.schedule} hint={T.cron.scheduleHint}>
+      </FormSection>
+      <FormSection title={T.cron.section.schedule} hint={T.cron.scheduleHint}>
         <Form.Item name="schedule" label={T.cron.scheduleLabel} required rules={[scheduleRule(true)]} style={{ marginBottom: 0 }}>
           <ScheduleEditor emptyText={T.cron.scheduleEmptyText} emptyHint={T.cron.scheduleEmptyHint} />
         </Form.Item>
-      </Section>
+      </FormSection>
     </PlanFormFrame>
   );
 }

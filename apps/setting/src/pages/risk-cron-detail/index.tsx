@@ -5,10 +5,10 @@ import { describeSchedule } from '@scrm/contracts/china-time';
 import type { CronPlan, PlanMember } from '@scrm/contracts/risk';
 import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
 import { CronState, formatSwitchTime } from '../../components/cron-state';
-import { Section } from '../../components/form-parts';
 import { PlanDetailPage } from '../../components/plan-detail';
 import { MemberName } from '../../components/plan-members';
 import { RiskRecords } from '../../components/risk-records';
+import { FormSection } from '@scrm/web-parts';
 import { RISK as T } from '../../texts';
 
 /** A member's state under the plan: held offline by it, restored by hand within an off period, or online. */
@@ -36,7 +36,7 @@ function Members({ plan }: { plan: CronPlan }) {
     },
   ];
   return (
-    <Section title={T.cron.members} hint={T.memberCount(plan.members.length)}>
+    <FormSection title={T.cron.members} hint={T.memberCount(plan.members.length)}>
       <Table<PlanMember>
         rowKey="userid"
         size="middle"
@@ -45,7 +45,7 @@ function Members({ plan }: { plan: CronPlan }) {
         pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: T.memberCount }}
         data-testid="plan-member-table"
       />
-    </Section>
+    </FormSection>
   );
 }
 
@@ -78,9 +78,9 @@ export default function RiskCronDetailPage() {
       {(plan) => (
         <>
           <Members plan={plan} />
-          <Section title={T.plan.records}>
+          <FormSection title={T.plan.records}>
             <RiskRecords scope={{ cronPlanId: plan.id }} hide={['kind', 'scope']} pageSize={10} empty={<Typography.Text type="secondary">{T.cron.recordsEmpty}</Typography.Text>} />
-          </Section>
+          </FormSection>
         </>
       )}
     </PlanDetailPage>

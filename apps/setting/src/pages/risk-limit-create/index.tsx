@@ -4,11 +4,10 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Flex, Form, InputNumber, Radio, Switch, Typography, type FormRule } from 'antd';
 import type { LimitPlan } from '@scrm/contracts/risk';
-import { MemberSelect } from '@scrm/web-parts';
+import { FormSection, MemberSelect } from '@scrm/web-parts';
 import { addLimitPlan } from '../../api/add-limit-plan';
 import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
 import { updateLimitPlan } from '../../api/update-limit-plan';
-import { Section } from '../../components/form-parts';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
 import { PLAN_MAX_MEMBERS } from '../risk-cron-create/cron-form';
@@ -17,7 +16,7 @@ import { EMPTY_LIMIT, limitInputOf, limitProblems, limitValuesOf, type LimitForm
 /** A detector: its switch in the header, what it detects, and its fields while it is on. */
 function DetectorSection({ title, name, switchTestId, hint, on, children }: { title: string; name: keyof LimitFormValues; switchTestId: string; hint: string; on: boolean | undefined; children: ReactNode }) {
   return (
-    <Section
+    <FormSection
       title={title}
       extra={
         <Form.Item name={name} valuePropName="checked" noStyle>
@@ -29,7 +28,7 @@ function DetectorSection({ title, name, switchTestId, hint, on, children }: { ti
         {hint}
       </Typography.Paragraph>
       {on ? children : null}
-    </Section>
+    </FormSection>
   );
 }
 
@@ -83,7 +82,7 @@ export function LimitForm({ plan }: { plan?: LimitPlan }) {
       onValuesChange={() => setRulesError(null)}
       state={state}
     >
-      <Section title={T.limit.section.basic}>
+      <FormSection title={T.limit.section.basic}>
         <PlanNameItem placeholder={T.plan.limitNamePlaceholder} />
         <Form.Item label={T.plan.membersLabel} required>
           <Form.Item name="scope" noStyle>
@@ -106,11 +105,11 @@ export function LimitForm({ plan }: { plan?: LimitPlan }) {
           )}
         </Form.Item>
         <PlanEnabledItem />
-      </Section>
+      </FormSection>
 
       <div ref={rulesTop}>
         {rulesError ? <Alert type="error" showIcon title={rulesError} style={{ marginBottom: 16 }} data-testid="rules-error" /> : null}
-        <Section title={T.limit.section.caps} hint={T.limit.capsHint}>
+        <FormSection title={T.limit.section.caps} hint={T.limit.capsHint}>
           <Form.Item label={T.limit.dailyCap} extra={T.limit.dailyCapHint} required>
             <Flex align="center" gap={8}>
               <Form.Item name="dailyCap" noStyle rules={[fieldRule('dailyCap')]}>
@@ -127,7 +126,7 @@ export function LimitForm({ plan }: { plan?: LimitPlan }) {
               <Typography.Text type="secondary">{hourlyCap ? '' : T.unlimited}</Typography.Text>
             </Flex>
           </Form.Item>
-        </Section>
+        </FormSection>
       </div>
 
       <DetectorSection title={T.limit.section.burst} name="burstOn" switchTestId="limit-burst-on" hint={T.limit.burstHint} on={burstOn}>

@@ -3,11 +3,11 @@
 import { Flex, Tag, Typography } from 'antd';
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
-import { Section } from '../../components/form-parts';
 import { LimitState } from '../../components/limit-rules';
 import { PlanDetailPage } from '../../components/plan-detail';
 import { MemberName } from '../../components/plan-members';
 import { RiskRecords } from '../../components/risk-records';
+import { FormSection } from '@scrm/web-parts';
 import { RISK as T } from '../../texts';
 
 const off = <Typography.Text type="secondary">{T.limit.off}</Typography.Text>;
@@ -40,12 +40,12 @@ export default function RiskLimitDetailPage() {
     >
       {(plan) => (
         <>
-          <Section title={T.limit.offlineMembers}>
+          <FormSection title={T.limit.offlineMembers}>
             <RiskRecords scope={{ limitPlanId: plan.id, active: true }} hide={['scope']} pageSize={10} empty={<Typography.Text type="secondary">{T.limit.offlineMembersEmpty}</Typography.Text>} />
-          </Section>
-          <Section title={T.limit.records}>
+          </FormSection>
+          <FormSection title={T.limit.records}>
             <RiskRecords scope={{ limitPlanId: plan.id }} hide={['scope']} pageSize={10} empty={<Typography.Text type="secondary">{T.limit.recordsEmpty}</Typography.Text>} />
-          </Section>
+          </FormSection>
         </>
       )}
     </PlanDetailPage>
