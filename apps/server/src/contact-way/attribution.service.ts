@@ -53,13 +53,15 @@ export class AttributionService implements ContactEventSink {
     });
     deps.jobs.register<{ addId: number }>(TAG_JOB, {
       maxAttempts: 8,
+      // Then the customer's re-read that the add event left to this job (see `added`).
       run: async ({ payload }) => {
-        await this.markTags(payload.addId);
-        await this.rereadCustomer(payload.addId);
+        const add = await this.markTags(payload.addId);
+        if (add) await queueCustomerRefresh(deps.jobs, add.work_space_id, add.external_userid);
       },
       onFailed: async ({ payload }, error) => {
         await deps.repo.updateAdd(payload.addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
-        await this.rereadCustomer(payload.addId);
+        const add = await deps.repo.findAdd(payload.addId);
+        if (add) await queueCustomerRefresh(deps.jobs, add.work_space_id, add.external_userid);
       },
     });
   }
@@ -206,19 +208,20 @@ export class AttributionService implements ContactEventSink {
 
   // ---------------------------------------------------------------- auto-tags
 
-  private async markTags(addId: number): Promise<void> {
+  /** Marks the add's tags (once: a done add is left alone); returns the add, if there is one. */
+  private async markTags(addId: number) {
     const { repo } = this.deps;
     const add = await repo.findAdd(addId);
-    if (!add || add.tag_status !== 'pending' || !add.contact_way_id) return;
+    if (!add || add.tag_status !== 'pending' || !add.contact_way_id) return add;
     const code = await repo.findAny(add.contact_way_id);
     const ws = await this.deps.workSpaces.find(add.work_space_id);
-    if (!code || !ws) return;
+    if (!code || !ws) return add;
     const wanted = parseList<string[]>(code.tag_ids, []);
     const live = await repo.tagNames(ws.id, wanted);
     const ids = wanted.filter((id) => live.has(id));
     if (!ids.length) {
       await repo.updateAdd(add.id, { tag_status: 'none', tag_error: wanted.length ? '标签已被删除' : null });
-      return;
+      return add;
     }
     const api = await this.deps.gateway.corp(ws);
     try {
@@ -229,12 +232,7 @@ export class AttributionService implements ContactEventSink {
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
     await this.mergeFollowTags(ws.id, add.external_userid, add.userid, ids);
-  }
-
-  /** After the tags (marked, none to mark, or given up): the customer's re-read the add event left to this job. */
-  private async rereadCustomer(addId: number): Promise<void> {
-    const add = await this.deps.repo.findAdd(addId);
-    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+    return add;
   }
 
   /** Our copy of the relation shows the tags at once (the next re-read from WeCom agrees). */
