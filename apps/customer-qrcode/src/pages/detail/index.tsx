@@ -286,14 +286,19 @@ function Detail({ id, workId }: { id: number; workId: number }) {
         <Card variant="borderless" title={T.summary}>
           {b ? <Summary batch={b} /> : <Skeleton active paragraph={{ rows: 6 }} />}
         </Card>
-        <DayTrendCard
-          title={T.trend}
-          queryKey={(range) => batchDaysKey(workId, { id, ...range })}
-          fetch={(range) => getBatchDays({ id, ...range })}
-          refetchInterval={REFRESH_MS}
-          data-testid="batch-trend"
-        />
-        {b ? <Leads batch={b} workId={workId} /> : null}
+        {/* Read once the batch is known to be there: a missing one says so once, not in every card. */}
+        {b ? (
+          <>
+            <DayTrendCard
+              title={T.trend}
+              queryKey={(range) => batchDaysKey(workId, { id, ...range })}
+              fetch={(range) => getBatchDays({ id, ...range })}
+              refetchInterval={REFRESH_MS}
+              data-testid="batch-trend"
+            />
+            <Leads batch={b} workId={workId} />
+          </>
+        ) : null}
       </Flex>
     </PageFrame>
   );

@@ -187,15 +187,20 @@ function Detail({ id, workId }: { id: number; workId: number }) {
             <Skeleton active avatar={{ shape: 'square', size: 160 }} paragraph={{ rows: 6 }} />
           )}
         </Card>
-        <Figures id={id} workId={workId} />
-        <DayTrendCard
-          title={T.trend}
-          queryKey={(range) => daySeriesKey(workId, { id, ...range })}
-          fetch={(range) => getDaySeries({ id, ...range })}
-          refetchInterval={REFRESH_MS}
-          data-testid="code-trend"
-        />
-        <Customers id={id} workId={workId} />
+        {/* Read once the code is known to be there: a missing one says so once, not in every card. */}
+        {c ? (
+          <>
+            <Figures id={id} workId={workId} />
+            <DayTrendCard
+              title={T.trend}
+              queryKey={(range) => daySeriesKey(workId, { id, ...range })}
+              fetch={(range) => getDaySeries({ id, ...range })}
+              refetchInterval={REFRESH_MS}
+              data-testid="code-trend"
+            />
+            <Customers id={id} workId={workId} />
+          </>
+        ) : null}
       </Flex>
     </PageFrame>
   );
