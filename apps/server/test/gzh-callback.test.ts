@@ -83,6 +83,17 @@ describe('official-account callback in safe mode (the default)', () => {
     expect(seen.every((r) => Number(r.expires_at) > Date.now())).toBe(true);
   });
 
+  it('the daily cleanup forgets requests whose timestamps can no longer pass', async () => {
+    const db = h.server.database.kysely;
+    await db.insertInto('callback_nonce').values({ key: 'e'.repeat(64), expires_at: Date.now() - 1 }).execute();
+    const live = (await db.selectFrom('callback_nonce').select('key').where('expires_at', '>', Date.now()).execute()).length;
+    expect(live).toBeGreaterThan(0);
+    await h.server.services.scheduler.trigger('cleanup');
+    await h.server.services.jobs.idle(['cleanup']);
+    expect(await db.selectFrom('callback_nonce').select('key').where('key', '=', 'e'.repeat(64)).executeTakeFirst()).toBeUndefined();
+    expect((await db.selectFrom('callback_nonce').select('key').execute()).length).toBe(live);
+  });
+
   it('answers the URL check once per signed request', async () => {
     const timestamp = nowS();
     const nonce = newNonce();
