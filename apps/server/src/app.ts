@@ -1,5 +1,6 @@
 // Assembles the Fastify app: external plugins, then our own hooks, then the routes, then the web.
 import Fastify, { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -10,6 +11,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { AppError, errorHandler, Errors } from './http/errors.js';
 import { registerRequestLog } from './http/request-log.js';
+import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
 import { registerAuthHook } from './auth/auth.hook.js';
@@ -18,6 +20,7 @@ import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
+import { CallbackReplayGuard } from './callback/replay-guard.js';
 import { memberRoutes } from './member/member.routes.js';
 import { tagRoutes } from './tag/tag.routes.js';
 import { channelCodeRoutes } from './contact-way/channel-code.routes.js';
@@ -41,9 +44,11 @@ export function publicConfigOf(config: Config): PublicConfig {
   };
 }
 
-export async function buildApp(config: Config): Promise<Api> {
+/** `logStream`: where log lines go instead of stdout (tests read them). */
+export async function buildApp(config: Config, opts: { logStream?: DestinationStream } = {}): Promise<Api> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Paths only: no query string (signatures, nonces, openids, tokens) reaches a log line.
+    logger: loggerOptions(config.logLevel, opts.logStream),
     // Our onResponse hook writes the one line per request.
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify also takes a hop count here, though its typings omit it.
@@ -140,7 +145,7 @@ export async function buildApp(config: Config): Promise<Api> {
         });
       }
       await api.register(callbackRoutes, { prefix: '/wecom', callbacks: services.callbacks });
-      await api.register(gzhRoutes, { prefix: '/gzh', token: config.gzh.token, callbacks: services.gzhCallbacks });
+      await api.register(gzhRoutes, { prefix: '/gzh', gzh: config.gzh, replay: new CallbackReplayGuard(database), callbacks: services.gzhCallbacks });
     },
     { prefix: '/api' },
   );

@@ -32,8 +32,13 @@ export interface Config {
     appId: string;
     /** GZH_APP_SECRET — official-account AppSecret (the simulator's default). */
     appSecret: string;
-    /** GZH_TOKEN — callback signature token (the simulator's default). */
+    /** GZH_TOKEN — callback signature token (the simulator's default; a real account needs its own). */
     token: string;
+    /**
+     * GZH_AES_KEY — EncodingAESKey of the callback's safe mode (安全模式); undefined with
+     * GZH_CALLBACK_MODE=plain. Defaults to the simulator's; a real account needs its own.
+     */
+    aesKey: string | undefined;
   };
   /** DEBUG_LOGIN_CODE — enables /api/account/login/debug with this code; unset disables it. */
   debugLoginCode: string | undefined;
@@ -118,6 +123,7 @@ export const SIM_GZH_DEFAULTS = {
   appId: 'wx5c1mu1a70r0000',
   appSecret: 'scrm-simulator-app-secret',
   token: 'scrmSimulatorToken',
+  aesKey: 'scrmSimulatorGzhEncodingAesKey0123456789abc',
 } as const;
 
 export const DEFAULT_SISTER_APPS: SisterApp[] = [
@@ -177,6 +183,30 @@ function secretKey(raw: string | undefined): string | undefined {
   return raw;
 }
 
+const AES_KEY = /^[A-Za-z0-9+/]{43}$/;
+
+/**
+ * The official account's callback settings. Safe mode (AES, msg_signature over the encrypted body)
+ * unless GZH_CALLBACK_MODE=plain. With a real account (GZH_BASE_URL set and not the simulator) the
+ * simulator's public token and key are refused, and safe mode needs the account's own key.
+ */
+function gzhCallback(env: Env, real: boolean): { token: string; aesKey: string | undefined } {
+  const mode = str(env, 'GZH_CALLBACK_MODE') ?? 'safe';
+  if (mode !== 'safe' && mode !== 'plain') throw new ConfigError(`GZH_CALLBACK_MODE must be safe or plain, got "${mode}"`);
+  const token = str(env, 'GZH_TOKEN') ?? SIM_GZH_DEFAULTS.token;
+  const key = str(env, 'GZH_AES_KEY');
+  if (key !== undefined && !AES_KEY.test(key)) throw new ConfigError('GZH_AES_KEY must be the 43-character EncodingAESKey of the official account');
+  if (real) {
+    if (token === SIM_GZH_DEFAULTS.token) {
+      throw new ConfigError('GZH_TOKEN must be your official account\'s own token: the simulator\'s default is public, anyone could sign callbacks with it');
+    }
+    if (mode === 'safe' && (key === undefined || key === SIM_GZH_DEFAULTS.aesKey)) {
+      throw new ConfigError('GZH_AES_KEY must be your official account\'s EncodingAESKey (safe mode, 安全模式); GZH_CALLBACK_MODE=plain turns safe mode off');
+    }
+  }
+  return { token, aesKey: mode === 'plain' ? undefined : (key ?? SIM_GZH_DEFAULTS.aesKey) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000);
   const simUrl = str(env, 'SIM_URL') && trimSlash(str(env, 'SIM_URL')!);
@@ -198,7 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: gzhBase && trimSlash(gzhBase),
       appId: str(env, 'GZH_APP_ID') ?? SIM_GZH_DEFAULTS.appId,
       appSecret: str(env, 'GZH_APP_SECRET') ?? SIM_GZH_DEFAULTS.appSecret,
-      token: str(env, 'GZH_TOKEN') ?? SIM_GZH_DEFAULTS.token,
+      ...gzhCallback(env, Boolean(gzhBase) && trimSlash(gzhBase!) !== simUrl),
     },
     debugLoginCode: str(env, 'DEBUG_LOGIN_CODE'),
     tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1),

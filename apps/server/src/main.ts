@@ -19,7 +19,7 @@ try {
 
 if (config.simUrl && config.gzh.baseUrl === config.simUrl) {
   const callbackUrl = `${config.publicUrl}/api/gzh/callback`;
-  registerSimulatorCallback(config.simUrl, callbackUrl, config.gzh.token, { attempts: 10 }).then(
+  registerSimulatorCallback(config.simUrl, callbackUrl, config.gzh.token, { attempts: 10, encodingAesKey: config.gzh.aesKey ?? '' }).then(
     () => app.log.info({ simUrl: config.simUrl, callbackUrl }, 'simulator will push official-account events here'),
     (err) => app.log.warn({ err, simUrl: config.simUrl }, 'could not register the callback with the simulator'),
   );

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
 import { ConfigError, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../src/config.js';
 
+const OWN_KEY = 'k'.repeat(43);
+
 describe('loadConfig', () => {
   it('has a documented default for every variable', () => {
     const c = loadConfig({});
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       GZH_APP_ID: 'wxabc',
       GZH_APP_SECRET: 's',
       GZH_TOKEN: 't0ken',
+      GZH_AES_KEY: OWN_KEY,
       PUBLIC_URL: 'https://scrm.example.com/',
       DATABASE_URL: 'postgres://u@h/db',
       DEBUG_LOGIN_CODE: 'dbg',
@@ -55,7 +58,7 @@ describe('loadConfig', () => {
       SISTER_APPS: '[{"name":"甲","icon":"AppstoreOutlined","url":"https://a.example"}]',
     });
     expect(c.smsProvider).toBe('log');
-    expect(c.gzh).toEqual({ baseUrl: 'https://api.weixin.qq.com', appId: 'wxabc', appSecret: 's', token: 't0ken' });
+    expect(c.gzh).toEqual({ baseUrl: 'https://api.weixin.qq.com', appId: 'wxabc', appSecret: 's', token: 't0ken', aesKey: OWN_KEY });
     expect(c.publicUrl).toBe('https://scrm.example.com');
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.debugLoginCode).toBe('dbg');
@@ -76,8 +79,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SISTER_APPS: '[{"name":1}]' })).toThrow(/SISTER_APPS/);
   });
 
+  it('with a real official account, refuses the public simulator token and needs its own safe-mode key', () => {
+    const real = { GZH_BASE_URL: 'https://api.weixin.qq.com', GZH_APP_ID: 'wxabc', GZH_APP_SECRET: 's' };
+    expect(() => loadConfig({ ...real, GZH_AES_KEY: OWN_KEY })).toThrow(/GZH_TOKEN/);
+    expect(() => loadConfig({ ...real, GZH_TOKEN: SIM_GZH_DEFAULTS.token, GZH_AES_KEY: OWN_KEY, SIM_URL: 'http://sim' })).toThrow(/GZH_TOKEN/);
+    expect(() => loadConfig({ ...real, GZH_TOKEN: 'own' })).toThrow(/GZH_AES_KEY/);
+    expect(() => loadConfig({ ...real, GZH_TOKEN: 'own', GZH_AES_KEY: SIM_GZH_DEFAULTS.aesKey })).toThrow(/GZH_AES_KEY/);
+    expect(() => loadConfig({ ...real, GZH_TOKEN: 'own', GZH_AES_KEY: 'short' })).toThrow(/GZH_AES_KEY/);
+    expect(() => loadConfig({ GZH_CALLBACK_MODE: 'aes' })).toThrow(/GZH_CALLBACK_MODE/);
+    // Plain mode is an explicit choice; the token must still be the account's own.
+    expect(loadConfig({ ...real, GZH_TOKEN: 'own', GZH_CALLBACK_MODE: 'plain' }).gzh.aesKey).toBeUndefined();
+    expect(() => loadConfig({ ...real, GZH_CALLBACK_MODE: 'plain' })).toThrow(/GZH_TOKEN/);
+    // The simulator (GZH_BASE_URL defaults to SIM_URL) runs in safe mode with its own defaults.
+    const sim = loadConfig({ SIM_URL: 'http://127.0.0.1:3100/' }).gzh;
+    expect(sim).toMatchObject({ token: SIM_GZH_DEFAULTS.token, aesKey: SIM_GZH_DEFAULTS.aesKey });
+    expect(loadConfig({ SIM_URL: 'http://127.0.0.1:3100', GZH_BASE_URL: 'http://127.0.0.1:3100/' }).gzh.aesKey).toBe(SIM_GZH_DEFAULTS.aesKey);
+  });
+
   it('matches the simulator defaults', () => {
-    expect(SIM_GZH_DEFAULTS).toEqual({ appId: SIM_DEFAULTS.appId, appSecret: SIM_DEFAULTS.appSecret, token: SIM_DEFAULTS.token });
+    expect(SIM_GZH_DEFAULTS).toEqual({ appId: SIM_DEFAULTS.appId, appSecret: SIM_DEFAULTS.appSecret, token: SIM_DEFAULTS.token, aesKey: SIM_DEFAULTS.encodingAesKey });
   });
 });
 

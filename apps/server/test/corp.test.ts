@@ -228,6 +228,16 @@ describe('callbacks', () => {
     expect((await post(crypto.seal(xml))).status).toBe(200); // a redelivery: new nonce, same event
     await settle();
     expect(await count()).toBe(before + 1);
+    // The very same request again, or one whose timestamp is over 5 minutes off: refused.
+    expect((await post(sealed)).status).toBe(403);
+    const ts = (offset: number) => String(Math.floor(Date.now() / 1000) + offset);
+    const stale = crypto.seal(xml.replace(String(now), String(now + 2)), ts(-301), 'stale1');
+    expect((await post(stale)).status).toBe(403);
+    expect((await post(crypto.seal(xml.replace(String(now), String(now + 3)), ts(400), 'future1'))).status).toBe(403);
+    const verifyOnce = crypto.seal('echo-1');
+    const verifyUrl = `${h.baseUrl}/api/wecom/callback/${wsId}?${new URLSearchParams({ ...verifyOnce.query, echostr: verifyOnce.encrypt })}`;
+    expect(await fetch(verifyUrl).then(async (r) => [r.status, await r.text()])).toEqual([200, 'echo-1']);
+    expect((await fetch(verifyUrl)).status).toBe(403);
 
     const forged = { ...sealed, query: { ...sealed.query, msg_signature: '0'.repeat(40) } };
     expect((await post(forged)).status).toBe(401);

@@ -4,5 +4,7 @@ export const SIM_GZH_DEFAULTS = {
   appId: 'wx5c1mu1a70r0000',
   appSecret: 'scrm-simulator-app-secret',
   token: 'scrmSimulatorToken',
+  /** EncodingAESKey of the callback's safe mode (安全模式); the server's GZH_AES_KEY default. */
+  encodingAesKey: 'scrmSimulatorGzhEncodingAesKey0123456789abc',
   originalId: 'gh_5c1mu1a70r00',
 } as const;

@@ -27,6 +27,14 @@ function ms(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
+/** SIM_GZH_AES_KEY: unset → the default key (safe mode); empty → plain-text mode; else 43 characters. */
+function aesKey(raw: string | undefined): string {
+  if (raw === undefined) return SIM_GZH_DEFAULTS.encodingAesKey;
+  const key = raw.trim();
+  if (key && !/^[A-Za-z0-9+/]{43}$/.test(key)) throw new Error(`SIM_GZH_AES_KEY 须为 43 位 EncodingAESKey（留空为明文模式），收到 "${raw}"`);
+  return key;
+}
+
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
   const provider: Partial<ProviderConfig> = {};
   for (const [key, name] of PROVIDER_ENV) if (env[name]) provider[key] = env[name];
@@ -36,6 +44,7 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOption
     gzh: {
       callbackUrl: env.SIM_GZH_CALLBACK_URL ?? 'http://127.0.0.1:3000/api/gzh/callback',
       token: env.SIM_GZH_TOKEN ?? SIM_GZH_DEFAULTS.token,
+      encodingAesKey: aesKey(env.SIM_GZH_AES_KEY),
       appId: env.SIM_GZH_APP_ID ?? SIM_GZH_DEFAULTS.appId,
       appSecret: env.SIM_GZH_APP_SECRET ?? SIM_GZH_DEFAULTS.appSecret,
     },

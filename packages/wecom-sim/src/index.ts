@@ -58,6 +58,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
     appId: opts.gzh?.appId ?? SIM_GZH_DEFAULTS.appId,
     appSecret: opts.gzh?.appSecret ?? SIM_GZH_DEFAULTS.appSecret,
     token: opts.gzh?.token ?? SIM_GZH_DEFAULTS.token,
+    encodingAesKey: opts.gzh?.encodingAesKey ?? SIM_GZH_DEFAULTS.encodingAesKey,
     callbackUrl: opts.gzh?.callbackUrl ?? '',
     originalId: opts.gzh?.originalId ?? SIM_GZH_DEFAULTS.originalId,
   });

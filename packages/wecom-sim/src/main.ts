@@ -1,8 +1,8 @@
 // Runs the simulator on its own. Variables (README.md has the table): SIM_PORT (3100), SIM_HOST
-// (0.0.0.0), SIM_PUBLIC_URL, SIM_GZH_CALLBACK_URL, SIM_GZH_TOKEN, SIM_GZH_APP_ID, SIM_GZH_APP_SECRET,
-// SIM_LOG_LEVEL (info), SIM_SAMPLE_CORP (e.g. members=50,customers=500), SIM_CALLBACK_TIMEOUT_MS
-// (5000), SIM_WELCOME_CODE_TTL_MS (20000), and the provider's SIM_PROVIDER_*, SIM_SUITE_*,
-// SIM_TEMPLATE_* overrides (read in env.ts).
+// (0.0.0.0), SIM_PUBLIC_URL, SIM_GZH_CALLBACK_URL, SIM_GZH_TOKEN, SIM_GZH_AES_KEY, SIM_GZH_APP_ID,
+// SIM_GZH_APP_SECRET, SIM_LOG_LEVEL (info), SIM_SAMPLE_CORP (e.g. members=50,customers=500),
+// SIM_CALLBACK_TIMEOUT_MS (5000), SIM_WELCOME_CODE_TTL_MS (20000), and the provider's SIM_PROVIDER_*,
+// SIM_SUITE_*, SIM_TEMPLATE_* overrides (read in env.ts).
 import { buildSimulator } from './index.js';
 import { simulatorOptionsFromEnv } from './env.js';
 

@@ -2,7 +2,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WecomCrypto } from '@scrm/wecom/crypto';
 import { buildSimulator, SIM_GZH_DEFAULTS, type Simulator } from '../src/index.js';
+import { simulatorOptionsFromEnv } from '../src/env.js';
 
 let sim: Simulator;
 let base: string;
@@ -118,10 +120,16 @@ describe('official-account API', () => {
 });
 
 describe('scanning', () => {
-  const verify = (r: Received) => {
-    const [timestamp, nonce, signature] = ['timestamp', 'nonce', 'signature'].map((k) => r.query.get(k)!);
+  /** Checks the signatures of a safe-mode push (the default) and returns the decrypted message. */
+  const verify = (r: Received): string => {
+    const [timestamp, nonce, signature, msgSignature] = ['timestamp', 'nonce', 'signature', 'msg_signature'].map((k) => r.query.get(k)!);
     const expected = createHash('sha1').update([SIM_GZH_DEFAULTS.token, timestamp, nonce].sort().join('')).digest('hex');
     expect(signature).toBe(expected);
+    expect(r.query.get('encrypt_type')).toBe('aes');
+    const envelope = /^<xml><ToUserName><!\[CDATA\[(gh_\w+)\]\]><\/ToUserName><Encrypt><!\[CDATA\[([\w+/=]+)\]\]><\/Encrypt><\/xml>$/.exec(r.body);
+    expect(envelope?.[1]).toBe(SIM_GZH_DEFAULTS.originalId);
+    const crypto = new WecomCrypto({ token: SIM_GZH_DEFAULTS.token, encodingAesKey: SIM_GZH_DEFAULTS.encodingAesKey, receiveId: SIM_GZH_DEFAULTS.appId });
+    return crypto.openEvent({ msg_signature: msgSignature, timestamp, nonce }, envelope![2]!);
   };
 
   it('pushes a signed subscribe event for a new user, SCAN for a follower', async () => {
@@ -129,9 +137,9 @@ describe('scanning', () => {
     const first = await json('POST', '/control/gzh/scan', { ticket: qr.ticket });
     expect(first).toMatchObject({ status: 200, body: { errcode: 0, delivered: true, event: 'subscribe', openid: expect.stringMatching(/^o[\w-]{27}$/) } });
     expect(received).toHaveLength(1);
-    verify(received[0]!);
+    const message = verify(received[0]!);
     expect(received[0]!.query.get('openid')).toBe(first.body.openid);
-    expect(received[0]!.body).toMatch(
+    expect(message).toMatch(
       new RegExp(
         `^<xml><ToUserName><!\\[CDATA\\[gh_\\w+\\]\\]></ToUserName><FromUserName><!\\[CDATA\\[${first.body.openid}\\]\\]></FromUserName>` +
           '<CreateTime>\\d+</CreateTime><MsgType><!\\[CDATA\\[event\\]\\]></MsgType><Event><!\\[CDATA\\[subscribe\\]\\]></Event>' +
@@ -140,7 +148,7 @@ describe('scanning', () => {
     );
     const second = await json('POST', '/control/gzh/scan', { sceneStr: 'login_abc', openid: first.body.openid });
     expect(second.body).toMatchObject({ delivered: true, event: 'SCAN', openid: first.body.openid });
-    expect(received[1]!.body).toContain('<Event><![CDATA[SCAN]]></Event><EventKey><![CDATA[login_abc]]></EventKey>');
+    expect(verify(received[1]!)).toContain('<Event><![CDATA[SCAN]]></Event><EventKey><![CDATA[login_abc]]></EventKey>');
     const forced = await json('POST', '/control/gzh/scan', { ticket: qr.ticket, subscribed: false });
     expect(forced.body.event).toBe('subscribe');
     const scene = (await json('GET', '/control/gzh/scenes')).body.list.find((s: { ticket: string }) => s.ticket === qr.ticket);
@@ -179,8 +187,33 @@ describe('scanning', () => {
       status: 200,
       body: { errcode: 0, callbackUrl: receiverUrl },
     });
-    expect((await json('GET', '/control/gzh/config')).body).toEqual({ appId: SIM_GZH_DEFAULTS.appId, callbackUrl: receiverUrl, token: 'otherToken1' });
+    expect((await json('GET', '/control/gzh/config')).body).toEqual({
+      appId: SIM_GZH_DEFAULTS.appId,
+      callbackUrl: receiverUrl,
+      token: 'otherToken1',
+      encodingAesKey: SIM_GZH_DEFAULTS.encodingAesKey,
+    });
     await json('POST', '/control/gzh/config', { token: SIM_GZH_DEFAULTS.token });
+  });
+
+  it('reads its EncodingAESKey from SIM_GZH_AES_KEY: default key, empty for plain text, else 43 characters', () => {
+    expect(simulatorOptionsFromEnv({}).gzh?.encodingAesKey).toBe(SIM_GZH_DEFAULTS.encodingAesKey);
+    expect(simulatorOptionsFromEnv({ SIM_GZH_AES_KEY: '' }).gzh?.encodingAesKey).toBe('');
+    expect(simulatorOptionsFromEnv({ SIM_GZH_AES_KEY: 'b'.repeat(43) }).gzh?.encodingAesKey).toBe('b'.repeat(43));
+    expect(() => simulatorOptionsFromEnv({ SIM_GZH_AES_KEY: 'short' })).toThrow(/SIM_GZH_AES_KEY/);
+  });
+
+  it('pushes plain text when its EncodingAESKey is cleared', async () => {
+    expect((await json('POST', '/control/gzh/config', { encodingAesKey: 'too-short' })).status).toBe(400);
+    expect((await json('POST', '/control/gzh/config', { encodingAesKey: '' })).status).toBe(200);
+    try {
+      const qr = await createQr('plain_1');
+      expect((await json('POST', '/control/gzh/scan', { ticket: qr.ticket })).body.delivered).toBe(true);
+      expect(received[0]!.query.get('msg_signature')).toBeNull();
+      expect(received[0]!.body).toContain('<EventKey><![CDATA[qrscene_plain_1]]></EventKey>');
+    } finally {
+      await json('POST', '/control/gzh/config', { encodingAesKey: SIM_GZH_DEFAULTS.encodingAesKey });
+    }
   });
 });
 

@@ -7,10 +7,10 @@ import type { Api } from '../http/types.js';
 import type { CallbackService, CallbackSource } from './callback.service.js';
 
 const SignedQuery = Type.Object({
-  msg_signature: Type.Optional(Type.String()),
-  timestamp: Type.Optional(Type.String()),
-  nonce: Type.Optional(Type.String()),
-  echostr: Type.Optional(Type.String()),
+  msg_signature: Type.Optional(Type.String({ maxLength: 64 })),
+  timestamp: Type.Optional(Type.String({ maxLength: 16 })),
+  nonce: Type.Optional(Type.String({ maxLength: 64 })),
+  echostr: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 const WorkParams = Type.Object({ workId: Type.String({ pattern: '^[0-9]{1,9}$' }) });
 

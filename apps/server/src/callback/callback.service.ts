@@ -14,6 +14,7 @@ import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
 import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from './callback-event.repository.js';
+import { CallbackReplayGuard } from './replay-guard.js';
 
 export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
@@ -61,12 +62,18 @@ function cryptoFailure(err: unknown): AppError {
   return new AppError(400, '消息格式错误');
 }
 
+const tripleOf = (q: { msg_signature: string; timestamp: string; nonce: string }) =>
+  ({ kind: 'wecom', signature: q.msg_signature, timestamp: q.timestamp, nonce: q.nonce }) as const;
+
 function signed(q: SignedQuery, withEcho: boolean) {
   if (!q.msg_signature || !q.timestamp || !q.nonce || (withEcho && !q.echostr)) throw new AppError(401, '签名校验失败');
   return { msg_signature: q.msg_signature, timestamp: q.timestamp, nonce: q.nonce, echostr: q.echostr ?? '' };
 }
 
 export class CallbackService {
+  /** A signed request is accepted once, within 5 minutes of its timestamp (shared through the database). */
+  private readonly replay: CallbackReplayGuard;
+
   constructor(
     private readonly deps: {
       database: Database;
@@ -82,6 +89,7 @@ export class CallbackService {
       log: FastifyBaseLogger;
     },
   ) {
+    this.replay = new CallbackReplayGuard(deps.database);
     deps.jobs.register<{ eventId: number }>(CALLBACK_JOB, {
       maxAttempts: MAX_ATTEMPTS,
       run: async ({ payload, attempt }) => {
@@ -138,14 +146,17 @@ export class CallbackService {
   /** URL verification: the decrypted echostr. */
   async verifyUrl(source: CallbackSource, q: SignedQuery): Promise<string> {
     const { crypto } = await this.cryptoFor(source);
+    const query = signed(q, true);
     let plain: string;
     try {
-      plain = crypto.verifyUrl(signed(q, true));
+      plain = crypto.verifyUrl(query);
     } catch (err) {
       throw cryptoFailure(err);
     }
-    if (source.kind === 'corp') await this.deps.workSpaces.markCallbackVerified(source.workId);
-    return plain;
+    return this.replay.once(tripleOf(query), async () => {
+      if (source.kind === 'corp') await this.deps.workSpaces.markCallbackVerified(source.workId);
+      return plain;
+    });
   }
 
   /** An event POST: verified, decrypted, stored once; processed later. */
@@ -153,15 +164,20 @@ export class CallbackService {
     const { crypto, scope } = await this.cryptoFor(source);
     let xml: string;
     let event: WecomEvent;
+    const query = signed(q, false);
     try {
       const envelope = parseXml(body);
       const encrypt = envelope.Encrypt;
       if (typeof encrypt !== 'string' || !encrypt) throw new AppError(400, '消息格式错误');
-      xml = await this.open(source, crypto, signed(q, false), encrypt, envelope.ToUserName);
+      xml = await this.open(source, crypto, query, encrypt, envelope.ToUserName);
       event = parseEventXml(xml);
     } catch (err) {
       throw cryptoFailure(err);
     }
+    await this.replay.once(tripleOf(query), () => this.store(source, scope, event, xml));
+  }
+
+  private async store(source: CallbackSource, scope: number, event: WecomEvent, xml: string): Promise<void> {
     const dedupeKey = eventDedupeKey(event);
     const receivedAt = this.deps.clock.now();
     const scopes = await this.scopesOf(source, scope, event);

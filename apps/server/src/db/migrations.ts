@@ -540,6 +540,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // Callbacks seen (signature, timestamp, nonce): a second delivery of the same signed request is
+    // refused while its timestamp is still accepted. The key is unique, so the first process wins.
+    '0006_callback_nonce': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('callback_nonce')
+          .addColumn('key', 'char(64)', (c) => c.primaryKey())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('callback_nonce_expires_idx').on('callback_nonce').column('expires_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('callback_nonce').ifExists().execute();
+      },
+    },
   };
 }
 

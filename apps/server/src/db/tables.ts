@@ -194,6 +194,13 @@ export interface CallbackEventTable {
   error: string | null;
 }
 
+/** A callback request already accepted: sha256 of its kind, signature, timestamp and nonce. */
+export interface CallbackNonceTable {
+  key: string;
+  /** When its timestamp leaves the accepted window (ms); removed by the daily cleanup after that. */
+  expires_at: number;
+}
+
 export interface SuiteTicketTable {
   suite_id: string;
   ticket: string;
@@ -502,6 +509,7 @@ export interface DB {
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   callback_event: CallbackEventTable;
+  callback_nonce: CallbackNonceTable;
   suite_ticket: SuiteTicketTable;
   wecom_auth_state: WecomAuthStateTable;
   server_secret: ServerSecretTable;

@@ -1,6 +1,10 @@
-// The official account's plain-text callback: signature check and the flat <xml> message.
+// The official account's callback: the signature of the server-URL check and of plain-text mode,
+// the safe mode's envelope (the same AES scheme as WeCom callbacks, with the AppID as receiveid),
+// and the flat <xml> message.
 import { createHash } from 'node:crypto';
+import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { safeEqual } from '../auth/tokens.js';
+import { AppError } from '../http/errors.js';
 
 /** signature = sha1 of token, timestamp and nonce sorted and joined. */
 export function gzhSignature(token: string, timestamp: string, nonce: string): string {
@@ -37,4 +41,26 @@ export function parseGzhXml(text: string): Record<string, string> | null {
     out[m[1]!] = m[2] !== undefined ? m[2] : decodeText(m[3] ?? '');
   }
   return out;
+}
+
+/**
+ * Safe mode (安全模式): `msg_signature` = sha1 of token, timestamp, nonce and the envelope's Encrypt,
+ * which decrypts to the message followed by the account's AppID. Returns the message XML; a bad
+ * signature is a 401, anything else that does not open a 400. Compatible mode's plaintext copy of the
+ * fields in the envelope is never read.
+ */
+export function openGzhSafeMessage(
+  opts: { token: string; aesKey: string; appId: string },
+  q: { msg_signature: string; timestamp: string; nonce: string },
+  body: string,
+): string {
+  const envelope = parseGzhXml(body);
+  if (!envelope?.Encrypt) throw new AppError(400, '消息格式错误：安全模式的消息应带 Encrypt');
+  try {
+    return new WecomCrypto({ token: opts.token, encodingAesKey: opts.aesKey, receiveId: opts.appId }).openEvent(q, envelope.Encrypt);
+  } catch (err) {
+    if (err instanceof WecomCryptoError && err.reason === 'signature') throw new AppError(401, '签名校验失败');
+    if (err instanceof WecomCryptoError && err.reason === 'receiveid') throw new AppError(400, '消息不属于该公众号（AppID 不匹配）');
+    throw new AppError(400, '消息解密失败');
+  }
 }

@@ -1,17 +1,18 @@
 // Tells the simulator where to push official-account events (used when SIM_URL is set).
-// The simulator may still be starting, so a few attempts a second apart are made.
+// The simulator may still be starting, so a few attempts a second apart are made. `encodingAesKey`:
+// the key it encrypts events with (safe mode); '' makes it push plain text.
 export async function registerSimulatorCallback(
   simUrl: string,
   callbackUrl: string,
   token: string,
-  { attempts = 1 }: { attempts?: number } = {},
+  { attempts = 1, encodingAesKey }: { attempts?: number; encodingAesKey?: string } = {},
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(`${simUrl}/control/gzh/config`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ callbackUrl, token }),
+        body: JSON.stringify({ callbackUrl, token, encodingAesKey }),
         signal: AbortSignal.timeout(5000),
       });
       if (!res.ok) throw new Error(`simulator answered HTTP ${res.status}`);

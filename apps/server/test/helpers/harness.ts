@@ -1,5 +1,6 @@
 // Starts the simulator and the server on port 0 with a fresh database, wires them to each other
 // (server SIM_URL → simulator; simulator callback → server) and talks to them over real HTTP.
+import type { DestinationStream } from 'pino';
 import { buildSimulator, type Simulator } from '@scrm/wecom-sim';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type Env } from '../../src/config.js';
@@ -45,18 +46,22 @@ const BASE_ENV: Env = {
   RATE_LIMIT_PER_MINUTE: '100000',
 };
 
-export async function startHarness(env: Env = {}, simOpts: { callbackTimeoutMs?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  env: Env = {},
+  simOpts: { callbackTimeoutMs?: number } = {},
+  serverOpts: { logStream?: DestinationStream } = {},
+): Promise<Harness> {
   const sim = await buildSimulator({ logger: false, gzh: { callbackTimeoutMs: simOpts.callbackTimeoutMs ?? 5000 } });
   await sim.listen({ port: 0, host: '127.0.0.1' });
   const simUrl = `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`;
 
   const db = await createTestDatabase();
   const config = loadConfig({ ...BASE_ENV, SIM_URL: simUrl, ...db.env, ...env });
-  const server = await buildApp(config);
+  const server = await buildApp(config, serverOpts);
   await migrateToLatest(server.database.kysely, server.database.dialect);
   await server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-  await registerSimulatorCallback(simUrl, `${baseUrl}/api/gzh/callback`, config.gzh.token);
+  await registerSimulatorCallback(simUrl, `${baseUrl}/api/gzh/callback`, config.gzh.token, { encodingAesKey: config.gzh.aesKey ?? '' });
   // PUBLIC_URL names port 0 here: point the provider callbacks at the real port.
   await fetch(`${simUrl}/control/provider`, {
     method: 'POST',

@@ -21,10 +21,11 @@ export async function controlRoutes(app: FastifyInstance, opts: ControlOptions) 
     appId: gzh.config.appId,
     callbackUrl: gzh.config.callbackUrl,
     token: gzh.config.token,
+    encodingAesKey: gzh.config.encodingAesKey,
   }));
 
-  app.post<{ Body: { callbackUrl?: unknown; token?: unknown } }>('/control/gzh/config', async (req, reply) => {
-    const { callbackUrl, token } = req.body ?? {};
+  app.post<{ Body: { callbackUrl?: unknown; token?: unknown; encodingAesKey?: unknown } }>('/control/gzh/config', async (req, reply) => {
+    const { callbackUrl, token, encodingAesKey } = req.body ?? {};
     if (callbackUrl !== undefined) {
       if (typeof callbackUrl !== 'string' || (callbackUrl && !URL.canParse(callbackUrl))) {
         return reply.status(400).send({ errcode: 40097, errmsg: 'callbackUrl 不是合法的地址' });
@@ -36,6 +37,12 @@ export async function controlRoutes(app: FastifyInstance, opts: ControlOptions) 
         return reply.status(400).send({ errcode: 40097, errmsg: 'token 须为 3-32 位字母或数字' });
       }
       gzh.config.token = token;
+    }
+    if (encodingAesKey !== undefined) {
+      if (typeof encodingAesKey !== 'string' || (encodingAesKey && !/^[A-Za-z0-9+/]{43}$/.test(encodingAesKey))) {
+        return reply.status(400).send({ errcode: 40097, errmsg: 'encodingAesKey 须为 43 位（空串为明文模式）' });
+      }
+      gzh.config.encodingAesKey = encodingAesKey;
     }
     return { errcode: 0, errmsg: 'ok', callbackUrl: gzh.config.callbackUrl };
   });

@@ -1,11 +1,18 @@
-// Pushes an event to the official account's server URL the way WeChat does: plain XML, signed
-// over the query, retried when the receiver does not answer "success" within the timeout.
+// Pushes an event to the official account's server URL the way WeChat does, retried when the
+// receiver does not answer "success" within the timeout; each attempt is signed afresh.
+//   plain-text mode: the XML as is, `signature` over token, timestamp and nonce only;
+//   safe mode (安全模式, with an EncodingAESKey): `<xml><ToUserName/><Encrypt/></xml>` — AES as for
+//   WeCom callbacks, with the AppID as receiveid — plus `encrypt_type=aes` and `msg_signature`
+//   over token, timestamp, nonce and Encrypt.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { WecomCrypto } from '@scrm/wecom/crypto';
 
 export interface PushOptions {
   callbackUrl: string;
   token: string;
+  /** Safe mode when set: the account's EncodingAESKey, AppID and original id (ToUserName). */
+  safe?: { encodingAesKey: string; appId: string; originalId: string };
   /** Per attempt (WeChat: 5 s). */
   timeoutMs: number;
   /** Further attempts after the first (WeChat: 3). */
@@ -29,6 +36,9 @@ export function toXml(fields: Record<string, string | number>): string {
 
 /** True once an attempt is answered with HTTP 200 and "success" (or an empty body, which WeChat also accepts). */
 export async function pushEvent(xml: string, openid: string, opts: PushOptions): Promise<boolean> {
+  const crypto = opts.safe
+    ? new WecomCrypto({ token: opts.token, encodingAesKey: opts.safe.encodingAesKey, receiveId: opts.safe.appId })
+    : null;
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = String(randomBytes(4).readUInt32BE());
@@ -37,11 +47,18 @@ export async function pushEvent(xml: string, openid: string, opts: PushOptions):
     url.searchParams.set('timestamp', timestamp);
     url.searchParams.set('nonce', nonce);
     url.searchParams.set('openid', openid);
+    let body = xml;
+    if (crypto && opts.safe) {
+      const encrypt = crypto.encrypt(xml);
+      url.searchParams.set('encrypt_type', 'aes');
+      url.searchParams.set('msg_signature', crypto.sign(timestamp, nonce, encrypt));
+      body = toXml({ ToUserName: opts.safe.originalId, Encrypt: encrypt });
+    }
     try {
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'text/xml' },
-        body: xml,
+        body,
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
       const text = (await res.text()).trim();

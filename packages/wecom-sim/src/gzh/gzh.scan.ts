@@ -50,6 +50,9 @@ export async function scan(req: ScanRequest, deps: ScanDeps): Promise<ScanResult
     record.delivered = await pushEvent(xml, openid, {
       callbackUrl: store.config.callbackUrl,
       token: store.config.token,
+      ...(store.config.encodingAesKey
+        ? { safe: { encodingAesKey: store.config.encodingAesKey, appId: store.config.appId, originalId: store.config.originalId } }
+        : {}),
       timeoutMs: deps.timeoutMs,
       retries: deps.retries,
       log: deps.log,

@@ -6,6 +6,8 @@ export interface GzhConfig {
   appSecret: string;
   /** Token of the server-URL signature; must match the receiver's. */
   token: string;
+  /** EncodingAESKey: events are pushed in safe mode (encrypted, msg_signature); empty: plain-text mode. */
+  encodingAesKey: string;
   /** Where events are pushed; empty means nowhere. */
   callbackUrl: string;
   /** The account's own id (ToUserName of events). */
