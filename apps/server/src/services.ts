@@ -55,7 +55,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const limiter = SharedRateLimiter.create({ database, redis });
   limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
   const smsProvider: SmsProvider =
-    config.smsProvider === 'sim' ? new SimSmsProvider(config.simUrl!, log) : new LogSmsProvider(log);
+    config.smsProvider === 'sim' ? new SimSmsProvider(config.simUrl!, config.simToken, log) : new LogSmsProvider(log);
   const gzh = new GzhClient(config.gzh, log);
 
   const accountRepo = new AccountRepository(database);

@@ -1,13 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
-import { ConfigError, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../src/config.js';
+import { ConfigError, configWarnings, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../src/config.js';
 
 describe('loadConfig', () => {
   it('has a documented default for every variable', () => {
     const c = loadConfig({});
+    expect(c.mode).toBe('trial');
     expect(c.port).toBe(3000);
     expect(c.host).toBe('0.0.0.0');
     expect(c.dataDir).toBe(resolve('./data'));
@@ -28,16 +30,19 @@ describe('loadConfig', () => {
   });
 
   it('derives the public URL from PORT and the providers from SIM_URL', () => {
-    const c = loadConfig({ PORT: '8080', SIM_URL: 'http://127.0.0.1:3100/' });
+    const c = loadConfig({ PORT: '8080', SIM: 'on', SIM_URL: 'http://127.0.0.1:3100/', SIM_CONTROL_TOKEN: 'sim-control-token-0123' });
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.simUrl).toBe('http://127.0.0.1:3100');
     expect(c.smsProvider).toBe('sim');
+    expect(c.simToken).toBe('sim-control-token-0123');
     expect(c.gzh.baseUrl).toBe('http://127.0.0.1:3100');
   });
 
   it('lets explicit values win', () => {
     const c = loadConfig({
+      SIM: 'on',
       SIM_URL: 'http://sim',
+      SIM_CONTROL_TOKEN: 'sim-control-token-0123',
       SMS_PROVIDER: 'log',
       GZH_BASE_URL: 'https://api.weixin.qq.com',
       GZH_APP_ID: 'wxabc',
@@ -45,7 +50,7 @@ describe('loadConfig', () => {
       GZH_TOKEN: 't0ken',
       PUBLIC_URL: 'https://scrm.example.com/',
       DATABASE_URL: 'postgres://u@h/db',
-      DEBUG_LOGIN_CODE: 'dbg',
+      DEBUG_LOGIN_CODE: 'dbg-0123456789-0123456789-0123456789',
       TOKEN_TTL_DAYS: '7',
       SMS_PER_PHONE_PER_DAY: '3',
       SMS_PER_IP_PER_HOUR: '4',
@@ -58,7 +63,7 @@ describe('loadConfig', () => {
     expect(c.gzh).toEqual({ baseUrl: 'https://api.weixin.qq.com', appId: 'wxabc', appSecret: 's', token: 't0ken' });
     expect(c.publicUrl).toBe('https://scrm.example.com');
     expect(c.databaseUrl).toBe('postgres://u@h/db');
-    expect(c.debugLoginCode).toBe('dbg');
+    expect(c.debugLoginCode).toBe('dbg-0123456789-0123456789-0123456789');
     expect(c.tokenTtlDays).toBe(7);
     expect(c.limits).toEqual({ smsPerPhonePerDay: 3, smsPerIpPerHour: 4, loginMaxFailures: 2, rateLimitPerMinute: 9 });
     expect(c.trustProxy).toBe(1);
@@ -71,7 +76,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ TOKEN_TTL_DAYS: '0' })).toThrow(/TOKEN_TTL_DAYS/);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
-    expect(() => loadConfig({ SMS_PROVIDER: 'sim' })).toThrow(/SIM_URL/);
+    expect(() => loadConfig({ SIM: 'on', SMS_PROVIDER: 'sim' })).toThrow(/SIM_URL/);
     expect(() => loadConfig({ SISTER_APPS: 'not json' })).toThrow(ConfigError);
     expect(() => loadConfig({ SISTER_APPS: '[{"name":1}]' })).toThrow(/SISTER_APPS/);
   });
@@ -91,4 +96,83 @@ describe('readEnv', () => {
     expect(env.PATH).toBe(process.env.PATH);
     expect(readEnv(join(dir, 'missing')).SCRM_TEST_ONLY_VAR).toBeUndefined();
   });
+});
+
+describe('the simulator, production mode and debug login', () => {
+  const SIM = { SIM: 'on', SIM_URL: 'http://127.0.0.1:3100', SIM_CONTROL_TOKEN: 'sim-control-token-0123' };
+  const KEY = 'ab'.repeat(32);
+  /** Everything production asks for, right. */
+  const PROD_OK = { SCRM_MODE: 'production', SECRET_KEY: KEY, SMS_PROVIDER: 'real', GZH_TOKEN: 'myOwnToken42' };
+
+  it('takes the simulator only when it is chosen explicitly (SIM=on) and with its control token', () => {
+    expect(() => loadConfig({ SIM_URL: 'http://127.0.0.1:3100' })).toThrow(/SIM=on/);
+    expect(() => loadConfig({ SIM_URL: 'http://127.0.0.1:3100', SIM_CONTROL_TOKEN: 'x'.repeat(20) })).toThrow(/SIM=on/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'sim' })).toThrow(/SIM=on/);
+    expect(() => loadConfig({ SIM: 'on' })).toThrow(/SIM_URL/);
+    expect(() => loadConfig({ SIM: 'on', SIM_URL: 'http://127.0.0.1:3100' })).toThrow(/SIM_CONTROL_TOKEN/);
+    expect(loadConfig(SIM).smsProvider).toBe('sim');
+    // a real WeCom beside the simulator keeps SMS on the simulator only when asked for
+    expect(() => loadConfig({ SIM_URL: 'http://127.0.0.1:3100', WECOM_BASE_URL: 'https://qyapi.weixin.qq.com/cgi-bin' })).toThrow(/SIM=on/);
+    expect(loadConfig({}).simToken).toBeUndefined();
+  });
+
+  it('refuses a debug login code shorter than 32 characters', () => {
+    expect(() => loadConfig({ DEBUG_LOGIN_CODE: 'let-me-in' })).toThrow(/DEBUG_LOGIN_CODE must be at least 32 characters/);
+    expect(() => loadConfig({ DEBUG_LOGIN_CODE: 'x'.repeat(31) })).toThrow(/DEBUG_LOGIN_CODE/);
+    expect(loadConfig({ DEBUG_LOGIN_CODE: 'x'.repeat(32) }).debugLoginCode).toBe('x'.repeat(32));
+  });
+
+  it('refuses to start in production mode with anything meant for trying the product, listing all of it', () => {
+    let message = '';
+    try {
+      loadConfig({ SCRM_MODE: 'production' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/SECRET_KEY is not set/);
+    expect(message).toMatch(/SMS_PROVIDER=\(unset: log\)/);
+    expect(message).toMatch(/GZH_TOKEN is unset/);
+    expect(message).not.toMatch(/TEST_CLOCK|DEBUG_LOGIN_CODE|SIM=on/);
+
+    const all = () => loadConfig({ ...PROD_OK, ...SIM, SMS_PROVIDER: 'sim', DEBUG_LOGIN_CODE: 'x'.repeat(40), TEST_CLOCK: 'on', GZH_TOKEN: SIM_GZH_DEFAULTS.token });
+    expect(all).toThrow(/SIM=on \/ SIM_URL/);
+    expect(all).toThrow(/SMS_PROVIDER=sim/);
+    expect(all).toThrow(/DEBUG_LOGIN_CODE is set/);
+    expect(all).toThrow(/TEST_CLOCK=on/);
+    expect(all).toThrow(/GZH_TOKEN is unset or the simulator's default/);
+    expect(() => loadConfig({ ...PROD_OK, SMS_PROVIDER: 'log' })).toThrow(/SMS_PROVIDER=log/);
+    expect(() => loadConfig({ ...PROD_OK, SIM_URL: 'http://sim' })).toThrow(/SIM_URL/);
+    // right settings pass the production checks (then only a real SMS provider is missing from this build)
+    expect(() => loadConfig(PROD_OK)).toThrow(/^SMS_PROVIDER must be sim or log/);
+    expect(() => loadConfig({ SCRM_MODE: 'prod' })).toThrow(/SCRM_MODE must be production or trial/);
+  });
+
+  it('warns loudly outside production mode when SECRET_KEY is generated', () => {
+    expect(configWarnings(loadConfig({})).join('\n')).toMatch(/SECRET_KEY is not set/);
+    expect(configWarnings(loadConfig({ SECRET_KEY: KEY })).join('\n')).not.toMatch(/SECRET_KEY/);
+  });
+
+  it('the production command (npm run prod) refuses unsafe settings before listening', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'scrm-prod-'));
+    mkdirSync(join(web, 'apps/shell/dist'), { recursive: true });
+    writeFileSync(join(web, 'apps/shell/dist/index.html'), '<!doctype html>');
+    const script = resolve(__dirname, '../../../scripts/prod.mjs');
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; out: string }>((done) => {
+        const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(SIM|SCRM_MODE|SECRET_KEY|SMS_PROVIDER|GZH_|DEBUG_LOGIN_CODE|TEST_CLOCK|DATABASE_URL)/.test(k)));
+        const child = spawn(process.execPath, [script], { env: { ...clean, DATA_DIR: join(web, 'data'), PORT: '0', WEB_DIST_ROOT: web, ...env } });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('exit', (code) => done({ code, out }));
+      });
+    const unsafe = await run({ SCRM_MODE: 'trial', SIM: 'on', SIM_URL: 'http://127.0.0.1:3100', SIM_CONTROL_TOKEN: 'sim-control-token-0123', TEST_CLOCK: 'on' });
+    expect(unsafe.code).toBe(1);
+    for (const what of ['SCRM_MODE=production refuses to start', 'SECRET_KEY is not set', 'SIM=on / SIM_URL', 'TEST_CLOCK=on', 'GZH_TOKEN']) expect(unsafe.out).toContain(what);
+    expect(unsafe.out).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack trace
+    const noBuild = await run({ WEB_DIST_ROOT: join(web, 'missing') });
+    expect(noBuild.code).toBe(1);
+    expect(noBuild.out).toContain('npm run build');
+  }, 60_000);
 });

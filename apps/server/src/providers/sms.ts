@@ -1,6 +1,7 @@
 // Where SMS messages go: the simulator's outbox, or (development only) the server log.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/errors.js';
+import { simulatorAuth } from './simulator.js';
 
 export interface SmsProvider {
   send(phone: string, content: string): Promise<void>;
@@ -12,6 +13,7 @@ const sendFailed = () => new AppError(502, '短信发送失败，请稍后重试
 export class SimSmsProvider implements SmsProvider {
   constructor(
     private readonly simUrl: string,
+    private readonly simToken: string | undefined,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -19,7 +21,7 @@ export class SimSmsProvider implements SmsProvider {
     try {
       const res = await fetch(`${this.simUrl}/sms/send`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...simulatorAuth(this.simToken) },
         body: JSON.stringify({ phone, content }),
         signal: AbortSignal.timeout(10_000),
       });
