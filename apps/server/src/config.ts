@@ -27,8 +27,10 @@ export interface Config {
   simUrl: string | undefined;
   /** SIM_CONTROL_TOKEN — the simulator's control token (needed with SIM_URL). */
   simToken: string | undefined;
-  /** SMS_PROVIDER — sim | log (sim when SIM_URL is set, else log: codes go to the server log). */
-  smsProvider: 'sim' | 'log';
+  /** SMS_PROVIDER — sim | log | http (sim when SIM_URL is set, else log: codes go to the server log). */
+  smsProvider: 'sim' | 'log' | 'http';
+  /** SMS_HTTP_URL, SMS_HTTP_TOKEN — with SMS_PROVIDER=http: POST {phone, content} there (Bearer token when set). */
+  smsHttp: { url: string; token: string | undefined } | undefined;
   gzh: {
     /** GZH_BASE_URL — official-account API base (SIM_URL; real: https://api.weixin.qq.com). */
     baseUrl: string | undefined;
@@ -214,7 +216,9 @@ export function loadConfig(env: Env = process.env): Config {
   const simUrl = str(env, 'SIM_URL') && trimSlash(str(env, 'SIM_URL')!);
   const simOn = str(env, 'SIM') === 'on';
   const smsProvider = str(env, 'SMS_PROVIDER') ?? (simUrl ? 'sim' : 'log');
-  if (smsProvider !== 'sim' && smsProvider !== 'log') throw new ConfigError(`SMS_PROVIDER must be sim or log, got "${smsProvider}"`);
+  if (smsProvider !== 'sim' && smsProvider !== 'log' && smsProvider !== 'http') throw new ConfigError(`SMS_PROVIDER must be http, sim or log, got "${smsProvider}"`);
+  const smsHttpUrl = str(env, 'SMS_HTTP_URL');
+  if (smsProvider === 'http' && !(smsHttpUrl && /^https?:\/\//.test(smsHttpUrl) && URL.canParse(smsHttpUrl))) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL (http:// or https://)');
   if ((simUrl || smsProvider === 'sim') && !simOn) throw new ConfigError('SIM_URL and SMS_PROVIDER=sim need SIM=on (the simulator chosen explicitly, as npm start does)');
   if (smsProvider === 'sim' && !simUrl) throw new ConfigError('SMS_PROVIDER=sim needs SIM_URL');
   if (simOn && !simUrl) throw new ConfigError('SIM=on needs SIM_URL');
@@ -235,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     simUrl,
     simToken: simUrl ? simToken : undefined,
     smsProvider,
+    smsHttp: smsProvider === 'http' ? { url: smsHttpUrl!, token: str(env, 'SMS_HTTP_TOKEN') } : undefined,
     gzh: {
       baseUrl: gzhBase && trimSlash(gzhBase),
       appId: str(env, 'GZH_APP_ID') ?? SIM_GZH_DEFAULTS.appId,

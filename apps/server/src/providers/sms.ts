@@ -34,6 +34,33 @@ export class SimSmsProvider implements SmsProvider {
   }
 }
 
+/**
+ * A real SMS gateway behind a small relay of your own (SMS_PROVIDER=http): POST `{phone, content}` as
+ * JSON to SMS_HTTP_URL, with `Authorization: Bearer SMS_HTTP_TOKEN` when set; any 2xx answer is sent.
+ */
+export class HttpSmsProvider implements SmsProvider {
+  constructor(
+    private readonly target: { url: string; token: string | undefined },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(phone: string, content: string): Promise<void> {
+    try {
+      const res = await fetch(this.target.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}) },
+        body: JSON.stringify({ phone, content }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(`SMS gateway answered HTTP ${res.status}`);
+    } catch (err) {
+      this.log.error({ err: { message: (err as Error).message } }, 'sms send failed');
+      throw sendFailed();
+    }
+  }
+}
+
 /** Writes the message to the server log. For development without the simulator only. */
 export class LogSmsProvider implements SmsProvider {
   constructor(private readonly log: FastifyBaseLogger) {}
