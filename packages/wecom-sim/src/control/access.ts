@@ -61,7 +61,7 @@ export function controlAccess(app: FastifyInstance, token: string) {
       query.delete('token');
       const rest = query.toString();
       return reply
-        .header('set-cookie', `${cookie}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`)
+        .header('set-cookie', `${cookie}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax`)
         .redirect(rest ? `${path}?${rest}` : path, 303);
     }
     if (page) return reply.status(401).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(lockedPage(path, fromQuery !== undefined));
