@@ -103,6 +103,21 @@ describe('control token', () => {
   });
 });
 
+describe('log lines', () => {
+  it('never carry the token of a page address', async () => {
+    const lines: string[] = [];
+    const other = await startSim({ controlToken: TOKEN, logger: { level: 'info', stream: { write: (l: string) => void lines.push(l) } } });
+    try {
+      await fetch(`${other.base}/?token=${TOKEN}`, { redirect: 'manual' });
+      await fetch(`${other.base}/control/provider`, { headers: other.auth });
+      expect(lines.some((l) => l.includes('token=***'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(TOKEN);
+    } finally {
+      await other.sim.close();
+    }
+  });
+});
+
 describe('main.ts', () => {
   it('listens on 127.0.0.1 by default and prints the page address with the token', async () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
