@@ -33,6 +33,11 @@ describe('control token', () => {
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(((await res.json()) as { errmsg: string }).errmsg).toContain('控制口令');
     }
+    // an address spelled otherwise reaches the same routes, and the same check
+    for (const path of ['/%63ontrol/provider', '/%73ms/outbox', '/wecom/%73can/x', '/control/corps/x%20y']) {
+      expect((await get(path)).status, path).toBe(401);
+    }
+    for (const path of ['/control/provider/', '/sms//outbox', '//control/provider']) expect([401, 404], path).toContain((await get(path)).status);
     const wrong = await get('/control/provider', { authorization: 'Bearer not-the-token-at-all' });
     expect(wrong.status).toBe(401);
     // the token is not taken from the query of an API call

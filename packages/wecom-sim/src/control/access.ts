@@ -14,8 +14,8 @@ export const newControlToken = () => randomBytes(18).toString('base64url');
 const PAGE = /^\/(?:$|gzh\/qr\/|wecom\/scan\/)/;
 const GUARDED = /^\/(?:$|control(?:\/|$)|sms\/|gzh\/qr\/|wecom\/scan\/)/;
 
-/** Whether a path needs the control token. */
-export const isGuarded = (path: string) => GUARDED.test(path);
+/** Whether a route (its path pattern) needs the control token. */
+export const isGuarded = (route: string) => GUARDED.test(route);
 
 /** The token in a URL's query replaced by `***` (for log lines). */
 export const hideToken = (url: string) => url.replace(/([?&]token=)[^&#]*/g, '$1***');
@@ -48,15 +48,17 @@ export function controlAccess(app: FastifyInstance, token: string) {
   const matches = (given: string | undefined) => given !== undefined && timingSafeEqual(digest(given), expected);
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    // The route matched, not the raw address: `/%63ontrol/…` reaches the /control routes too.
+    const route = req.routeOptions.url;
+    if (route === undefined || !isGuarded(route)) return;
     const [path, search = ''] = req.url.split('?', 2) as [string, string?];
-    if (!isGuarded(path)) return;
     // A cookie per port: two simulators on one host (the trial and the e2e one) keep their own.
     const cookie = `sim_token_${req.socket.localPort ?? ''}`;
     const auth = req.headers.authorization;
     if (matches(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined) || matches(cookieOf(req, cookie))) return;
     const query = new URLSearchParams(search);
     const fromQuery = query.get('token') ?? undefined;
-    const page = req.method === 'GET' && PAGE.test(path);
+    const page = req.method === 'GET' && PAGE.test(route);
     if (page && matches(fromQuery)) {
       query.delete('token');
       const rest = query.toString();
