@@ -51,7 +51,8 @@ export function controlAccess(app: FastifyInstance, token: string) {
     // The route matched, not the raw address: `/%63ontrol/…` reaches the /control routes too.
     const route = req.routeOptions.url;
     if (route === undefined || !isGuarded(route)) return;
-    const [path, search = ''] = req.url.split('?', 2) as [string, string?];
+    const q = req.url.indexOf('?');
+    const [path, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
     // A cookie per port: two simulators on one host (the trial and the e2e one) keep their own.
     const cookie = `sim_token_${req.socket.localPort ?? ''}`;
     const auth = req.headers.authorization;
