@@ -56,7 +56,7 @@ const stack = await startBenchStack({
 });
 let lb: http.Server | undefined;
 try {
-  const client = stackClient({ server, sim });
+  const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000004', 'bench1234');
   const { corp, work } = await client.connectSampleCorp(token, { name: '获客压测', seed: 'bench-acquisition', size: { departments: 3, members: 40, customers: 200, groups: 2, tags: 10 } });
   await client.waitForSync(token, work.id);
@@ -90,7 +90,7 @@ try {
 
   const scannedAt = new Map<string, number>();
   const scan = async () => {
-    const res = await fetch(`${sim}/control/corps/${corp.corpId}/scan`, {
+    const res = await client.simFetch(`/control/corps/${corp.corpId}/scan`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ configId: code.configId }),
@@ -124,7 +124,7 @@ try {
   const deadline = Date.now() + 180_000;
   let welcomes: Array<{ externalUserid: string; sentAt: number }> = [];
   for (;;) {
-    const list = (await (await fetch(`${sim}/control/corps/${corp.corpId}/welcome-messages?limit=100000`)).json()).list as typeof welcomes;
+    const list = (await (await client.simFetch(`/control/corps/${corp.corpId}/welcome-messages?limit=100000`)).json()).list as typeof welcomes;
     welcomes = list.filter((w) => scannedAt.has(w.externalUserid));
     const { total } = await call('qw/lxw/customer/list', { id: code.id, pageSize: 1 });
     const pending = await call('qw/lxw/customer/list', { id: code.id, pageSize: 100 });
@@ -138,7 +138,7 @@ try {
   const overview = await call('qw/lxw/date', { id: code.id });
   const chainSeconds = (lastWelcome - t0) / 1000;
   // Tags and re-reads of the customers run at a lower priority than welcome messages: when they catch up.
-  const callsNow = async () => (await (await fetch(`${sim}/control/calls?corpId=${corp.corpId}`)).json()).calls as Record<string, number>;
+  const callsNow = async () => (await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json()).calls as Record<string, number>;
   let calls = await callsNow();
   while ((calls['externalcontact/mark_tag'] ?? 0) < adds || (calls['externalcontact/get'] ?? 0) < adds) {
     if (Date.now() > deadline + 120_000) break;

@@ -18,10 +18,11 @@ function cannon(opts) {
 const bareSource = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"hello":"world"}'); }).listen(${ports.bare}, '127.0.0.1');`;
 const bare = startChild('bare', process.execPath, ['-e', bareSource]);
 const stack = await startBenchStack({ port: ports.server, simPort: ports.sim });
+const simToken = stack.simToken;
 try {
   await waitForPort(ports.bare);
   const base = `http://127.0.0.1:${ports.server}/api/account`;
-  const stack = stackClient({ server: `http://127.0.0.1:${ports.server}`, sim: `http://127.0.0.1:${ports.sim}` });
+  const stack = stackClient({ server: `http://127.0.0.1:${ports.server}`, sim: `http://127.0.0.1:${ports.sim}`, simToken });
   const token = await stack.registerAccount('13800000000', 'bench1234');
 
   await cannon({ url: `http://127.0.0.1:${ports.bare}/`, duration: 2 }); // warm-up

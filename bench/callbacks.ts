@@ -18,11 +18,11 @@ const sim = `http://127.0.0.1:${simPort}`;
 
 const stack = await startBenchStack({ port, simPort, env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {} });
 try {
-  const client = stackClient({ server, sim });
+  const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000003', 'bench1234');
   const { corp, work } = await client.connectSampleCorp(token, { name: '回调压测', seed: 'bench-callbacks', size: { departments: 3, members: 20, customers: 500, groups: 5, tags: 10 } });
   await client.waitForSync(token, work.id);
-  const snapshot = await (await fetch(`${sim}/control/corps/${corp.corpId}/snapshot`)).json();
+  const snapshot = await (await client.simFetch(`/control/corps/${corp.corpId}/snapshot`)).json();
   const pairs: Array<[string, string]> = snapshot.customers.flatMap((c: { external_userid: string; follow_user: Array<{ userid: string }> }) =>
     c.follow_user.map((f) => [f.userid, c.external_userid] as [string, string]),
   );

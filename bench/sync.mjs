@@ -15,7 +15,7 @@ const sim = `http://127.0.0.1:${simPort}`;
 
 const stack = await startBenchStack({ port, simPort });
 try {
-  const client = stackClient({ server, sim });
+  const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000002', 'bench1234');
   const size = { departments: Math.max(3, Math.round(members / 20)), members, customers, groups: Math.round(customers / 200), tags: 50 };
   const t0 = Date.now();
@@ -25,8 +25,8 @@ try {
   const t1 = Date.now();
   const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
   const seconds = (Date.now() - t1) / 1000;
-  const { calls, total } = await (await fetch(`${sim}/control/calls?corpId=${corp.corpId}`)).json();
-  const { list } = await (await fetch(`${sim}/control/corps`)).json();
+  const { calls, total } = await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json();
+  const { list } = await (await client.simFetch(`/control/corps`)).json();
   const counts = list.find((c) => c.corpId === corp.corpId);
   const relations = counts.follows;
   const groups = counts.groups;

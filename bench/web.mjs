@@ -58,7 +58,7 @@ function report(title, samples) {
 try {
   const guest = [];
   for (let i = 0; i < runs; i++) guest.push(await measure('[data-testid=login-modal]'));
-  const token = await stackClient({ server: `http://127.0.0.1:${port}`, sim: `http://127.0.0.1:${simPort}` }).registerAccount('13900000001', 'bench1234');
+  const token = await stackClient({ server: `http://127.0.0.1:${port}`, sim: `http://127.0.0.1:${simPort}`, simToken: stack.simToken }).registerAccount('13900000001', 'bench1234');
   const user = [];
   for (let i = 0; i < runs; i++) user.push(await measure('[data-testid=content]', token));
   console.log(`\nWeb benchmark — production build, Chromium, cache disabled, median of ${runs} (bytes on the wire, gzip)`);

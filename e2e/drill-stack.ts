@@ -2,6 +2,7 @@
 // ports, so a spec can kill -9 the server and start it again on the same data while the simulator
 // (WeCom) keeps running, or move the server's business clock (TEST_CLOCK) without touching other specs.
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export interface DrillStack {
   client: {
     api<T = any>(path: string, body?: unknown, token?: string): Promise<T>;
     control<T = any>(path: string, body?: unknown): Promise<T>;
+    /** Any call to the simulator (GET, DELETE…), with its control token. */
+    simFetch(path: string, init?: RequestInit): Promise<Response>;
     registerAccount(phone: string, password: string): Promise<string>;
     connectSampleCorp(token: string, o: { name: string; seed: string; size: Record<string, number> }): Promise<{ corp: any; work: any }>;
     waitForSync(token: string, id: number): Promise<{ status: string }>;
@@ -32,9 +35,11 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scrm-drill-'));
   const serverUrl = `http://127.0.0.1:${opts.port}`;
   const simUrl = `http://127.0.0.1:${opts.simPort}`;
+  const simToken = randomBytes(18).toString('base64url');
   const sim: ChildProcess = startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
     SIM_PORT: String(opts.simPort),
     SIM_HOST: '127.0.0.1',
+    SIM_CONTROL_TOKEN: simToken,
     SIM_GZH_CALLBACK_URL: `${serverUrl}/api/gzh/callback`,
     SIM_LOG_LEVEL: 'warn',
   });
@@ -43,7 +48,9 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
     server = startChild('server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
       PORT: String(opts.port),
       HOST: '127.0.0.1',
+      SIM: 'on',
       SIM_URL: simUrl,
+      SIM_CONTROL_TOKEN: simToken,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMS_PER_IP_PER_HOUR: '100000',
@@ -59,7 +66,7 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
   return {
     serverUrl,
     simUrl,
-    client: stackClient({ server: serverUrl, sim: simUrl }),
+    client: stackClient({ server: serverUrl, sim: simUrl, simToken }),
     async killServer() {
       if (!server) return;
       server.kill('SIGKILL');

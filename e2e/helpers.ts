@@ -1,10 +1,17 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
 // simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts.
 import type { Page } from '@playwright/test';
-import { E2E_PORT, E2E_SIM_PORT } from './playwright.config';
+import { E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
 export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
 export const simUrl = `http://127.0.0.1:${E2E_SIM_PORT}`;
+/** The simulator's page for people, opened with its control token (the browser keeps it as a cookie). */
+export const simPageUrl = `${simUrl}/?token=${E2E_SIM_TOKEN}`;
+export { E2E_DEBUG_CODE };
+
+/** A call to the simulator's control API or SMS outbox, with its control token. */
+export const simFetch = (path: string, init: RequestInit = {}) =>
+  fetch(`${simUrl}${path}`, { ...init, headers: { authorization: `Bearer ${E2E_SIM_TOKEN}`, ...(init.headers as Record<string, string>) } });
 
 let phoneSeq = 0;
 /** A phone number no other test uses (11 digits). */
@@ -28,7 +35,7 @@ export async function api<T = unknown>(path: string, body: unknown = {}, token?:
 /** The newest SMS code the simulator delivered to a phone. */
 export async function smsCode(phone: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${simUrl}/sms/outbox?phone=${phone}`);
+    const res = await simFetch(`/sms/outbox?phone=${phone}`);
     const { list } = (await res.json()) as { list: Array<{ code: string }> };
     if (list.length) return list[0].code;
     await new Promise((r) => setTimeout(r, 100));
@@ -38,7 +45,7 @@ export async function smsCode(phone: string): Promise<string> {
 
 /** Scans an official-account QR (by its scene code) as a WeChat user. */
 export async function scanQr(sceneStr: string, openid?: string): Promise<string> {
-  const res = await fetch(`${simUrl}/control/gzh/scan`, {
+  const res = await simFetch('/control/gzh/scan', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ sceneStr, ...(openid ? { openid } : {}) }),

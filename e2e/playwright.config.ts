@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
 export const E2E_SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 3400);
+// Shared with e2e/serve.mjs through the environment (this file is read before the web server starts).
+/** The simulator's control token of the suite's stack. */
+export const E2E_SIM_TOKEN = (process.env.E2E_SIM_TOKEN ??= 'e2e-sim-control-token-0123456789');
+/** DEBUG_LOGIN_CODE of the suite's server (at least 32 characters). */
+export const E2E_DEBUG_CODE = (process.env.E2E_DEBUG_CODE ??= 'e2e-debug-login-code-0123456789abcdef');
 
 export default defineConfig({
   testDir: './specs',

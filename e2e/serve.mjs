@@ -5,13 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../scripts/lib.mjs';
 
+// E2E_SIM_TOKEN and E2E_DEBUG_CODE come from playwright.config.ts (the same defaults when run alone).
 const { children, stop } = await startStack({
   port: Number(process.env.E2E_PORT ?? 3300),
   simPort: Number(process.env.E2E_SIM_PORT ?? 3400),
+  simToken: process.env.E2E_SIM_TOKEN ?? 'e2e-sim-control-token-0123456789',
   env: {
     HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scrm-e2e-')),
-    DEBUG_LOGIN_CODE: 'e2e-debug',
+    DEBUG_LOGIN_CODE: process.env.E2E_DEBUG_CODE ?? 'e2e-debug-login-code-0123456789abcdef',
     SMS_PER_IP_PER_HOUR: '100000',
     SMS_PER_PHONE_PER_DAY: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',

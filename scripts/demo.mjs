@@ -20,9 +20,9 @@ ensureDependencies();
 ensureWebBuild(process.argv.includes('--rebuild'));
 const dataDir = path.join(root, 'data', 'demo');
 rmSync(dataDir, { recursive: true, force: true });
-const { children, stop } = await startStack({ port, simPort, env: { DATA_DIR: dataDir } });
+const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir } });
 
-const stack = stackClient({ server, sim });
+const stack = stackClient({ server, sim, simToken });
 
 try {
   log(`生成示例企业（${members} 名成员，${customers} 位客户）并连接…`);
@@ -35,7 +35,7 @@ try {
   log('');
   log(`控制台：http://localhost:${port}/`);
   log(`登录：账号 ${phone}，密码 ${password}（已连接「示例科技有限公司」并完成同步）`);
-  log(`WeCom 模拟器（客户扫码、删除好友、进群退群、短信收件箱）：http://localhost:${simPort}/`);
+  log(`WeCom 模拟器（客户扫码、删除好友、进群退群、短信收件箱）：http://127.0.0.1:${simPort}/?token=${simToken}`);
   log('按 Ctrl+C 停止。');
 } catch (error) {
   console.error(error);

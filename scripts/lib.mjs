@@ -1,5 +1,6 @@
 // Small helpers shared by the project's scripts (node builtins only: they run before `npm ci`).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -75,17 +76,22 @@ export function readJson(file) {
   return JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 }
 
+/** The simulator's control token for a stack: SIM_CONTROL_TOKEN when set, else a fresh one. */
+export const simControlToken = () => process.env.SIM_CONTROL_TOKEN || randomBytes(18).toString('base64url');
+
 /**
  * Starts the WeCom simulator and the server wired to each other (the server's
  * SMS and official-account providers point at the simulator, the simulator's
- * callbacks at the server). Resolves once both listen.
+ * callbacks at the server; SIM=on chooses the simulator explicitly and both
+ * share the control token). Resolves once both listen.
  */
-export async function startStack({ port, simPort, env = {}, sim = true, extraServerPorts = [] }) {
+export async function startStack({ port, simPort, env = {}, sim = true, extraServerPorts = [], simToken = simControlToken() }) {
   const children = [];
   if (sim) {
     children.push(
       startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
         SIM_PORT: String(simPort),
+        SIM_CONTROL_TOKEN: simToken,
         SIM_GZH_CALLBACK_URL: `http://127.0.0.1:${port}/api/gzh/callback`,
         SIM_LOG_LEVEL: process.env.SIM_LOG_LEVEL ?? 'warn',
       }),
@@ -96,14 +102,14 @@ export async function startStack({ port, simPort, env = {}, sim = true, extraSer
     children.push(
       startChild(i ? `server${i + 1}` : 'server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
         PORT: String(p),
-        ...(sim ? { SIM_URL: `http://127.0.0.1:${simPort}` } : {}),
+        ...(sim ? { SIM: 'on', SIM_URL: `http://127.0.0.1:${simPort}`, SIM_CONTROL_TOKEN: simToken } : { SIM: 'off', SIM_URL: '' }),
         ...env,
       }),
     );
   }
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));
   await Promise.all([...[port, ...extraServerPorts].map((p) => waitForPort(p, 60_000)), sim ? waitForPort(simPort) : null]);
-  return { children, stop };
+  return { children, stop, simToken: sim ? simToken : undefined };
 }
 
 /**
@@ -143,6 +149,7 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
     },
   });
   return {
+    simToken: stack.simToken,
     stop: async () => {
       // The processes finish (their jobs and connections) before their database goes.
       const exited = stack.children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))));

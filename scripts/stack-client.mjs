@@ -2,7 +2,9 @@
 // make an account, create a sample corp in the simulator, connect it and wait for its sync.
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export function stackClient({ server, sim }) {
+// `simToken` is the simulator's control token (SIM_CONTROL_TOKEN), sent with every call to it.
+export function stackClient({ server, sim, simToken }) {
+  const simAuth = { authorization: `Bearer ${simToken}` };
   async function call(url, body, token) {
     const res = await fetch(url, {
       method: 'POST',
@@ -16,15 +18,18 @@ export function stackClient({ server, sim }) {
     return json.data ?? json;
   }
   const api = (path, body, token) => call(`${server}/api/${path}`, body, token);
-  const control = (path, body) => call(`${sim}${path}`, body);
+  const control = (path, body) => call(`${sim}${path}`, body, simToken);
+  /** Any other call to the simulator (GET, DELETE…), with the control token. */
+  const simFetch = (path, init = {}) => fetch(`${sim}${path}`, { ...init, headers: { ...simAuth, ...init.headers } });
 
   return {
     api,
     control,
+    simFetch,
     /** Registers a main account (SMS code read from the simulator's outbox) with an official account bound. */
     async registerAccount(phone, password) {
       await api('account/code/send', { phone });
-      const outbox = await (await fetch(`${sim}/sms/outbox?phone=${phone}`)).json();
+      const outbox = await (await simFetch(`/sms/outbox?phone=${phone}`)).json();
       let { token } = await api('account/create', { phone, code: outbox.list[0].code, password });
       const { code } = await api('account/bind/gzh/code', {}, token);
       await control('/control/gzh/scan', { sceneStr: code });

@@ -29,7 +29,7 @@ async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
   if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
   return json.data;
 }
-const sim = async <T = any>(path: string): Promise<T> => (await (await fetch(`${stack.simUrl}${path}`)).json()) as T;
+const sim = async <T = any>(path: string): Promise<T> => (await (await stack.client.simFetch(path)).json()) as T;
 const wayUsers = async (id: string) => ((await sim<any>(`/control/corps/${corpId}/contact-ways?configId=${id}`)).list[0]?.user ?? []) as string[];
 const setClock = (at: number) => api('test/clock', { at });
 

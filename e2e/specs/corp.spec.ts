@@ -1,15 +1,15 @@
 // Connecting a self-built WeCom corp through the browser, then seeing its members on /staff/list.
 import { expect, test } from '@playwright/test';
-import { openLoggedIn, registerAccount, serverUrl, simUrl } from '../helpers';
+import { openLoggedIn, registerAccount, serverUrl, simFetch } from '../helpers';
 
 async function simCorp() {
-  const res = await fetch(`${simUrl}/control/corps`, {
+  const res = await simFetch('/control/corps', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: '浏览器科技', size: { departments: 3, members: 6, customers: 12, groups: 2, tags: 4 } }),
   });
   const corp = (await res.json()) as { corpId: string; agentId: number | string; secret: string };
-  const snap = (await (await fetch(`${simUrl}/control/corps/${corp.corpId}/snapshot`)).json()) as {
+  const snap = (await (await simFetch(`/control/corps/${corp.corpId}/snapshot`)).json()) as {
     members: Array<{ userid: string; name: string }>;
   };
   return { ...corp, members: snap.members };

@@ -29,9 +29,9 @@ async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
 }
 
 const control = (path: string, body?: unknown) => stack.client.control(path, body);
-const sentCalls = async (path: string) => ((await (await fetch(`${stack.simUrl}/control/calls?corpId=${corpId}`)).json()) as any).calls[path] ?? 0;
+const sentCalls = async (path: string) => ((await (await stack.client.simFetch(`/control/calls?corpId=${corpId}`)).json()) as any).calls[path] ?? 0;
 const welcomesTo = async (externalUserid: string) =>
-  ((await (await fetch(`${stack.simUrl}/control/corps/${corpId}/welcome-messages?externalUserid=${externalUserid}`)).json()) as any).list.length;
+  ((await (await stack.client.simFetch(`/control/corps/${corpId}/welcome-messages?externalUserid=${externalUserid}`)).json()) as any).list.length;
 
 async function addOf(codeId: number, externalUserid: string) {
   const { list } = await api<{ list: Array<{ externalUserid: string; welcomeStatus: string; welcomeError: string | null }> }>('qw/lxw/customer/list', { id: codeId, pageSize: 100 });
@@ -98,7 +98,7 @@ test('killed before the welcome went out, back within 20 s: it goes out once', a
   const scan = await control(`/control/corps/${corpId}/scan`, { configId: plainCode.configId });
   await expect.poll(() => sentCalls('externalcontact/send_welcome_msg'), { timeout: 15_000 }).toBeGreaterThan(before);
   await stack.killServer();
-  await fetch(`${stack.simUrl}/control/faults`, { method: 'DELETE' });
+  await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   expect(await welcomesTo(scan.externalUserid)).toBe(0);
   await stack.startServer();
   await expect.poll(async () => (await addOf(plainCode.id, scan.externalUserid))?.welcomeStatus, { timeout: 20_000 }).toBe('sent');
@@ -114,7 +114,7 @@ test('killed before the welcome went out, back after the window: recorded as mis
   const scan = await control(`/control/corps/${corpId}/scan`, { configId: code.configId });
   await expect.poll(() => sentCalls('externalcontact/get'), { timeout: 15_000 }).toBeGreaterThan(before);
   await stack.killServer();
-  await fetch(`${stack.simUrl}/control/faults`, { method: 'DELETE' });
+  await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   await sleep(Math.max(0, scannedAt + 21_000 - Date.now()));
   await stack.startServer();
   await expect.poll(async () => (await addOf(code.id, scan.externalUserid))?.welcomeStatus, { timeout: 20_000 }).toBe('missed');

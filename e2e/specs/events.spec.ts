@@ -1,10 +1,10 @@
 // Things that happen in WeCom, made on the simulator's page as a person would, reach the console
 // as real encrypted callbacks.
 import { expect, test, type Page } from '@playwright/test';
-import { api, openLoggedIn, registerAccount, simUrl } from '../helpers';
+import { api, openLoggedIn, registerAccount, simFetch, simPageUrl } from '../helpers';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${simUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await simFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return (await res.json()) as T;
 }
 
@@ -44,7 +44,7 @@ test('a scan on the simulator page adds a customer to the member who owns the co
 
   await openLoggedIn(page, account.token, '/staff/list');
   const sim = await context.newPage();
-  await sim.goto(simUrl);
+  await sim.goto(simPageUrl);
   const way = sim.locator(`#way-${corp.corpId}`);
   await expect(way).toBeVisible();
   const owner = (await way.locator('option').first().innerText()).replace(/的渠道码$/, '');

@@ -1,6 +1,6 @@
 // The login gate driven as a person would: every mode and branch of spec §4.
 import { expect, test, type Page } from '@playwright/test';
-import { api, freshPhone, registerAccount, scanQr, smsCode } from '../helpers';
+import { api, E2E_DEBUG_CODE, freshPhone, registerAccount, scanQr, smsCode } from '../helpers';
 
 const modal = (page: Page) => page.getByTestId('login-modal');
 
@@ -177,7 +177,7 @@ test('debug login from debug_code and debug_id, and its failure', async ({ page 
   await page.goto(`/?debug_code=wrong&debug_id=${id}#/channel-qrcode/list`);
   await expect(modal(page)).toBeVisible();
   await expect(page).not.toHaveURL(/debug_code/);
-  await page.goto(`/?debug_code=e2e-debug&debug_id=${id}#/tag/list`);
+  await page.goto(`/?debug_code=${E2E_DEBUG_CODE}&debug_id=${id}#/tag/list`);
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page).toHaveURL(/#\/channel-qrcode\/list$/);
 });

@@ -9,6 +9,8 @@ import type { SisterApp } from '@scrm/contracts/config';
 export type Env = Record<string, string | undefined>;
 
 export interface Config {
+  /** SCRM_MODE — production | trial (trial). Production refuses to start with anything meant for trying the product (see productionProblems). */
+  mode: 'production' | 'trial';
   /** PORT — HTTP port (3000). */
   port: number;
   /** HOST — interface to listen on (0.0.0.0). */
@@ -21,10 +23,14 @@ export interface Config {
   logLevel: string;
   /** PUBLIC_URL — address people and callers reach the server at (http://localhost:PORT). */
   publicUrl: string;
-  /** SIM_URL — base URL of the WeCom simulator; when set, SMS and the official account go to it. */
+  /** SIM_URL — base URL of the WeCom simulator; when set, SMS and the official account go to it. Only with SIM=on. */
   simUrl: string | undefined;
-  /** SMS_PROVIDER — sim | log (sim when SIM_URL is set, else log: codes go to the server log). */
-  smsProvider: 'sim' | 'log';
+  /** SIM_CONTROL_TOKEN — the simulator's control token (needed with SIM_URL). */
+  simToken: string | undefined;
+  /** SMS_PROVIDER — sim | log | http (sim when SIM_URL is set, else log: codes go to the server log). */
+  smsProvider: 'sim' | 'log' | 'http';
+  /** SMS_HTTP_URL, SMS_HTTP_TOKEN — with SMS_PROVIDER=http: POST {phone, content} there (Bearer token when set). */
+  smsHttp: { url: string; token: string | undefined } | undefined;
   gzh: {
     /** GZH_BASE_URL — official-account API base (SIM_URL; real: https://api.weixin.qq.com). */
     baseUrl: string | undefined;
@@ -40,7 +46,7 @@ export interface Config {
      */
     aesKey: string | undefined;
   };
-  /** DEBUG_LOGIN_CODE — enables /api/account/login/debug with this code; unset disables it. */
+  /** DEBUG_LOGIN_CODE — enables /api/account/login/debug with this code (at least 32 characters); unset disables it. */
   debugLoginCode: string | undefined;
   /** TOKEN_TTL_DAYS — lifetime of a login token (30). */
   tokenTtlDays: number;
@@ -207,15 +213,57 @@ function gzhCallback(env: Env, real: boolean): { token: string; aesKey: string |
   return { token, aesKey: mode === 'plain' ? undefined : (key ?? SIM_GZH_DEFAULTS.aesKey) };
 }
 
+/** What production mode (SCRM_MODE=production) refuses: everything that exists for trying the product. */
+export function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (!str(env, 'SECRET_KEY')) problems.push('SECRET_KEY is not set (a key generated beside the data protects nothing)');
+  if (str(env, 'SIM') === 'on' || str(env, 'SIM_URL')) problems.push('SIM=on / SIM_URL: the simulator is for trying the product');
+  const sms = str(env, 'SMS_PROVIDER');
+  if (!sms || sms === 'sim' || sms === 'log') problems.push(`SMS_PROVIDER=${sms ?? '(unset: log)'}: choose a real SMS provider`);
+  if (str(env, 'DEBUG_LOGIN_CODE')) problems.push('DEBUG_LOGIN_CODE is set: debug login is refused in production');
+  if (str(env, 'TEST_CLOCK') === 'on') problems.push('TEST_CLOCK=on: the test clock is refused in production');
+  const gzhToken = str(env, 'GZH_TOKEN');
+  if (!gzhToken || gzhToken === SIM_GZH_DEFAULTS.token) problems.push("GZH_TOKEN is unset or the simulator's default: set your official account's token");
+  const gzhKey = str(env, 'GZH_AES_KEY');
+  if (str(env, 'GZH_CALLBACK_MODE') !== 'plain' && (!gzhKey || gzhKey === SIM_GZH_DEFAULTS.aesKey)) {
+    problems.push("GZH_AES_KEY is unset or the simulator's default: set your official account's EncodingAESKey (safe mode)");
+  }
+  return problems;
+}
+
+/** Loud start-up warnings outside production mode. */
+export function configWarnings(config: Config): string[] {
+  if (config.mode === 'production') return [];
+  const out = ['trial mode (SCRM_MODE is not production): not for real customers — see README "Running in production"'];
+  if (!config.secretKey) out.push('SECRET_KEY is not set: corp secrets are encrypted with a key kept beside the data (DATA_DIR/secret.key or the server_secret table)');
+  return out;
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const mode = str(env, 'SCRM_MODE') ?? 'trial';
+  if (mode !== 'production' && mode !== 'trial') throw new ConfigError(`SCRM_MODE must be production or trial, got "${mode}"`);
+  if (mode === 'production') {
+    const problems = productionProblems(env);
+    if (problems.length) throw new ConfigError(`SCRM_MODE=production refuses to start:\n- ${problems.join('\n- ')}`);
+  }
   const port = int(env, 'PORT', 3000);
   const simUrl = str(env, 'SIM_URL') && trimSlash(str(env, 'SIM_URL')!);
+  const simOn = str(env, 'SIM') === 'on';
   const smsProvider = str(env, 'SMS_PROVIDER') ?? (simUrl ? 'sim' : 'log');
-  if (smsProvider !== 'sim' && smsProvider !== 'log') throw new ConfigError(`SMS_PROVIDER must be sim or log, got "${smsProvider}"`);
+  if (smsProvider !== 'sim' && smsProvider !== 'log' && smsProvider !== 'http') throw new ConfigError(`SMS_PROVIDER must be http, sim or log, got "${smsProvider}"`);
+  const smsHttpUrl = str(env, 'SMS_HTTP_URL');
+  if (smsProvider === 'http' && !(smsHttpUrl && /^https?:\/\//.test(smsHttpUrl) && URL.canParse(smsHttpUrl))) throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL (http:// or https://)');
+  if ((simUrl || smsProvider === 'sim') && !simOn) throw new ConfigError('SIM_URL and SMS_PROVIDER=sim need SIM=on (the simulator chosen explicitly, as npm start does)');
   if (smsProvider === 'sim' && !simUrl) throw new ConfigError('SMS_PROVIDER=sim needs SIM_URL');
+  if (simOn && !simUrl) throw new ConfigError('SIM=on needs SIM_URL');
+  const simToken = str(env, 'SIM_CONTROL_TOKEN');
+  if (simUrl && !simToken) throw new ConfigError("SIM_URL needs SIM_CONTROL_TOKEN (the simulator's control token, printed at its start)");
+  const debugLoginCode = str(env, 'DEBUG_LOGIN_CODE');
+  if (debugLoginCode !== undefined && debugLoginCode.length < 32) throw new ConfigError('DEBUG_LOGIN_CODE must be at least 32 characters');
   const gzhBase = str(env, 'GZH_BASE_URL') ?? simUrl;
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data');
   return {
+    mode,
     port,
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir,
@@ -223,14 +271,16 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     publicUrl: trimSlash(str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`),
     simUrl,
+    simToken: simUrl ? simToken : undefined,
     smsProvider,
+    smsHttp: smsProvider === 'http' ? { url: smsHttpUrl!, token: str(env, 'SMS_HTTP_TOKEN') } : undefined,
     gzh: {
       baseUrl: gzhBase && trimSlash(gzhBase),
       appId: str(env, 'GZH_APP_ID') ?? SIM_GZH_DEFAULTS.appId,
       appSecret: str(env, 'GZH_APP_SECRET') ?? SIM_GZH_DEFAULTS.appSecret,
       ...gzhCallback(env, Boolean(gzhBase) && trimSlash(gzhBase!) !== simUrl),
     },
-    debugLoginCode: str(env, 'DEBUG_LOGIN_CODE'),
+    debugLoginCode,
     tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1),
     sisterApps: sisterApps(str(env, 'SISTER_APPS')),
     webDistRoot: resolve(str(env, 'WEB_DIST_ROOT') ?? REPO_ROOT),

@@ -1,11 +1,19 @@
 // Starts the server: config, migrations, listen; closes cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.js';
-import { loadConfig, readEnv } from './config.js';
+import { ConfigError, configWarnings, loadConfig, readEnv, type Config } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
 import { registerSimulatorCallback } from './providers/simulator.js';
 
-const config = loadConfig(readEnv());
+let config: Config;
+try {
+  config = loadConfig(readEnv());
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`企微SCRM server: configuration refused\n${err.message}`);
+  process.exit(1);
+}
 const app = await buildApp(config);
+for (const warning of configWarnings(config)) app.log.warn(`!!! ${warning}`);
 
 try {
   const applied = await migrateToLatest(app.database.kysely, app.database.dialect);
@@ -19,7 +27,7 @@ try {
 
 if (config.simUrl && config.gzh.baseUrl === config.simUrl) {
   const callbackUrl = `${config.publicUrl}/api/gzh/callback`;
-  registerSimulatorCallback(config.simUrl, callbackUrl, config.gzh.token, { attempts: 10, encodingAesKey: config.gzh.aesKey ?? '' }).then(
+  registerSimulatorCallback({ url: config.simUrl, token: config.simToken! }, callbackUrl, config.gzh.token, { attempts: 10, encodingAesKey: config.gzh.aesKey ?? '' }).then(
     () => app.log.info({ simUrl: config.simUrl, callbackUrl }, 'simulator will push official-account events here'),
     (err) => app.log.warn({ err, simUrl: config.simUrl }, 'could not register the callback with the simulator'),
   );
@@ -29,7 +37,7 @@ if (config.simUrl && config.gzh.baseUrl === config.simUrl) {
 if (app.services.wecomProvider.fromSimulator) void app.services.wecomProvider.registerWithSimulator();
 
 const db = app.database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir})`;
-console.log(`企微SCRM server: ${config.publicUrl}  (API docs ${config.publicUrl}/api/docs, database ${db})`);
+console.log(`企微SCRM server (${config.mode}): ${config.publicUrl}  (API docs ${config.publicUrl}/api/docs, database ${db})`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,7 +14,7 @@ import { GzhCallbackService } from './gzh/gzh-callback.service.js';
 import { QrSceneRepository } from './gzh/qr-scene.repository.js';
 import { QrSceneService } from './gzh/qr-scene.service.js';
 import { GzhClient } from './providers/gzh-client.js';
-import { LogSmsProvider, SimSmsProvider, type SmsProvider } from './providers/sms.js';
+import { HttpSmsProvider, LogSmsProvider, SimSmsProvider, type SmsProvider } from './providers/sms.js';
 import { SmsCodeRepository } from './sms-code/sms-code.repository.js';
 import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
@@ -55,7 +55,11 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const limiter = SharedRateLimiter.create({ database, redis });
   limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
   const smsProvider: SmsProvider =
-    config.smsProvider === 'sim' ? new SimSmsProvider(config.simUrl!, log) : new LogSmsProvider(log);
+    config.smsProvider === 'sim'
+      ? new SimSmsProvider(config.simUrl!, config.simToken, log)
+      : config.smsProvider === 'http'
+        ? new HttpSmsProvider(config.smsHttp!, log)
+        : new LogSmsProvider(log);
   const gzh = new GzhClient(config.gzh, log);
 
   const accountRepo = new AccountRepository(database);

@@ -82,7 +82,7 @@ describe('provider app (third)', () => {
     expect(done.status, done.message).toBe(200);
     expect(done.data).toMatchObject({ accessType: 'third', corpId: corp.corpId, corpName: corp.corpName });
     const row = await h.server.database.kysely.selectFrom('work_space').selectAll().where('id', '=', done.data.id).executeTakeFirstOrThrow();
-    expect(row.permanent_code_enc).toMatch(/^v1\./);
+    expect(row.permanent_code_enc).toMatch(/^v2\./);
     await syncedInfo(done.data.id);
     const snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body;
     expect(await memberCount(done.data.id)).toBe(snap.members.length);

@@ -115,20 +115,31 @@ describe('debug login', () => {
     expect(r).toMatchObject({ status: 404, message: '接口不存在' });
   });
 
-  it('logs in as any account with the right code', async () => {
-    const d = await startHarness({ DEBUG_LOGIN_CODE: 'let-me-in' });
+  it('logs in as any account with the right code, counts wrong codes and locks after LOGIN_MAX_FAILURES', async () => {
+    const CODE = 'let-me-in-0123456789-0123456789-0123456789';
+    const d = await startHarness({ DEBUG_LOGIN_CODE: CODE, LOGIN_MAX_FAILURES: '3' });
     try {
       const phone = uniquePhone();
       const token = await d.register(phone);
       const { data: me } = await d.api('/api/account/info', {}, token);
-      const r = await d.api('/api/account/login/debug', { id: me.id, code: 'let-me-in' });
+      const r = await d.api('/api/account/login/debug', { id: me.id, code: CODE });
       expect(r.status).toBe(200);
       expect((await d.api('/api/account/info', {}, r.data.token)).data.id).toBe(me.id);
-      expect(await d.api('/api/account/login/debug', { id: me.id, code: 'let-me-i' })).toMatchObject({ status: 403, message: '调试登录码错误' });
-      expect(await d.api('/api/account/login/debug', { id: 999999, code: 'let-me-in' })).toMatchObject({ status: 400, message: '账号不存在' });
-      expect(await d.api('/api/account/login/debug', { id: '1', code: 'let-me-in' })).toMatchObject({ status: 400, message: '参数错误：id 应为整数' });
+      expect(await d.api('/api/account/login/debug', { id: 999999, code: CODE })).toMatchObject({ status: 400, message: '账号不存在' });
+      expect(await d.api('/api/account/login/debug', { id: '1', code: CODE })).toMatchObject({ status: 400, message: '参数错误：id 应为整数' });
+      // wrong codes count whatever account they name; after three the right code is refused too
+      expect(await d.api('/api/account/login/debug', { id: me.id, code: CODE.slice(0, -1) })).toMatchObject({ status: 403, message: '调试登录码错误' });
+      expect(await d.api('/api/account/login/debug', { id: me.id + 1, code: 'x' })).toMatchObject({ status: 403, message: '调试登录码错误' });
+      expect(await d.api('/api/account/login/debug', { id: me.id + 2, code: '' })).toMatchObject({ status: 403, message: '调试登录码错误' });
+      expect(await d.api('/api/account/login/debug', { id: me.id, code: CODE })).toMatchObject({ status: 429, message: '登录失败次数过多，请15分钟后再试' });
+      // the account's own login is not locked by it
+      expect((await d.api('/api/account/login', { phone, password: 'secret123' })).status).toBe(200);
     } finally {
       await d.close();
     }
+  });
+
+  it('refuses to start with a short code', async () => {
+    await expect(startHarness({ DEBUG_LOGIN_CODE: 'let-me-in' })).rejects.toThrow(/DEBUG_LOGIN_CODE must be at least 32 characters/);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations.js';
-import { SecretBox } from '../src/wecom/secret-box.js';
+import { bindingOf, SecretBox } from '../src/wecom/secret-box.js';
 import { createTestDatabase } from './helpers/database.js';
 import { startHarness, uniquePhone } from './helpers/harness.js';
 
@@ -19,7 +19,7 @@ describe('WeCom configuration', () => {
     expect(real.wecom.provider.suiteId).toBe('');
     expect(real.secretKey).toBeUndefined();
     expect(real.trustedIps).toEqual([]);
-    const sim = loadConfig({ SIM_URL: 'http://127.0.0.1:3100' });
+    const sim = loadConfig({ SIM: 'on', SIM_URL: 'http://127.0.0.1:3100', SIM_CONTROL_TOKEN: 'sim-control-token-0123' });
     expect(sim.wecom.baseUrl).toBe('http://127.0.0.1:3100/qyapi/cgi-bin');
     expect(sim.wecom.installUrl).toBe('http://127.0.0.1:3100/open');
   });
@@ -49,17 +49,28 @@ describe('SecretBox', () => {
     await migrateToLatest(database.kysely, database.dialect);
     try {
       const box = new SecretBox({ dataDir: t.env.DATA_DIR, database });
-      const sealed = await box.seal('the-secret');
-      expect(sealed).toMatch(/^v1\./);
+      const A = bindingOf('secret_enc', { account_id: 1, corp_id: 'wwA' });
+      const sealed = await box.seal('the-secret', A);
+      expect(sealed).toMatch(/^v2\./);
       expect(sealed).not.toContain('the-secret');
-      expect(await box.seal('the-secret')).not.toBe(sealed);
-      expect(await box.open(sealed)).toBe('the-secret');
+      expect(await box.seal('the-secret', A)).not.toBe(sealed);
+      expect(await box.open(sealed, A)).toBe('the-secret');
       const parts = sealed.split('.');
       parts[3] = Buffer.from('x'.repeat(10)).toString('base64url');
-      await expect(box.open(parts.join('.'))).rejects.toThrow();
+      await expect(box.open(parts.join('.'), A)).rejects.toThrow();
+      // bound to its row and column: another owner, another corp or the other column does not open it
+      await expect(box.open(sealed, bindingOf('secret_enc', { account_id: 2, corp_id: 'wwA' }))).rejects.toThrow();
+      await expect(box.open(sealed, bindingOf('secret_enc', { account_id: 1, corp_id: 'wwB' }))).rejects.toThrow();
+      await expect(box.open(sealed, bindingOf('permanent_code_enc', { account_id: 1, corp_id: 'wwA' }))).rejects.toThrow();
+      // the old unbound format still opens
+      const old = await box.sealV1('old-secret');
+      expect(old).toMatch(/^v1\./);
+      expect(await box.open(old, A)).toBe('old-secret');
+      expect(SecretBox.isUnbound(old)).toBe(true);
+      expect(SecretBox.isUnbound(sealed)).toBe(false);
       // The generated key is shared: a second box (another process) opens what the first sealed.
       const again = new SecretBox({ dataDir: t.env.DATA_DIR, database });
-      expect(await again.open(sealed)).toBe('the-secret');
+      expect(await again.open(sealed, A)).toBe('the-secret');
       if (database.dialect === 'sqlite') {
         expect(readFileSync(join(t.env.DATA_DIR, 'secret.key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
       } else {
@@ -68,10 +79,47 @@ describe('SecretBox', () => {
       }
       // With SECRET_KEY, that key is used (and a box with another key cannot open the value).
       const own = new SecretBox({ secretKey: randomBytes(32).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), 'k-')), database });
-      await expect(own.open(sealed)).rejects.toThrow();
-      expect(await own.open(await own.seal('x'))).toBe('x');
+      await expect(own.open(sealed, A)).rejects.toThrow();
+      expect(await own.open(await own.seal('x', A), A)).toBe('x');
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('a secret copied to another work space', () => {
+  it('does not open there, while an old unbound (v1) secret still works and is bound on first use', async () => {
+    const h = await startHarness();
+    try {
+      const corp = (await h.simCall('POST', '/control/corps', { seed: 'bound', size: { departments: 2, members: 3, customers: 4, groups: 1, tags: 2 } })).body;
+      // two accounts connect the same corp: each row holds the same secret, sealed for itself
+      const owners = [await h.register(uniquePhone()), await h.register(uniquePhone())];
+      const ids: number[] = [];
+      for (const token of owners) {
+        const r = await h.api('/api/qw/add', { accessType: 'direct', nickname: '直连企业', corpId: corp.corpId, secret: corp.secret }, token);
+        expect(r.status).toBe(200);
+        ids.push(r.data.id);
+      }
+      const db = h.server.database.kysely;
+      const secretOf = async (id: number) => (await db.selectFrom('work_space').select('secret_enc').where('id', '=', id).executeTakeFirstOrThrow()).secret_enc!;
+      const check = async (i: number) => (await h.api('/api/qw/status/check/replace', { id: ids[i] }, owners[i])).data.status.tokenOk as boolean;
+      expect(await check(1)).toBe(true);
+      // account 2's row gets account 1's ciphertext (a database write, e.g. a restored dump): it no longer opens
+      await db.updateTable('work_space').set({ secret_enc: await secretOf(ids[0]!) }).where('id', '=', ids[1]!).execute();
+      expect(await check(1)).toBe(false);
+      expect(await check(0)).toBe(true);
+
+      // a value from before the binding (v1) is read, then written back bound to its row
+      const box = new SecretBox({ dataDir: h.config.dataDir, database: h.server.database });
+      await db.updateTable('work_space').set({ secret_enc: await box.sealV1(corp.secret) }).where('id', '=', ids[0]!).execute();
+      expect(await check(0)).toBe(true);
+      const upgraded = await secretOf(ids[0]!);
+      expect(upgraded).toMatch(/^v2\./);
+      const row = await db.selectFrom('work_space').select(['account_id', 'corp_id']).where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+      expect(await box.open(upgraded, bindingOf('secret_enc', row))).toBe(corp.secret);
+      expect(await check(0)).toBe(true);
+    } finally {
+      await h.close();
     }
   });
 });

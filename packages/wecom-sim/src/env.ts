@@ -36,10 +36,13 @@ function aesKey(raw: string | undefined): string {
 }
 
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
+  const token = env.SIM_CONTROL_TOKEN?.trim();
+  if (token && !/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new Error('SIM_CONTROL_TOKEN 须为 16-128 位字母、数字、- 或 _');
   const provider: Partial<ProviderConfig> = {};
   for (const [key, name] of PROVIDER_ENV) if (env[name]) provider[key] = env[name];
   return {
     logger: { level: env.SIM_LOG_LEVEL ?? 'info' },
+    controlToken: token || undefined,
     publicUrl: env.SIM_PUBLIC_URL || undefined,
     gzh: {
       callbackUrl: env.SIM_GZH_CALLBACK_URL ?? 'http://127.0.0.1:3000/api/gzh/callback',

@@ -6,6 +6,7 @@ import { SIM_GZH_DEFAULTS } from './defaults.js';
 import { GzhStore, type GzhConfig } from './gzh/gzh.store.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { controlRoutes } from './control/control.routes.js';
+import { controlAccess, hideToken, newControlToken } from './control/access.js';
 import { pageRoutes } from './page/page.routes.js';
 import { wayPageRoutes } from './page/way.routes.js';
 import { SmsStore } from './sms/sms.store.js';
@@ -31,9 +32,12 @@ export { signature as gzhSignature, toXml } from './gzh/gzh.push.js';
 export { PROVIDER_DEFAULTS, type ProviderConfig } from './provider/provider.js';
 export { generateCorp, type CorpSize } from './wecom/generate.js';
 export { API_PREFIX, WecomWorld };
+export { newControlToken };
 
 export interface SimulatorOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Needed by the control API, the SMS outbox and the pages for people; generated when not given. */
+  controlToken?: string;
   /** Base URL the QR code URLs point at; by default the address the request came to. */
   publicUrl?: string;
   gzh?: Partial<GzhConfig> & {
@@ -49,11 +53,17 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator extends FastifyInstance {
-  sim: { gzh: GzhStore; sms: SmsStore; wecom: WecomWorld };
+  sim: { gzh: GzhStore; sms: SmsStore; wecom: WecomWorld; controlToken: string };
 }
 
+/** Request log lines without the control token a page address may carry. */
+const reqSerializer = (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: hideToken(req.url), remoteAddress: req.ip });
+
 export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
-  const app = Fastify({ logger: opts.logger ?? { level: 'info' } });
+  const logger = opts.logger ?? { level: 'info' };
+  const app = Fastify({ logger: typeof logger === 'object' ? { ...logger, serializers: { req: reqSerializer, ...logger.serializers } } : logger });
+  const controlToken = opts.controlToken || newControlToken();
+  controlAccess(app, controlToken);
   const gzh = new GzhStore({
     appId: opts.gzh?.appId ?? SIM_GZH_DEFAULTS.appId,
     appSecret: opts.gzh?.appSecret ?? SIM_GZH_DEFAULTS.appSecret,
@@ -97,5 +107,5 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   // tickets start once the server listens, so the first push can reach a receiver started alongside
   app.addHook('onReady', async () => wecom.startTickets());
   app.addHook('onClose', async () => wecom.stopTickets());
-  return Object.assign(app, { sim: { gzh, sms, wecom } }) as Simulator;
+  return Object.assign(app, { sim: { gzh, sms, wecom, controlToken } }) as Simulator;
 }

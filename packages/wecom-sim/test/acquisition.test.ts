@@ -23,7 +23,7 @@ const api = (path: string, body?: unknown) => s.api(`${path}${path.includes('?')
 const ways = async (query = '') => (await s.call('GET', `/control/corps/${corpId}/contact-ways${query}`)).body.list;
 const snapshot = async () => (await s.call('GET', `/control/corps/${corpId}/snapshot`)).body;
 const page = async (path: string) => {
-  const res = await fetch(s.base + path);
+  const res = await fetch(s.base + path, { headers: s.auth });
   return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
 };
 const png = async (path: string) => {

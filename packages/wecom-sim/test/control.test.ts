@@ -51,7 +51,7 @@ describe('control API', () => {
 
 describe('page for people', () => {
   it('has the corps section and a script that parses', async () => {
-    const html = await (await fetch(`${s.base}/`)).text();
+    const html = await (await fetch(`${s.base}/`, { headers: s.auth })).text();
     for (const text of ['企业微信（模拟企业）', '创建示例企业', '回调推送记录', '新微信用户扫码', '成员删除客户', '客户删除成员', '客户入群', '客户退群', '编辑标签']) {
       expect(html).toContain(text);
     }

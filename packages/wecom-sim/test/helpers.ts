@@ -8,16 +8,18 @@ export async function startSim(opts: SimulatorOptions = {}) {
   const sim: Simulator = await buildSimulator({ logger: false, ...opts });
   await sim.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`;
+  /** The control token, as every control call, the outbox and the pages need it. */
+  const auth = { authorization: `Bearer ${sim.sim.controlToken}` };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as any };
   };
   const api = async (path: string, body?: unknown) => (await call(body === undefined ? 'GET' : 'POST', `/qyapi/cgi-bin/${path}`, body)).body;
-  return { sim, base, call, api };
+  return { sim, base, auth, call, api };
 }
 
 export interface Received {

@@ -47,10 +47,11 @@ beforeEach(() => {
   answers = [];
 });
 
+const auth = () => ({ authorization: `Bearer ${sim.sim.controlToken}` });
 const json = async (method: string, path: string, body?: unknown) => {
   const res = await fetch(base + path, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: body === undefined ? auth() : { ...auth(), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -219,7 +220,7 @@ describe('scanning', () => {
 
 describe('pages', () => {
   it('serves the page for people', async () => {
-    const res = await fetch(`${base}/`);
+    const res = await fetch(`${base}/`, { headers: auth() });
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     for (const text of ['短信发件箱', '待扫码的二维码', '以新微信用户扫码', '以已注册微信用户扫码', '/sms/outbox', '/control/gzh/scenes']) {
@@ -229,11 +230,11 @@ describe('pages', () => {
 
   it('serves the page a QR code points to', async () => {
     const qr = await createQr('page<scene>');
-    const html = await (await fetch(qr.url)).text();
+    const html = await (await fetch(qr.url, { headers: auth() })).text();
     expect(html).toContain('模拟微信扫码');
     expect(html).toContain('page&lt;scene&gt;');
     expect(html).toContain(`scanAsNew('${qr.ticket}')`);
-    expect(await (await fetch(`${base}/gzh/qr/gQmissing`)).text()).toContain('二维码不存在');
+    expect(await (await fetch(`${base}/gzh/qr/gQmissing`, { headers: auth() })).text()).toContain('二维码不存在');
   });
 
   it('forgets everything on reset', async () => {

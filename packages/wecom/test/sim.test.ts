@@ -20,9 +20,10 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 async function control<T = any>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const auth = { authorization: `Bearer ${sim.sim.controlToken}` };
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${path}`).toBe(200);

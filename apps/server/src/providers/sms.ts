@@ -1,6 +1,7 @@
 // Where SMS messages go: the simulator's outbox, or (development only) the server log.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/errors.js';
+import { simulatorAuth } from './simulator.js';
 
 export interface SmsProvider {
   send(phone: string, content: string): Promise<void>;
@@ -12,6 +13,7 @@ const sendFailed = () => new AppError(502, '短信发送失败，请稍后重试
 export class SimSmsProvider implements SmsProvider {
   constructor(
     private readonly simUrl: string,
+    private readonly simToken: string | undefined,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -19,7 +21,7 @@ export class SimSmsProvider implements SmsProvider {
     try {
       const res = await fetch(`${this.simUrl}/sms/send`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...simulatorAuth(this.simToken) },
         body: JSON.stringify({ phone, content }),
         signal: AbortSignal.timeout(10_000),
       });
@@ -27,6 +29,33 @@ export class SimSmsProvider implements SmsProvider {
       if (!res.ok || body.errcode !== 0) throw new Error(`sim sms: HTTP ${res.status} ${body.errcode} ${body.errmsg}`);
     } catch (err) {
       this.log.error({ err }, 'sms send failed');
+      throw sendFailed();
+    }
+  }
+}
+
+/**
+ * A real SMS gateway behind a small relay of your own (SMS_PROVIDER=http): POST `{phone, content}` as
+ * JSON to SMS_HTTP_URL, with `Authorization: Bearer SMS_HTTP_TOKEN` when set; any 2xx answer is sent.
+ */
+export class HttpSmsProvider implements SmsProvider {
+  constructor(
+    private readonly target: { url: string; token: string | undefined },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(phone: string, content: string): Promise<void> {
+    try {
+      const res = await fetch(this.target.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}) },
+        body: JSON.stringify({ phone, content }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(`SMS gateway answered HTTP ${res.status}`);
+    } catch (err) {
+      this.log.error({ err: { message: (err as Error).message } }, 'sms send failed');
       throw sendFailed();
     }
   }

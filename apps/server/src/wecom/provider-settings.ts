@@ -3,6 +3,7 @@
 // callbacks live.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, WecomProviderConfig } from '../config.js';
+import { simulatorAuth } from '../providers/simulator.js';
 
 export class ProviderSettings {
   private loaded: Promise<WecomProviderConfig> | undefined;
@@ -20,7 +21,10 @@ export class ProviderSettings {
   get(): Promise<WecomProviderConfig> {
     if (!this.fromSimulator) return Promise.resolve(this.config.wecom.provider);
     this.loaded ??= (async () => {
-      const res = await fetch(`${this.config.simUrl}/control/provider`, { signal: AbortSignal.timeout(5000) });
+      const res = await fetch(`${this.config.simUrl}/control/provider`, {
+        headers: simulatorAuth(this.config.simToken),
+        signal: AbortSignal.timeout(5000),
+      });
       if (!res.ok) throw new Error(`simulator /control/provider answered HTTP ${res.status}`);
       return (await res.json()) as WecomProviderConfig;
     })().catch((err) => {
@@ -37,7 +41,7 @@ export class ProviderSettings {
     try {
       const res = await fetch(`${this.config.simUrl}/control/provider`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...simulatorAuth(this.config.simToken) },
         body: JSON.stringify({
           suiteCallbackUrl: `${base}/api/wecom/suite/callback`,
           templateCallbackUrl: `${base}/api/wecom/template/callback`,

@@ -1,4 +1,7 @@
-// Secrets at rest (app secrets, permanent codes): AES-256-GCM, stored as "v1.<iv>.<tag>.<ciphertext>" (base64url).
+// Secrets at rest (app secrets, permanent codes): AES-256-GCM, stored as "v2.<iv>.<tag>.<ciphertext>" (base64url)
+// with associated data naming the row and column it belongs to (`bindingOf`), so a ciphertext copied
+// to another row or column does not open. "v1." values (no associated data) still open; the reader
+// writes them back as v2 (WecomGateway).
 // The key: SECRET_KEY when set; else on SQLite a key generated once into DATA_DIR/secret.key; else on
 // PostgreSQL a key generated once into the server_secret table, so every server process shares it.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -45,20 +48,43 @@ export class SecretBox {
     return parseKey(row.value);
   }
 
-  async seal(plain: string): Promise<string> {
+  /** Encrypts `plain` for the place `binding` names (see bindingOf). */
+  async seal(plain: string, binding: string): Promise<string> {
+    return this.encrypt('v2', plain, binding);
+  }
+
+  /** The v1 format, without associated data: kept to test reading old values. */
+  async sealV1(plain: string): Promise<string> {
+    return this.encrypt('v1', plain, undefined);
+  }
+
+  private async encrypt(version: 'v1' | 'v2', plain: string, binding: string | undefined): Promise<string> {
     const key = await this.loadKey();
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
+    if (binding !== undefined) cipher.setAAD(Buffer.from(binding, 'utf8'));
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return [version, iv, cipher.getAuthTag(), data].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
   }
 
-  async open(sealed: string): Promise<string> {
+  /** Decrypts a value sealed for `binding` (v2) or an old unbound one (v1); throws when it belongs elsewhere. */
+  async open(sealed: string, binding: string): Promise<string> {
     const key = await this.loadKey();
     const [v, iv, tag, data] = sealed.split('.');
-    if (v !== 'v1' || !iv || !tag || data === undefined) throw new Error('unknown secret format');
+    if ((v !== 'v1' && v !== 'v2') || !iv || !tag || data === undefined) throw new Error('unknown secret format');
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    if (v === 'v2') decipher.setAAD(Buffer.from(binding, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }
+
+  /** Whether a stored value is of the old, unbound format (and should be sealed again). */
+  static isUnbound(sealed: string): boolean {
+    return sealed.startsWith('v1.');
+  }
+}
+
+/** The associated data of a work space's secret: its column, owner account and CorpID (unique together). */
+export function bindingOf(column: 'secret_enc' | 'permanent_code_enc', ws: { account_id: number; corp_id: string | null }): string {
+  return `work_space.${column}:${ws.account_id}:${ws.corp_id ?? ''}`;
 }

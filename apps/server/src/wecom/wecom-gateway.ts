@@ -6,10 +6,11 @@ import type { RateLimiter } from '@scrm/wecom/limiter';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { ProviderSettings } from './provider-settings.js';
-import type { SecretBox } from './secret-box.js';
+import { bindingOf, SecretBox } from './secret-box.js';
 
 export interface CorpCredentials {
   id: number;
+  account_id: number;
   access_type: string;
   corp_id: string | null;
   secret_enc: string | null;
@@ -66,12 +67,24 @@ export class WecomGateway {
     if (!ws.corp_id) throw new AppError(400, '企业尚未完成授权');
     if (ws.access_type === 'third') {
       if (!ws.permanent_code_enc) throw new AppError(400, '企业尚未完成授权');
-      const permanentCode = await this.opts.secrets.open(ws.permanent_code_enc);
+      const permanentCode = await this.openSecret(ws, 'permanent_code_enc', ws.permanent_code_enc);
       return this.client.authorizedCorp(await this.provider('suite'), { corpId: ws.corp_id, permanentCode });
     }
     // 代开发: the permanent code is the app secret and tokens come from plain gettoken.
-    const sealed = ws.access_type === 'replace' ? ws.permanent_code_enc : ws.secret_enc;
+    const column = ws.access_type === 'replace' ? 'permanent_code_enc' : 'secret_enc';
+    const sealed = ws[column];
     if (!sealed) throw new AppError(400, '企业尚未配置 Secret');
-    return this.client.corp({ corpId: ws.corp_id, secret: await this.opts.secrets.open(sealed) });
+    return this.client.corp({ corpId: ws.corp_id, secret: await this.openSecret(ws, column, sealed) });
+  }
+
+  /** Opens a work space's secret; an old unbound (v1) value is written back bound to its row. */
+  private async openSecret(ws: CorpCredentials, column: 'secret_enc' | 'permanent_code_enc', sealed: string): Promise<string> {
+    const binding = bindingOf(column, ws);
+    const plain = await this.opts.secrets.open(sealed, binding);
+    if (SecretBox.isUnbound(sealed)) {
+      const bound = await this.opts.secrets.seal(plain, binding);
+      await this.opts.database.kysely.updateTable('work_space').set({ [column]: bound }).where('id', '=', ws.id).where(column, '=', sealed).execute();
+    }
+    return plain;
   }
 }

@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/session.service.js';
 import { isUniqueViolation } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
-import type { SecretBox } from '../wecom/secret-box.js';
+import { bindingOf, type SecretBox } from '../wecom/secret-box.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import { percentOf, type StoredProgress, type SyncService } from '../sync/sync.service.js';
 import type { WorkSpace, WorkSpaceRepository } from './workspace.repository.js';
@@ -144,7 +144,7 @@ export class WorkSpaceService {
         updated_at: now,
         corp_id: corpId,
         agent_id: body.agentId ?? '',
-        secret_enc: await this.deps.secrets.seal(body.secret),
+        secret_enc: await this.deps.secrets.seal(body.secret, bindingOf('secret_enc', { account_id: owner, corp_id: corpId })),
         permanent_code_enc: null,
         callback_token: randomAlnum(32),
         callback_aes_key: randomAlnum(43),
@@ -165,7 +165,7 @@ export class WorkSpaceService {
 
   /** A corp authorised through the provider (third) or the 代开发 template (replace). */
   async saveAuthorized(owner: number, corp: AuthorizedCorp): Promise<number> {
-    const sealed = await this.deps.secrets.seal(corp.permanentCode);
+    const sealed = await this.deps.secrets.seal(corp.permanentCode, bindingOf('permanent_code_enc', { account_id: owner, corp_id: corp.corpId }));
     const existing = await this.workSpaces.findByCorp(owner, corp.corpId);
     const now = Date.now();
     if (existing) {
@@ -210,7 +210,7 @@ export class WorkSpaceService {
     if (body.secret !== undefined) {
       if (ws.access_type !== 'internal' && ws.access_type !== 'direct') throw new AppError(400, '授权接入的企业无需填写 Secret');
       await this.verify(ws.corp_id ?? '', body.secret);
-      changes.secret_enc = await this.deps.secrets.seal(body.secret);
+      changes.secret_enc = await this.deps.secrets.seal(body.secret, bindingOf('secret_enc', ws));
       changes.token_ok = 1;
       changes.last_checked_at = Date.now();
     }
@@ -259,8 +259,8 @@ export class WorkSpaceService {
 
   /** A new permanent code for every work space of that corp and access type. */
   async replacePermanentCode(accessType: 'third' | 'replace', corpId: string, permanentCode: string): Promise<void> {
-    const sealed = await this.deps.secrets.seal(permanentCode);
     for (const ws of await this.workSpaces.listByCorp(corpId, accessType)) {
+      const sealed = await this.deps.secrets.seal(permanentCode, bindingOf('permanent_code_enc', ws));
       await this.workSpaces.update(ws.id, { permanent_code_enc: sealed, token_ok: 1, last_checked_at: Date.now() });
     }
   }

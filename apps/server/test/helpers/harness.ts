@@ -56,16 +56,17 @@ export async function startHarness(
   const simUrl = `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`;
 
   const db = await createTestDatabase();
-  const config = loadConfig({ ...BASE_ENV, SIM_URL: simUrl, ...db.env, ...env });
+  const config = loadConfig({ ...BASE_ENV, SIM: 'on', SIM_URL: simUrl, SIM_CONTROL_TOKEN: sim.sim.controlToken, ...db.env, ...env });
   const server = await buildApp(config, serverOpts);
   await migrateToLatest(server.database.kysely, server.database.dialect);
   await server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-  await registerSimulatorCallback(simUrl, `${baseUrl}/api/gzh/callback`, config.gzh.token, { encodingAesKey: config.gzh.aesKey ?? '' });
+  await registerSimulatorCallback({ url: simUrl, token: sim.sim.controlToken }, `${baseUrl}/api/gzh/callback`, config.gzh.token, { encodingAesKey: config.gzh.aesKey ?? '' });
+  const simAuth = { authorization: `Bearer ${sim.sim.controlToken}` };
   // PUBLIC_URL names port 0 here: point the provider callbacks at the real port.
   await fetch(`${simUrl}/control/provider`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...simAuth },
     body: JSON.stringify({ suiteCallbackUrl: `${baseUrl}/api/wecom/suite/callback`, templateCallbackUrl: `${baseUrl}/api/wecom/template/callback` }),
   });
 
@@ -86,7 +87,7 @@ export async function startHarness(
   const simCall: Harness['simCall'] = async (method, path, body) => {
     const res = await fetch(simUrl + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? simAuth : { ...simAuth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as any };
