@@ -65,6 +65,28 @@ test('every page of the menu opens with its title, nothing left loading and no c
     size: { departments: 2, members: 4, customers: 6, groups: 1, tags: 3 },
   });
   await client.waitForSync(account.token, work.id);
+  // A channel code, so its list shows a QR image served by the simulator (the CSP must allow it).
+  const inWork = async <T,>(apiPath: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${serverUrl}/api/${apiPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${account.token}`, 'x-work-id': String(work.id) },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; message: string; data: T };
+    if (json.code !== 0) throw new Error(`${apiPath}: ${json.message}`);
+    return json.data;
+  };
+  const [member] = (await inWork<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
+  await inWork('qw/lxw/add', {
+    name: '巡检活码',
+    members: [{ userid: member!.userid }],
+    distribution: 'in_order',
+    dailyCap: 0,
+    schedule: [],
+    tagIds: [],
+    welcome: { text: '', materialIds: [] },
+    skipVerify: true,
+  });
   // The simulated members' avatars point at WeCom's image host, which this machine may not reach.
   await page.route('https://wework.qpic.cn/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
   const errors = watchErrors(page);
@@ -83,6 +105,10 @@ test('every page of the menu opens with its title, nothing left loading and no c
       expect(errors, `console errors on ${pagePath}`).toEqual([]);
     });
   }
+  await page.goto('/#/channel-qrcode/list');
+  await expect(content.locator(`img[src^="${simUrl}"]`).first()).toBeVisible();
+  expect(await content.locator(`img[src^="${simUrl}"]`).first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
   // The data centre is a sub-app of its own: it shows its 「即将上线」 state.
   await page.goto('/#/data/customer');
   await expect(content).toContainText('即将上线');
