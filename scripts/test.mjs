@@ -56,6 +56,7 @@ if (wanted('typecheck')) {
   const code = run('npx', ['tsc', '-p', 'tsconfig.json']);
   results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
+if (wanted('repo')) vitest('repo', ['--root', 'scripts']);
 if (wanted('web')) vitest('web', ['-c', 'vitest.web.config.ts']);
 if (wanted('wecom')) vitest('wecom', ['--root', 'packages/wecom']);
 if (wanted('sim')) vitest('sim', ['--root', 'packages/wecom-sim']);

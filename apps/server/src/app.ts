@@ -32,7 +32,7 @@ import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
 import { Redis } from 'ioredis';
 import { createServices } from './services.js';
-import { readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
+import { isWebFilePath, readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
 
 const API_PATH = /^\/api(?:[/?]|$)/;
 
@@ -155,6 +155,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   app.setNotFoundHandler((req, reply) => {
     const path = req.url;
     if (API_PATH.test(path)) throw Errors.notFound();
+    if (isWebFilePath(path)) throw new AppError(404, '文件不存在');
     if (shellIndex !== null && (req.method === 'GET' || req.method === 'HEAD')) return sendShellIndex(reply, shellIndex);
     throw new AppError(404, '页面不存在');
   });

@@ -1,4 +1,6 @@
-// Serving the built web apps: the shell with its injected config, sub-apps, caching, fallback.
+// Serving the built web apps: the shell with its injected config, sub-apps, caching, fallback,
+// missing files and the security headers of the pages.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -69,8 +71,42 @@ describe('web', () => {
     expect(entry.headers.get('cache-control')).toBe('no-cache');
     const asset = await get('/apps/channel-qrcode/assets/page-Zz99Yy88.js');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // Not built: nothing there, so the shell answers.
-    expect((await get('/apps/tag/remoteEntry.js')).headers.get('content-type')).toMatch(/^text\/html/);
+    expect(entry.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers a missing file under /apps/ or /assets/ with 404, never with the page', async () => {
+    // /apps/tag was not built; the others are missing files of built apps.
+    for (const path of ['/apps/tag/remoteEntry.js', '/apps/channel-qrcode/assets/gone-Ab12Cd34.js', '/assets/gone-Ab12Cd34.js', '/apps/nothing']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ code: 404, message: '文件不存在' });
+    }
+    // Hash routes aside, a deep link to a page still gets the shell.
+    expect((await get('/data/customer')).status).toBe(200);
+  });
+
+  it('sends the pages with a CSP that allows only their own scripts and no framing', async () => {
+    const res = await get('/');
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy')!;
+    const directives = new Map(csp.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'self'"]);
+    // The one inline script (the public config) is allowed by its hash, nothing else inline.
+    const inline = /<script>(.*?)<\/script>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(directives.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    // antd injects <style> tags; QR codes come from WeCom (https) or, here, the simulator.
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.get('img-src')).toContain(new URL(h.simUrl).origin);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // The fallback for deep links carries the same headers.
+    expect((await get('/channel-qrcode/list')).headers.get('content-security-policy')).toBe(csp);
   });
 
   it('keeps /api answers JSON', async () => {

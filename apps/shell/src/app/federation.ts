@@ -56,9 +56,20 @@ function host(): ModuleFederation {
 }
 
 const modules = new Map<string, Promise<SubAppModule>>();
+const retries = new Map<string, number>();
 
-/** Loads a sub-app's exposed `./app` (once; a failure may be retried). */
-export function loadSubApp(app: SubApp): Promise<SubAppModule> {
+/**
+ * Loads a sub-app's exposed `./app` (once; a failure may be retried). `fresh` registers the remote
+ * again under a new entry URL: the runtime would otherwise wait again on an entry load that hangs,
+ * and a new URL also gets past browsers that keep a failed module import.
+ */
+export function loadSubApp(app: SubApp, { fresh = false }: { fresh?: boolean } = {}): Promise<SubAppModule> {
+  if (fresh) {
+    modules.delete(app.name);
+    const retry = (retries.get(app.name) ?? 0) + 1;
+    retries.set(app.name, retry);
+    host().registerRemotes([{ name: app.name, entry: `${remoteEntryUrl(app)}?retry=${retry}`, type: 'module' }], { force: true });
+  }
   let pending = modules.get(app.name);
   if (!pending) {
     pending = (async () => {
@@ -68,7 +79,10 @@ export function loadSubApp(app: SubApp): Promise<SubAppModule> {
       if (!Array.isArray(routes)) throw new Error(`子应用 ${app.name} 没有导出 routes`);
       return { routes };
     })();
-    pending.catch(() => modules.delete(app.name));
+    const settled = pending;
+    pending.catch(() => {
+      if (modules.get(app.name) === settled) modules.delete(app.name);
+    });
     modules.set(app.name, pending);
   }
   return pending;

@@ -1,20 +1,20 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUB_APPS } from '@scrm/contracts/sub-apps';
 import { store, type SubAppModule } from '@scrm/web-kit';
 import { ERROR_TEXT } from './error-boundary';
-import { SubAppOutlet, type LoadSubApp } from './sub-app-outlet';
+import { LOAD_FAILED_TEXT, SubAppOutlet, type LoadSubApp } from './sub-app-outlet';
 import { assertFetch, getMountNode, matchSubAppRoute, remoteEntryUrl } from './sub-app-runtime';
 
 const channel = SUB_APPS.find((app) => app.prefix === '/channel-qrcode')!;
 
 // React suspends on the load; act lets its resolution render.
-async function renderAt(path: string, load: LoadSubApp) {
+async function renderAt(path: string, load: LoadSubApp, timeoutMs?: number) {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[path]}>
-        <SubAppOutlet load={load} />
+        <SubAppOutlet load={load} timeoutMs={timeoutMs} />
       </MemoryRouter>,
     );
   });
@@ -86,16 +86,45 @@ describe('SubAppOutlet', () => {
     expect(await screen.findByText('No Auth')).toBeTruthy();
   });
 
-  it('shows the generic error screen when loading fails (e.g. no fetch)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('reports a browser without fetch in the load error', async () => {
     const load: LoadSubApp = async () => {
       assertFetch({} as Window);
       return { routes: [] };
     };
     await renderAt('/channel-qrcode/list', load);
-    expect(await screen.findByText(ERROR_TEXT)).toBeTruthy();
-    expect(ERROR_TEXT).toBe('Oops! Something went wrong.');
+    expect(await screen.findByText(LOAD_FAILED_TEXT.title)).toBeTruthy();
     expect(screen.getByText(/fetch is not supported/)).toBeTruthy();
+  });
+
+  it('shows why a remote failed, and a retry that loads it afresh', async () => {
+    let fail = true;
+    const load = vi.fn<LoadSubApp>(async () => {
+      // What Chromium rejects with when the remote entry is a 404 or is answered with HTML.
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module: http://x/apps/channel-qrcode/remoteEntry.js');
+      return { routes: [{ path: '/channel-qrcode/list', Component: () => <p>渠道活码页面</p> }] };
+    });
+    await renderAt('/channel-qrcode/list', load);
+    expect(await screen.findByText(LOAD_FAILED_TEXT.title)).toBeTruthy();
+    expect(screen.getByText(`「渠道活码」${LOAD_FAILED_TEXT.fetchFailed}`)).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenLastCalledWith(channel);
+
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByTestId('sub-app-retry')));
+    expect(await screen.findByText('渠道活码页面')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenLastCalledWith(channel, { fresh: true });
+  });
+
+  it('stops waiting for a remote that does not answer', async () => {
+    const load = vi.fn<LoadSubApp>(() => new Promise(() => undefined));
+    await renderAt('/channel-qrcode/list', load, 50);
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText(LOAD_FAILED_TEXT.title)).toBeTruthy();
+    expect(screen.getByText(`「渠道活码」${LOAD_FAILED_TEXT.timeout(0)}`)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByTestId('sub-app-retry')));
+    expect(load).toHaveBeenLastCalledWith(channel, { fresh: true });
   });
 
   it('shows the generic error screen when a page throws', async () => {
@@ -104,6 +133,6 @@ describe('SubAppOutlet', () => {
       throw new Error('boom');
     };
     await renderAt('/channel-qrcode/list', module([{ path: '/channel-qrcode/list', Component: Broken }]));
-    expect(await screen.findByText('Oops! Something went wrong.')).toBeTruthy();
+    expect(await screen.findByText(ERROR_TEXT)).toBeTruthy();
   });
 });

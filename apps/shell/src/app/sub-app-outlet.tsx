@@ -1,30 +1,91 @@
 // Renders the page of a sub-app: finds the app by path prefix, loads its `./app` through the
-// federation host, matches the route and mounts it in <div id="ice-container">.
-import { use, useLayoutEffect, useState, type ReactNode } from 'react';
+// federation host, matches the route and mounts it in <div id="ice-container">. A remote that fails
+// or does not answer in time shows why, with a retry that really loads it again.
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
+import { Button, Result } from 'antd';
 import { subAppOf, type SubApp } from '@scrm/contracts/sub-apps';
 import { AuthGuard, type SubAppModule } from '@scrm/web-kit';
 import { NoAuth } from './no-auth';
 import { NotFound } from './not-found';
-import { RouteFrame } from './route-frame';
+import { Loading, RouteFrame } from './route-frame';
 import { MOUNT_NODE_ID, getMountNode, matchSubAppRoute } from './sub-app-runtime';
 
-export type LoadSubApp = (app: SubApp) => Promise<SubAppModule>;
+/** `fresh`: load again from scratch (a retry after a failure). */
+export type LoadSubApp = (app: SubApp, options?: { fresh?: boolean }) => Promise<SubAppModule>;
 
-const loadFromHost: LoadSubApp = (app) => import('./federation').then((m) => m.loadSubApp(app));
-// `use` needs the same promise on every render.
-const pending = new WeakMap<LoadSubApp, Map<string, Promise<SubAppModule>>>();
-function cached(load: LoadSubApp, app: SubApp): Promise<SubAppModule> {
-  let byApp = pending.get(load);
-  if (!byApp) pending.set(load, (byApp = new Map()));
-  let promise = byApp.get(app.name);
-  if (!promise) {
-    promise = load(app);
-    byApp.set(app.name, promise);
-    promise.catch(() => byApp.delete(app.name));
+const loadFromHost: LoadSubApp = (app, options) => import('./federation').then((m) => m.loadSubApp(app, options));
+
+/** How long a sub-app may take to load before the page says so. */
+export const LOAD_TIMEOUT_MS = 10_000;
+
+export const LOAD_FAILED_TEXT = {
+  title: '页面加载失败',
+  retry: '重试',
+  timeout: (seconds: number) => `${seconds} 秒内没有加载完成，请检查网络后重试。`,
+  fetchFailed: '页面文件下载失败，请检查网络后重试；一直失败时请联系管理员检查部署。',
+  unknown: (message: string) => `出现了未知错误（${message}）。`,
+};
+
+class LoadTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`sub-app load timed out after ${ms} ms`);
   }
-  return promise;
+}
+
+/** Why a sub-app did not load, in words an operator can act on. */
+export function loadFailureReason(error: unknown): string {
+  if (error instanceof LoadTimeout) return LOAD_FAILED_TEXT.timeout(Math.round(error.ms / 1000));
+  const message = error instanceof Error ? error.message : String(error);
+  // Chromium, Safari and Firefox word a failed module import differently; the federation runtime wraps it as RUNTIME-008.
+  if (/dynamically imported module|Importing a module script failed|RUNTIME-008|Failed to fetch/i.test(message)) return LOAD_FAILED_TEXT.fetchFailed;
+  if (/[\u4e00-\u9fff]/.test(message)) return message;
+  return LOAD_FAILED_TEXT.unknown(message);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LoadTimeout(ms)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; mod: SubAppModule } | { status: 'failed'; error: unknown };
+
+// Loaded modules, so moving between pages of a loaded sub-app renders at once (per loader: tests inject their own).
+const loadedModules = new WeakMap<LoadSubApp, Map<string, SubAppModule>>();
+
+function useSubApp(app: SubApp, load: LoadSubApp, timeoutMs: number): [LoadState, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => {
+    const mod = loadedModules.get(load)?.get(app.name);
+    return mod ? { status: 'ready', mod } : { status: 'loading' };
+  });
+  useEffect(() => {
+    const known = loadedModules.get(load)?.get(app.name);
+    if (known && attempt === 0) {
+      setState((s) => (s.status === 'ready' && s.mod === known ? s : { status: 'ready', mod: known }));
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    withTimeout(attempt > 0 ? load(app, { fresh: true }) : load(app), timeoutMs).then(
+      (mod) => {
+        let byApp = loadedModules.get(load);
+        if (!byApp) loadedModules.set(load, (byApp = new Map()));
+        byApp.set(app.name, mod);
+        if (live) setState({ status: 'ready', mod });
+      },
+      (error: unknown) => {
+        if (live) setState({ status: 'failed', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [app, load, timeoutMs, attempt]);
+  return [state, () => setAttempt((n) => n + 1)];
 }
 
 /** Renders its children into the mount node, which must be in the document. */
@@ -34,9 +95,27 @@ function MountNode({ children }: { children: ReactNode }) {
   return <div id={MOUNT_NODE_ID}>{target ? createPortal(children, target) : null}</div>;
 }
 
-function RemotePage({ app, pathname, load }: { app: SubApp; pathname: string; load: LoadSubApp }) {
-  const mod = use(cached(load, app));
-  const route = matchSubAppRoute(mod.routes, pathname);
+function LoadFailed({ app, error, onRetry }: { app: SubApp; error: unknown; onRetry: () => void }) {
+  return (
+    <Result
+      status="error"
+      data-testid="sub-app-load-error"
+      title={LOAD_FAILED_TEXT.title}
+      subTitle={`「${app.title}」${loadFailureReason(error)}`}
+      extra={
+        <Button type="primary" onClick={onRetry} data-testid="sub-app-retry">
+          {LOAD_FAILED_TEXT.retry}
+        </Button>
+      }
+    />
+  );
+}
+
+function RemotePage({ app, pathname, load, timeoutMs }: { app: SubApp; pathname: string; load: LoadSubApp; timeoutMs: number }) {
+  const [state, retry] = useSubApp(app, load, timeoutMs);
+  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'failed') return <LoadFailed app={app} error={state.error} onRetry={retry} />;
+  const route = matchSubAppRoute(state.mod.routes, pathname);
   if (!route) return <NotFound />;
   const { Component, auth } = route;
   return (
@@ -52,13 +131,13 @@ function RemotePage({ app, pathname, load }: { app: SubApp; pathname: string; lo
   );
 }
 
-export function SubAppOutlet({ load = loadFromHost }: { load?: LoadSubApp }) {
+export function SubAppOutlet({ load = loadFromHost, timeoutMs = LOAD_TIMEOUT_MS }: { load?: LoadSubApp; timeoutMs?: number }) {
   const { pathname } = useLocation();
   const app = subAppOf(pathname);
   if (!app) return <NotFound />;
   return (
     <RouteFrame>
-      <RemotePage app={app} pathname={pathname} load={load} />
+      <RemotePage app={app} pathname={pathname} load={load} timeoutMs={timeoutMs} />
     </RouteFrame>
   );
 }

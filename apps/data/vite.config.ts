@@ -1,0 +1,5 @@
+// Vite externalizes bare imports of a config file and Node cannot load TypeScript, so the shared
+// factory is imported by path (it gets bundled with this file).
+import { subAppConfig } from '../../packages/web-build/index';
+
+export default subAppConfig({ name: 'data', prefix: '/data', port: 7009 });

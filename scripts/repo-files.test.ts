@@ -1,0 +1,34 @@
+// What a fresh clone gets: every source file under apps/ and packages/ is tracked or trackable.
+// An ignore rule written too loosely (e.g. `data/`, which also hid the apps/data sub-app) fails here.
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** What .gitignore is for inside the workspaces: install and build output, local secrets. */
+const EXPECTED = [/(^|\/)node_modules\//, /(^|\/)dist\//, /\.tsbuildinfo$/, /(^|\/)\.env$/];
+
+function ignored(...paths: string[]): string[] {
+  const out = execFileSync('git', ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory', '--', ...paths], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return out.split('\n').filter(Boolean);
+}
+
+describe('git ignore rules', () => {
+  it('hide nothing under apps/ or packages/ but install and build output', () => {
+    expect(ignored('apps', 'packages').filter((file) => !EXPECTED.some((re) => re.test(file)))).toEqual([]);
+  });
+
+  it('still hide the root data directory, build output and local secrets', () => {
+    // check-ignore exits 0 when the path would be ignored, 1 when not.
+    const check = (file: string) => spawnSync('git', ['check-ignore', '--no-index', '-q', file], { cwd: root }).status === 0;
+    expect(check('data/scrm.db')).toBe(true);
+    expect(check('apps/shell/dist/index.html')).toBe(true);
+    expect(check('.env')).toBe(true);
+    expect(check('apps/data/src/app.tsx')).toBe(false);
+    expect(check('packages/wecom-sim/data/corp.json')).toBe(false);
+  });
+});
