@@ -86,7 +86,7 @@ describe('loadConfig', () => {
   it('with a real official account, refuses the public simulator token and needs its own safe-mode key', () => {
     const real = { GZH_BASE_URL: 'https://api.weixin.qq.com', GZH_APP_ID: 'wxabc', GZH_APP_SECRET: 's' };
     expect(() => loadConfig({ ...real, GZH_AES_KEY: OWN_KEY })).toThrow(/GZH_TOKEN/);
-    expect(() => loadConfig({ ...real, GZH_TOKEN: SIM_GZH_DEFAULTS.token, GZH_AES_KEY: OWN_KEY, SIM_URL: 'http://sim' })).toThrow(/GZH_TOKEN/);
+    expect(() => loadConfig({ ...real, GZH_TOKEN: SIM_GZH_DEFAULTS.token, GZH_AES_KEY: OWN_KEY, SIM: 'on', SIM_URL: 'http://sim', SIM_CONTROL_TOKEN: 'sim-control-token-0123' })).toThrow(/GZH_TOKEN/);
     expect(() => loadConfig({ ...real, GZH_TOKEN: 'own' })).toThrow(/GZH_AES_KEY/);
     expect(() => loadConfig({ ...real, GZH_TOKEN: 'own', GZH_AES_KEY: SIM_GZH_DEFAULTS.aesKey })).toThrow(/GZH_AES_KEY/);
     expect(() => loadConfig({ ...real, GZH_TOKEN: 'own', GZH_AES_KEY: 'short' })).toThrow(/GZH_AES_KEY/);
@@ -95,9 +95,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...real, GZH_TOKEN: 'own', GZH_CALLBACK_MODE: 'plain' }).gzh.aesKey).toBeUndefined();
     expect(() => loadConfig({ ...real, GZH_CALLBACK_MODE: 'plain' })).toThrow(/GZH_TOKEN/);
     // The simulator (GZH_BASE_URL defaults to SIM_URL) runs in safe mode with its own defaults.
-    const sim = loadConfig({ SIM_URL: 'http://127.0.0.1:3100/' }).gzh;
+    const chosen = { SIM: 'on', SIM_CONTROL_TOKEN: 'sim-control-token-0123' };
+    const sim = loadConfig({ ...chosen, SIM_URL: 'http://127.0.0.1:3100/' }).gzh;
     expect(sim).toMatchObject({ token: SIM_GZH_DEFAULTS.token, aesKey: SIM_GZH_DEFAULTS.aesKey });
-    expect(loadConfig({ SIM_URL: 'http://127.0.0.1:3100', GZH_BASE_URL: 'http://127.0.0.1:3100/' }).gzh.aesKey).toBe(SIM_GZH_DEFAULTS.aesKey);
+    expect(loadConfig({ ...chosen, SIM_URL: 'http://127.0.0.1:3100', GZH_BASE_URL: 'http://127.0.0.1:3100/' }).gzh.aesKey).toBe(SIM_GZH_DEFAULTS.aesKey);
   });
 
   it('matches the simulator defaults', () => {
