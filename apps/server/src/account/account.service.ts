@@ -94,6 +94,13 @@ export class AccountService {
     if (row.disabled) throw new AppError(403, '账号已被禁用');
   }
 
+  /** A child account works only while its main account does (the token lookup checks the same). */
+  private async assertParentEnabled(row: AccountRow): Promise<void> {
+    if (row.parent_id === null) return;
+    const parent = await this.d.accounts.findById(row.parent_id);
+    if (!parent || parent.disabled) throw new AppError(403, '主账号已被禁用');
+  }
+
   sendCode(phone: string, ip: string) {
     return this.d.smsCodes.send(checkPhone(phone), ip);
   }
@@ -148,6 +155,7 @@ export class AccountService {
     if (!(await this.d.passwords.verify(row?.password_hash ?? null, password)) || !row) throw bad('账号或密码错误');
     await this.d.guard.clear(name);
     this.assertEnabled(row);
+    await this.assertParentEnabled(row);
     return this.d.sessions.issue(row.id, client);
   }
 
@@ -162,6 +170,7 @@ export class AccountService {
     const checked = await this.d.smsCodes.check(phone, code);
     await this.d.guard.clear(phone);
     this.assertEnabled(row);
+    await this.assertParentEnabled(row);
     return this.transaction(async (trx) => {
       await this.d.smsCodes.consume(checked, trx);
       return this.d.sessions.issue(row.id, client, trx);
