@@ -56,6 +56,7 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
       SMS_PER_IP_PER_HOUR: '100000',
       SMS_PER_PHONE_PER_DAY: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      FILE_RATE_LIMIT_PER_MINUTE: '100000',
       TEST_CLOCK: 'on',
       ...opts.env,
     });

@@ -17,6 +17,7 @@ const { children, stop } = await startStack({
     SMS_PER_IP_PER_HOUR: '100000',
     SMS_PER_PHONE_PER_DAY: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    FILE_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'warn',
   },
 });

@@ -134,7 +134,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(leadRoutes, { prefix: '/qw', services });
       await api.register(riskRoutes, { prefix: '/qw', services });
       await api.register(customerRoutes, { prefix: '/qw', services });
-      await api.register(materialRoutes, { prefix: '/material', materials: services.materials, workSpaces: services.workSpaces });
+      await api.register(materialRoutes, {
+        prefix: '/material',
+        materials: services.materials,
+        workSpaces: services.workSpaces,
+        fileRateLimitPerMinute: config.limits.fileRateLimitPerMinute,
+      });
       if (config.testClock) {
         await api.register(clockRoutes, {
           clock: services.clock,

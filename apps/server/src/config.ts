@@ -63,6 +63,8 @@ export interface Config {
     loginMaxFailures: number;
     /** RATE_LIMIT_PER_MINUTE — per IP and call, on the public account calls (120). */
     rateLimitPerMinute: number;
+    /** FILE_RATE_LIMIT_PER_MINUTE — per IP, on the public material file address (600). */
+    fileRateLimitPerMinute: number;
   };
   /** TRUST_PROXY — false | true | hop count | comma-separated addresses (false). */
   trustProxy: boolean | number | string;
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
       smsPerIpPerHour: int(env, 'SMS_PER_IP_PER_HOUR', 30, 1),
       loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
       rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 120, 1),
+      fileRateLimitPerMinute: int(env, 'FILE_RATE_LIMIT_PER_MINUTE', 600, 1),
     },
     trustProxy: trustProxy(str(env, 'TRUST_PROXY')),
     argon2MemoryKib: int(env, 'ARGON2_MEMORY_KIB', 19456, 1024),

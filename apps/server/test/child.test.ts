@@ -132,4 +132,34 @@ describe('child accounts', () => {
     expect((await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).status).toBe(400);
     expect(await h.api('/api/account/child/delete', { id: child.id }, main)).toMatchObject({ status: 404 });
   });
+
+  it('stops working while its main account is disabled, and comes back with it', async () => {
+    const mainPhone = uniquePhone();
+    const owner = await h.register(mainPhone);
+    const account = childName();
+    expect((await createChild({ account, permissionKeys: ['tag'] }, owner)).status).toBe(200);
+    const token = await loginAs(account);
+    expect((await h.api('/api/qw/list', {}, token)).status).toBe(200);
+    const setDisabled = (v: number) => h.server.database.kysely.updateTable('account').set({ disabled: v }).where('phone', '=', mainPhone).execute();
+    await setDisabled(1);
+    for (const path of ['/api/qw/list', '/api/account/info']) {
+      expect(await h.api(path, {}, token), path).toMatchObject({ status: 401, code: 10401 });
+    }
+    expect(await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).toMatchObject({ status: 403, message: '主账号已被禁用' });
+    await setDisabled(0);
+    expect((await h.api('/api/qw/list', {}, token)).status).toBe(200);
+    expect((await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).status).toBe(200);
+  });
+
+  it('goes with its main account when that is deleted', async () => {
+    const mainPhone = uniquePhone();
+    const owner = await h.register(mainPhone);
+    const account = childName();
+    await createChild({ account }, owner);
+    const token = await loginAs(account);
+    // The child rows (and their sessions) cascade from the main account's row.
+    await h.server.database.kysely.deleteFrom('account').where('phone', '=', mainPhone).execute();
+    expect(await h.api('/api/account/info', {}, token)).toMatchObject({ status: 401, code: 10401 });
+    expect(await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).toMatchObject({ status: 400, message: '账号或密码错误' });
+  });
 });

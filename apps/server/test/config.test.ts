@@ -24,7 +24,7 @@ describe('loadConfig', () => {
     expect(c.tokenTtlDays).toBe(30);
     expect(c.sisterApps).toEqual(DEFAULT_SISTER_APPS);
     expect(c.sisterApps).toHaveLength(4);
-    expect(c.limits).toEqual({ smsPerPhonePerDay: 10, smsPerIpPerHour: 30, loginMaxFailures: 5, rateLimitPerMinute: 120 });
+    expect(c.limits).toEqual({ smsPerPhonePerDay: 10, smsPerIpPerHour: 30, loginMaxFailures: 5, rateLimitPerMinute: 120, fileRateLimitPerMinute: 600 });
     expect(c.trustProxy).toBe(false);
     expect(c.argon2MemoryKib).toBe(19456);
     expect(resolve(c.webDistRoot, 'apps/server/src/config.ts')).toBe(resolve(__dirname, '../src/config.ts'));
@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       SMS_PER_IP_PER_HOUR: '4',
       LOGIN_MAX_FAILURES: '2',
       RATE_LIMIT_PER_MINUTE: '9',
+      FILE_RATE_LIMIT_PER_MINUTE: '11',
       TRUST_PROXY: '1',
       SISTER_APPS: '[{"name":"甲","icon":"AppstoreOutlined","url":"https://a.example"}]',
     });
@@ -67,7 +68,7 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.debugLoginCode).toBe('dbg-0123456789-0123456789-0123456789');
     expect(c.tokenTtlDays).toBe(7);
-    expect(c.limits).toEqual({ smsPerPhonePerDay: 3, smsPerIpPerHour: 4, loginMaxFailures: 2, rateLimitPerMinute: 9 });
+    expect(c.limits).toEqual({ smsPerPhonePerDay: 3, smsPerIpPerHour: 4, loginMaxFailures: 2, rateLimitPerMinute: 9, fileRateLimitPerMinute: 11 });
     expect(c.trustProxy).toBe(1);
     expect(c.sisterApps).toEqual([{ name: '甲', icon: 'AppstoreOutlined', url: 'https://a.example' }]);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -51,6 +51,34 @@ describe('password login', () => {
     expect((await login({ phone, password: 'pass1234' })).status).toBe(200);
   });
 
+  it('verifies at most LOGIN_MAX_FAILURES of many parallel wrong passwords, then stays locked', async () => {
+    // The production argon2 cost: the slow, asynchronous verify is where parallel tries overlapped.
+    const slow = await startHarness({ LOGIN_MAX_FAILURES: '3', ARGON2_MEMORY_KIB: '19456' });
+    try {
+      const phone = uniquePhone();
+      await slow.register(phone, 'pass1234');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => slow.api('/api/account/login', { phone, password: `wrong-pass-${i}` })),
+      );
+      const verified = answers.filter((a) => a.status === 400);
+      for (const a of verified) expect(a.message).toBe('账号或密码错误');
+      expect(verified).toHaveLength(3);
+      for (const a of answers.filter((a) => a.status !== 400)) expect(a).toMatchObject({ status: 429, message: '登录失败次数过多，请15分钟后再试' });
+      expect(await slow.api('/api/account/login', { phone, password: 'pass1234' })).toMatchObject({ status: 429 });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('counts parallel wrong SMS codes towards the lock the same way', async () => {
+    const phone = uniquePhone();
+    await h.register(phone, 'pass1234');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login({ phone, code: '000000' })));
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(27);
+    expect(await login({ phone, password: 'pass1234' })).toMatchObject({ status: 429 });
+  });
+
   it('clears the failure count after a success', async () => {
     const phone = uniquePhone();
     await h.register(phone, 'pass1234');

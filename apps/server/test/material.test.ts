@@ -1,6 +1,10 @@
 // 素材库 through the real server and simulator: uploads (type by mime, extension and magic bytes;
 // size limits), the public file address, per-type validation, groups, search and paging, tenancy,
 // child permissions, and WeCom media ids (uploaded once, reused, re-uploaded and renewed).
+import { createHash, randomBytes } from 'node:crypto';
+import { get as httpGet, type ClientRequest } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomClient, type CorpApi } from '@scrm/wecom/client';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
@@ -472,5 +476,111 @@ describe('WeCom attachments and media ids', () => {
     expect(video.media_id).toBe(rows.find((r) => r.file_id === vid.file.fileId)!.media_id);
     // Nothing left to renew.
     expect(await materials().renewMedia()).toEqual({ renewed: 0, failed: 0 });
+  });
+});
+
+describe('the public file address', () => {
+  /** Stores a file directly (no multipart on the way) and returns its local public address. */
+  async function storeFile(server: Harness['server'], workSpaceId: number, bytes: Buffer, name = 'big.bin', mime = 'application/octet-stream') {
+    const token = randomBytes(16).toString('hex');
+    const row = await server.database.kysely
+      .insertInto('material_file')
+      .values({
+        work_space_id: workSpaceId,
+        name,
+        mime,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        token,
+        bytes,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return `/api/material/file/${row.id}/${token}`;
+  }
+
+  it('answers HEAD with the headers and length and no body', async () => {
+    const path = await storeFile(h.server, wsId, PNG, 'head.png', 'image/png');
+    const res = await fetch(h.baseUrl + path, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(PNG.length));
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('streams a file of many slices whole, with its length', async () => {
+    const bytes = randomBytes(5 * MB + 12345);
+    const res = await fetch(h.baseUrl + (await storeFile(h.server, wsId, bytes)));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('holds a few slices, not a whole copy, for each reader that stops reading', async () => {
+    // Larger than any upload, so a whole copy per reader stands far above what the sockets take.
+    const path = await storeFile(h.server, wsId, randomBytes(48 * MB));
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const buffers = () => {
+      gc();
+      return process.memoryUsage().arrayBuffers;
+    };
+    // Four readers that take the first bytes and then stop reading.
+    const readers = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<ClientRequest>((resolve, reject) => {
+            const req = httpGet(h.baseUrl + path, (res) => {
+              expect(res.statusCode).toBe(200);
+              expect(res.headers['content-length']).toBe(String(48 * MB));
+              res.once('data', () => {
+                res.pause();
+                resolve(req);
+              });
+            });
+            req.on('error', reject);
+          }),
+      ),
+    );
+    let open = 0;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      open = Math.max(open, buffers());
+    }
+    // What the open readers held: the difference once they are gone.
+    for (const req of readers) req.destroy();
+    let closed = Infinity;
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      closed = Math.min(closed, buffers());
+    }
+    const held = open - closed;
+    // Whole copies held 4 × 48 MB less what the sockets took (~150 MB); slices a few MB per reader.
+    expect(held).toBeLessThan(64 * MB);
+  });
+
+  it('rate-limits the public address per IP (FILE_RATE_LIMIT_PER_MINUTE)', async () => {
+    const small = await startHarness({ FILE_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const token = await small.register(uniquePhone());
+      const { data: me } = await small.api('/api/account/info', {}, token);
+      const { id: smallWs } = await small.server.database.kysely
+        .insertInto('work_space')
+        .values({ account_id: me.id, nickname: '限流企业', access_type: 'internal', created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const path = await storeFile(small.server, smallWs, PNG, 'a.png', 'image/png');
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(small.baseUrl + path)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await fetch(small.baseUrl + path);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 429, message: '请求过于频繁，请稍后再试' });
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -144,9 +144,30 @@ describe('create', () => {
       });
     }
     const right = await h.api('/api/account/create', { phone, code, password: 'secret123' });
-    expect(right).toMatchObject({ status: 400, message: '验证码错误或已过期' });
+    expect(right).toMatchObject({ status: 400, message: '验证码错误次数过多，请重新获取' });
     const count = await h.server.database.kysely.selectFrom('account').select('id').where('phone', '=', phone).execute();
     expect(count).toHaveLength(0);
+  });
+
+  it('compares at most five of fifty parallel wrong guesses, then refuses the right code too', async () => {
+    const phone = uniquePhone();
+    const code = await h.sendCode(phone);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => h.api('/api/account/create', { phone, code: wrong(i), password: 'secret123' })),
+    );
+    for (const a of answers) expect(a.status).toBe(400);
+    const messages = answers.map((a) => a.message);
+    const compared = messages.filter((m) => m === '验证码错误或已过期').length;
+    expect(compared).toBe(5);
+    expect(messages.filter((m) => m === '验证码错误次数过多，请重新获取')).toHaveLength(45);
+    const right = await h.api('/api/account/create', { phone, code, password: 'secret123' });
+    expect(right).toMatchObject({ status: 400, message: '验证码错误次数过多，请重新获取' });
+    expect(await h.server.database.kysely.selectFrom('account').select('id').where('phone', '=', phone).execute()).toHaveLength(0);
+    // A new code can be had and works.
+    await h.server.database.kysely.updateTable('sms_code').set({ created_at: 0 }).where('phone', '=', phone).execute();
+    const fresh = await h.sendCode(phone);
+    expect((await h.api('/api/account/create', { phone, code: fresh, password: 'secret123' })).status).toBe(200);
   });
 
   it('refuses an expired code', async () => {

@@ -97,6 +97,13 @@ export class AccountService {
     if (row.disabled) throw new AppError(403, '账号已被禁用');
   }
 
+  /** A child account works only while its main account does (the token lookup checks the same). */
+  private async assertParentEnabled(row: AccountRow): Promise<void> {
+    if (row.parent_id === null) return;
+    const parent = await this.d.accounts.findById(row.parent_id);
+    if (!parent || parent.disabled) throw new AppError(403, '主账号已被禁用');
+  }
+
   sendCode(phone: string, ip: string) {
     return this.d.smsCodes.send(checkPhone(phone), ip);
   }
@@ -145,14 +152,13 @@ export class AccountService {
     const name = identifier.trim();
     if (!name) throw bad(Msg.accountEmpty);
     if (!password) throw bad(Msg.passwordEmpty);
-    await this.d.guard.assertOpen(name);
+    // Counted as a failure before the (slow) verify, taken back on success: parallel tries can't outrun the lock.
+    await this.d.guard.begin(name);
     const row = await this.d.accounts.findByLogin(name);
-    if (!(await this.d.passwords.verify(row?.password_hash ?? null, password)) || !row) {
-      await this.d.guard.recordFailure(name);
-      throw bad('账号或密码错误');
-    }
-    this.assertEnabled(row);
+    if (!(await this.d.passwords.verify(row?.password_hash ?? null, password)) || !row) throw bad('账号或密码错误');
     await this.d.guard.clear(name);
+    this.assertEnabled(row);
+    await this.assertParentEnabled(row);
     return this.d.sessions.issue(row.id, client);
   }
 
@@ -160,23 +166,18 @@ export class AccountService {
     if (!phone) throw bad(Msg.phoneEmpty);
     if (!code) throw bad(Msg.codeEmpty);
     checkPhone(phone);
-    await this.d.guard.assertOpen(phone);
     const row = await this.d.accounts.findByPhone(phone);
     if (!row) throw bad('该手机号未注册');
-    let checked;
-    try {
-      checked = await this.d.smsCodes.check(phone, code);
-    } catch (err) {
-      await this.d.guard.recordFailure(phone);
-      throw err;
-    }
+    // As for passwords: counted before the code is checked, taken back when it matches.
+    await this.d.guard.begin(phone);
+    const checked = await this.d.smsCodes.check(phone, code);
+    await this.d.guard.clear(phone);
     this.assertEnabled(row);
-    const token = await this.transaction(async (trx) => {
+    await this.assertParentEnabled(row);
+    return this.transaction(async (trx) => {
       await this.d.smsCodes.consume(checked, trx);
       return this.d.sessions.issue(row.id, client, trx);
     }, '登录失败，请重试');
-    await this.d.guard.clear(phone);
-    return token;
   }
 
   createLoginQr(): Promise<QrCodeData> {

@@ -1,5 +1,11 @@
 // Brute-force guard: LOGIN_MAX_FAILURES failures of one identifier within 15 minutes lock it
 // for 15 minutes from the last failure, even for the right password.
+//
+// `begin` counts a try as failed before its password or code is checked (checked in the same locked
+// step as the count), and `clear` takes the count back when the try succeeds: however many tries run
+// in parallel, at most LOGIN_MAX_FAILURES of them are checked before the lock. `assertOpen` +
+// `recordFailure` (check, then count after the failure) remain for cheap checks only: tries running
+// in parallel all pass `assertOpen` before any failure is counted.
 import { AppError } from '../http/errors.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
 
@@ -15,10 +21,8 @@ export class LoginGuard {
     return `login:${identifier.toLowerCase()}`;
   }
 
-  /** Throws 429 while the identifier is locked. */
-  async assertOpen(identifier: string): Promise<void> {
-    const now = Date.now();
-    const times = await this.failures.recent(LoginGuard.key(identifier), now - 2 * WINDOW_MS, this.maxFailures);
+  /** Throws 429 when the newest failures lock the identifier. */
+  private assertTimesOpen(times: number[], now: number): void {
     if (times.length < this.maxFailures) return;
     const newest = times[0]!;
     const oldest = times[times.length - 1]!;
@@ -27,14 +31,37 @@ export class LoginGuard {
     }
   }
 
-  async recordFailure(identifier: string): Promise<void> {
+  /** Throws 429 while the identifier is locked. */
+  async assertOpen(identifier: string): Promise<void> {
     const now = Date.now();
-    await this.failures.insert(LoginGuard.key(identifier), now);
-    // Rows older than the two windows the check reads are dead weight.
-    if (Math.random() < 0.05) await this.failures.deleteOlderThan(now - 2 * WINDOW_MS);
+    this.assertTimesOpen(await this.failures.recent(LoginGuard.key(identifier), now - 2 * WINDOW_MS, this.maxFailures), now);
+  }
+
+  /**
+   * Starts a try: throws 429 while the identifier is locked, else counts the try as a failure at
+   * once. Call `clear` when the try succeeds; a failed try needs nothing more.
+   */
+  async begin(identifier: string): Promise<void> {
+    const key = LoginGuard.key(identifier);
+    await this.failures.lockedForKey(key, async (failures) => {
+      const now = Date.now();
+      this.assertTimesOpen(await failures.recent(key, now - 2 * WINDOW_MS, this.maxFailures), now);
+      await failures.insert(key, now);
+    });
+    await this.sweep();
+  }
+
+  async recordFailure(identifier: string): Promise<void> {
+    await this.failures.insert(LoginGuard.key(identifier), Date.now());
+    await this.sweep();
   }
 
   clear(identifier: string): Promise<void> {
     return this.failures.clear(LoginGuard.key(identifier));
+  }
+
+  /** Rows older than the two windows the check reads are dead weight. */
+  private async sweep(): Promise<void> {
+    if (Math.random() < 0.05) await this.failures.deleteOlderThan(Date.now() - 2 * WINDOW_MS);
   }
 }

@@ -17,11 +17,15 @@ export interface SessionAccountRow {
   gzh_openid: string | null;
   permission_keys: string;
   disabled: number;
+  /** A child's main account: its id (null when gone) and flag; both null for a main account. */
+  main_id: number | null;
+  main_disabled: number | null;
 }
 
 const LOOKUP_SQL = `select s.account_id, s.expires_at, s.revoked_at, a.parent_id, a.account, a.phone, a.nickname,
-  a.gzh_openid, a.permission_keys, a.disabled
-  from session s join account a on a.id = s.account_id where s.token_hash = ?`;
+  a.gzh_openid, a.permission_keys, a.disabled, p.id as main_id, p.disabled as main_disabled
+  from session s join account a on a.id = s.account_id left join account p on p.id = a.parent_id
+  where s.token_hash = ?`;
 
 export class SessionRepository {
   private lookupStmt: Statement<[string], SessionAccountRow> | undefined;
@@ -42,6 +46,7 @@ export class SessionRepository {
     return this.db
       .selectFrom('session as s')
       .innerJoin('account as a', 'a.id', 's.account_id')
+      .leftJoin('account as p', 'p.id', 'a.parent_id')
       .select([
         's.account_id',
         's.expires_at',
@@ -53,6 +58,8 @@ export class SessionRepository {
         'a.gzh_openid',
         'a.permission_keys',
         'a.disabled',
+        'p.id as main_id',
+        'p.disabled as main_disabled',
       ])
       .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();

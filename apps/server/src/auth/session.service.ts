@@ -50,11 +50,15 @@ export class SessionService {
     return token;
   }
 
-  /** Resolves a bearer token; any missing, unknown, expired or revoked token is 401/10401. */
+  /**
+   * Resolves a bearer token; any missing, unknown, expired or revoked token is 401/10401, and so is
+   * the token of a disabled account or of a child whose main account is disabled or gone.
+   */
   async authenticate(token: string): Promise<AuthContext> {
     const tokenHash = sha256Hex(token);
     const row = await this.sessions.findWithAccount(tokenHash);
     if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || row.disabled) throw Errors.notLoggedIn();
+    if (row.parent_id !== null && (row.main_id === null || row.main_disabled)) throw Errors.notLoggedIn();
     return {
       accountId: row.account_id,
       parentId: row.parent_id,

@@ -8,6 +8,10 @@ import type { DB, MaterialFileTable, MaterialMediaTable, MaterialTable } from '.
 export type MaterialMedia = Selectable<MaterialMediaTable>;
 export type FileInfo = Omit<Selectable<MaterialFileTable>, 'bytes' | 'sha256'>;
 
+/** Bytes read per query when a file is served (see fileSlices). */
+const SQLITE_SLICE_BYTES = 2 * 1024 * 1024;
+const PG_SLICE_BYTES = 512 * 1024;
+
 /** A material row with its group name and the metadata (not the bytes) of its file and cover. */
 export interface MaterialRow extends Selectable<MaterialTable> {
   group_name: string | null;
@@ -248,14 +252,34 @@ export class MaterialRepository {
       .executeTakeFirst();
   }
 
-  /** A file with its bytes, by id and its public token. */
+  /** A file's metadata (not its bytes), by id and its public token. */
   publicFile(id: number, token: string) {
     return this.db
       .selectFrom('material_file')
-      .select(['name', 'mime', 'size', 'sha256', 'bytes'])
+      .select(['name', 'mime', 'size', 'sha256'])
       .where('id', '=', id)
       .where('token', '=', token)
       .executeTakeFirst();
+  }
+
+  /**
+   * The bytes of a file, one slice per query (`substr` on a SQLite blob and a PostgreSQL bytea alike),
+   * so a download holds a slice at a time, never the whole file. SQLite reads the whole blob for each
+   * slice (in process, one statement at a time), so its slices are larger; PostgreSQL reads only the
+   * TOAST chunks a slice needs.
+   */
+  async *fileSlices(id: number, size: number): AsyncGenerator<Buffer> {
+    const step = this.database.dialect === 'sqlite' ? SQLITE_SLICE_BYTES : PG_SLICE_BYTES;
+    for (let offset = 0; offset < size; offset += step) {
+      const row = await this.db
+        .selectFrom('material_file')
+        .select(sql<Buffer | Uint8Array>`substr(bytes, ${offset + 1}, ${Math.min(step, size - offset)})`.as('slice'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row?.slice?.length) throw new Error(`material_file ${id} went away while being read`);
+      const b = row.slice;
+      yield Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    }
   }
 
   fileBytes(wsId: number, id: number) {

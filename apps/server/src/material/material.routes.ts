@@ -65,7 +65,10 @@ async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
   return out;
 }
 
-export async function materialRoutes(app: Api, opts: { materials: MaterialService; workSpaces: WorkSpaceService }) {
+export async function materialRoutes(
+  app: Api,
+  opts: { materials: MaterialService; workSpaces: WorkSpaceService; /** FILE_RATE_LIMIT_PER_MINUTE */ fileRateLimitPerMinute: number },
+) {
   // Only here: the rest of /api takes JSON alone. An oversized file is cut at the largest limit and
   // reported by readUpload (a 400), never buffered whole.
   await app.register(multipart, {
@@ -166,10 +169,14 @@ export async function materialRoutes(app: Api, opts: { materials: MaterialServic
     },
   );
 
-  app.get(
-    '/file/:id/:token',
-    { config: { public: true }, schema: { tags, summary: '素材文件的公开地址（链接封面等须能被微信访问）', params: FileParams } },
-    async (req, reply) => {
+  // GET and HEAD declared together: Fastify's automatic HEAD route would run the stream to its end.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/file/:id/:token',
+    exposeHeadRoute: false,
+    config: { public: true, rateLimit: { max: opts.fileRateLimitPerMinute, timeWindow: 60_000 } },
+    schema: { tags, summary: '素材文件的公开地址（链接封面等须能被微信访问；按 IP 限流）', params: FileParams },
+    handler: async (req, reply) => {
       const { id, token } = req.params;
       const file = /^\d{1,10}$/.test(id) && /^[0-9a-f]{32}$/.test(token) ? await m.publicFile(Number(id), token) : undefined;
       if (!file) throw new AppError(404, '文件不存在');
@@ -183,7 +190,9 @@ export async function materialRoutes(app: Api, opts: { materials: MaterialServic
         // and videos still show in the browser's own viewer).
         .header('content-security-policy', 'sandbox');
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type(file.mime).send(file.bytes);
+      reply.type(file.mime).header('content-length', String(file.size));
+      if (req.method === 'HEAD') return reply.send();
+      return reply.send(file.open());
     },
-  );
+  });
 }

@@ -2,6 +2,7 @@
 // last 3 days: reused while enough time remains, uploaded again otherwise, and renewed hourly (the
 // `media_renew` job) for files that live materials still use.
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { CorpApi, MsgAttachment } from '@scrm/wecom/client';
@@ -309,11 +310,13 @@ export class MaterialService {
     return this.repo.deleteUnusedFiles(now - UNUSED_FILE_TTL_MS);
   }
 
-  /** A file by its public address, or undefined. */
+  /** A file by its public address, or undefined; `open` streams its bytes a slice at a time. */
   async publicFile(id: number, token: string) {
     const row = await this.repo.publicFile(id, token);
     if (!row) return undefined;
-    return { ...row, size: Number(row.size), bytes: asBuffer(row.bytes) };
+    const size = Number(row.size);
+    // Byte mode: the stream reads the next slice only once the one before has been taken.
+    return { ...row, size, open: () => Readable.from(this.repo.fileSlices(id, size), { objectMode: false }) };
   }
 
   // ---------------------------------------------------------------- what other domains call

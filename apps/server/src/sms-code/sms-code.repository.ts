@@ -91,12 +91,19 @@ export class SmsCodeRepository {
       .executeTakeFirst();
   }
 
-  async addAttempt(id: number): Promise<void> {
-    await this.db
+  /**
+   * Counts one try of a code in a single statement, before the code is compared: false when the
+   * code already had `max` tries (parallel tries each take their own count, so at most `max` compare).
+   */
+  async takeAttempt(id: number, max: number): Promise<boolean> {
+    const row = await this.db
       .updateTable('sms_code')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', max)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Marks a code used; false when another request used it first. */

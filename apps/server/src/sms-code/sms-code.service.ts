@@ -8,7 +8,7 @@ import { safeEqual, sha256Hex } from '../auth/tokens.js';
 import type { SmsProvider } from '../providers/sms.js';
 import type { SmsCodeRepository } from './sms-code.repository.js';
 
-/** Wrong tries after which a code is burnt. */
+/** Tries (right or wrong) after which a code is burnt. */
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,6 +17,7 @@ export const smsCodeContent = (code: string) => `【企微SCRM】您的验证码
 
 const hashCode = (phone: string, code: string) => sha256Hex(`${phone}:${code}`);
 const wrongCode = () => new AppError(400, '验证码错误或已过期');
+const burntCode = () => new AppError(400, '验证码错误次数过多，请重新获取');
 
 export interface SmsLimits {
   smsPerPhonePerDay: number;
@@ -68,16 +69,15 @@ export class SmsCodeService {
   }
 
   /**
-   * Checks a code without using it up. A wrong try is counted (and kept even when the
-   * caller's later work fails); the fifth wrong try burns the code.
+   * Checks a code without using it up. Every try is counted before the comparison, in one
+   * statement (and kept even when the caller's later work fails), so however many tries run in
+   * parallel at most SMS_CODE_MAX_ATTEMPTS of them are compared; after that the code is burnt.
    */
   async check(phone: string, code: string): Promise<CheckedCode> {
     const row = await this.codes.findLive(phone, Date.now());
-    if (!row || row.attempts >= SMS_CODE_MAX_ATTEMPTS) throw wrongCode();
-    if (!safeEqual(row.code_hash, hashCode(phone, code))) {
-      await this.codes.addAttempt(row.id);
-      throw wrongCode();
-    }
+    if (!row) throw wrongCode();
+    if (!(await this.codes.takeAttempt(row.id, SMS_CODE_MAX_ATTEMPTS))) throw burntCode();
+    if (!safeEqual(row.code_hash, hashCode(phone, code))) throw wrongCode();
     return { id: row.id };
   }
 

@@ -44,6 +44,7 @@ const BASE_ENV: Env = {
   SMS_PER_PHONE_PER_DAY: '1000',
   SMS_PER_IP_PER_HOUR: '100000',
   RATE_LIMIT_PER_MINUTE: '100000',
+  FILE_RATE_LIMIT_PER_MINUTE: '100000',
 };
 
 export async function startHarness(
