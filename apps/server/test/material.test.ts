@@ -558,8 +558,9 @@ describe('the public file address', () => {
       closed = Math.min(closed, buffers());
     }
     const held = open - closed;
-    // Whole copies held 4 × 48 MB less what the sockets took (~150 MB); slices a few MB per reader.
-    expect(held).toBeLessThan(64 * MB);
+    // Whole copies held about 200 MB here; slices a few MB per reader, plus what the client sockets
+    // buffered (up to ~75 MB seen on a loaded machine): half of the whole copies tells them apart.
+    expect(held).toBeLessThan(100 * MB);
   });
 
   it('rate-limits the public address per IP (FILE_RATE_LIMIT_PER_MINUTE)', async () => {

@@ -3,9 +3,7 @@
 //
 // `begin` counts a try as failed before its password or code is checked (checked in the same locked
 // step as the count), and `clear` takes the count back when the try succeeds: however many tries run
-// in parallel, at most LOGIN_MAX_FAILURES of them are checked before the lock. `assertOpen` +
-// `recordFailure` (check, then count after the failure) remain for cheap checks only: tries running
-// in parallel all pass `assertOpen` before any failure is counted.
+// in parallel, at most LOGIN_MAX_FAILURES of them are checked before the lock.
 import { AppError } from '../http/errors.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
 
@@ -31,12 +29,6 @@ export class LoginGuard {
     }
   }
 
-  /** Throws 429 while the identifier is locked. */
-  async assertOpen(identifier: string): Promise<void> {
-    const now = Date.now();
-    this.assertTimesOpen(await this.failures.recent(LoginGuard.key(identifier), now - 2 * WINDOW_MS, this.maxFailures), now);
-  }
-
   /**
    * Starts a try: throws 429 while the identifier is locked, else counts the try as a failure at
    * once. Call `clear` when the try succeeds; a failed try needs nothing more.
@@ -48,11 +40,6 @@ export class LoginGuard {
       this.assertTimesOpen(await failures.recent(key, now - 2 * WINDOW_MS, this.maxFailures), now);
       await failures.insert(key, now);
     });
-    await this.sweep();
-  }
-
-  async recordFailure(identifier: string): Promise<void> {
-    await this.failures.insert(LoginGuard.key(identifier), Date.now());
     await this.sweep();
   }
 
