@@ -12,6 +12,7 @@ import { AppError, errorHandler, Errors } from './http/errors.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
+import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
 import { accountRoutes } from './account/account.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
@@ -67,6 +68,12 @@ export async function buildApp(config: Config): Promise<Api> {
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
   app.decorateRequest('auth', null);
+  app.decorateRequest('workSpace', null);
+  // Before any route: every route under /api (the docs pages included) goes into the table, and one
+  // without its declaration stops the app here.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  collectRouteTable(app, routeTable, (err) => app.log.warn(err.message));
   registerRequestLog(app);
 
   // Shared counters for several processes (WeCom limits, per-IP limits) when Redis is configured.
