@@ -129,7 +129,7 @@ const NAME_HINTS: Array<[RegExp, string[]]> = [
   [/url/i, ['https://example.com/a']],
   [/name|title|nickname|keyword/i, ['模糊测试']],
 ];
-const PATTERN_CANDIDATES = ['2026-11-26', '09:00', '1', 'abc', 'ww123abc', '13800138000', '0', 'a1'];
+const PATTERN_CANDIDATES = ['abc', '2026-11-26', '09:00', '1', 'ww123abc', '13800138000', '0', 'a1'];
 
 function sampleString(s: Schema, name: string): string {
   const candidates = [...(NAME_HINTS.find(([re]) => re.test(name))?.[1] ?? []), ...PATTERN_CANDIDATES];
@@ -142,7 +142,8 @@ function sampleString(s: Schema, name: string): string {
 }
 
 /** A value the schema accepts (as far as this generator can tell). */
-export function sample(s: Schema, path: string[] = [], valueFor?: FuzzOptions['valueFor']): unknown {
+export function sample(schema: object, path: string[] = [], valueFor?: FuzzOptions['valueFor']): unknown {
+  const s = schema as Schema;
   const given = valueFor?.(path, s);
   if (given !== undefined) return given;
   if (s.const !== undefined) return s.const;
@@ -178,7 +179,8 @@ export function sample(s: Schema, path: string[] = [], valueFor?: FuzzOptions['v
 }
 
 /** Every field of a body schema, nested objects and array items included (depth-limited). */
-export function fieldsOf(s: Schema, path: string[] = [], depth = 0): Field[] {
+export function fieldsOf(schema: object, path: string[] = [], depth = 0): Field[] {
+  const s = schema as Schema;
   if (depth > 4) return [];
   const inner = nonNull(s);
   const out: Field[] = [];
@@ -281,6 +283,7 @@ export function mutationsOf(s: Schema, baselineItem: unknown): Array<[string, un
   return out;
 }
 
+const OVER_1MB = JSON.stringify({ name: 'x'.repeat(1_100_000) });
 const DEEP = '['.repeat(2000) + ']'.repeat(2000);
 
 /** Whole-body junk: not an object, not JSON, or not JSON at all. */
@@ -310,7 +313,7 @@ function wholeBodyCases(baseline: unknown): BodyCase[] {
     { label: 'no content type', raw: base, contentType: null },
     { label: 'JSON charset latin1', raw: base, contentType: 'application/json; charset=latin1' },
     { label: 'empty JSON body', raw: '', contentType: 'application/json' },
-    { label: 'body over 1 MB', raw: JSON.stringify({ name: 'x'.repeat(1_100_000) }), contentType: 'application/json' },
+    { label: 'body over 1 MB', raw: OVER_1MB, contentType: 'application/json' },
   ];
 }
 
@@ -318,11 +321,11 @@ function wholeBodyCases(baseline: unknown): BodyCase[] {
  * At least `min` bodies for a route whose body schema is `schema` (undefined: a route without a
  * declared body, fuzzed with junk all the same).
  */
-export function fuzzBodies(schema: Schema | undefined, opts: FuzzOptions): BodyCase[] {
+export function fuzzBodies(schema: object | undefined, opts: FuzzOptions): BodyCase[] {
   const min = opts.min ?? 50;
   const max = Math.max(opts.max ?? 90, min);
   const r = rng(opts.seed);
-  const s: Schema = schema ?? { type: 'object', properties: {} };
+  const s: Schema = (schema as Schema | undefined) ?? { type: 'object', properties: {} };
   const baseline = sample(s, [], opts.valueFor);
   const fields = fieldsOf(s);
 
