@@ -14,6 +14,7 @@ import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
 import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
+import { registerWorkSpaceHook } from './workspace/workspace.hook.js';
 import { accountRoutes } from './account/account.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config): Promise<Api> {
   // without its declaration stops the app here.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
-  collectRouteTable(app, routeTable, (err) => app.log.warn(err.message));
+  collectRouteTable(app, routeTable);
   registerRequestLog(app);
 
   // Shared counters for several processes (WeCom limits, per-IP limits) when Redis is configured.
@@ -113,6 +114,7 @@ export async function buildApp(config: Config): Promise<Api> {
   await app.register(
     async (api: Api) => {
       registerAuthHook(api, services.sessions);
+      registerWorkSpaceHook(api, services.workSpaces);
       await api.register(healthRoutes, { database });
       await api.register(accountRoutes, {
         prefix: '/account',
@@ -123,20 +125,19 @@ export async function buildApp(config: Config): Promise<Api> {
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
-      await api.register(tagRoutes, { prefix: '/qw', database, workSpaces: services.workSpaces });
+      await api.register(tagRoutes, { prefix: '/qw', database });
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,
         core: services.contactWays,
         stats: services.codeStats,
-        workSpaces: services.workSpaces,
         clock: services.clock,
       });
       await api.register(staffCodeRoutes, { prefix: '/qw', services });
       await api.register(leadRoutes, { prefix: '/qw', services });
       await api.register(riskRoutes, { prefix: '/qw', services });
       await api.register(customerRoutes, { prefix: '/qw', services });
-      await api.register(materialRoutes, { prefix: '/material', materials: services.materials, workSpaces: services.workSpaces });
+      await api.register(materialRoutes, { prefix: '/material', materials: services.materials });
       if (config.testClock) {
         await api.register(clockRoutes, {
           clock: services.clock,

@@ -7,12 +7,13 @@ import type { Api } from '../http/types.js';
 import type { CallbackService, CallbackSource } from './callback.service.js';
 
 const SignedQuery = Type.Object({
-  msg_signature: Type.Optional(Type.String()),
-  timestamp: Type.Optional(Type.String()),
-  nonce: Type.Optional(Type.String()),
-  echostr: Type.Optional(Type.String()),
+  msg_signature: Type.Optional(Type.String({ maxLength: 128 })),
+  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
+  nonce: Type.Optional(Type.String({ maxLength: 128 })),
+  echostr: Type.Optional(Type.String({ maxLength: 1024 })),
 });
-const WorkParams = Type.Object({ workId: Type.String({ pattern: '^[0-9]{1,9}$' }) });
+// Nine digits at most: a work-space id within int4.
+const WorkParams = Type.Object({ workId: Type.String({ pattern: '^[0-9]{1,9}$', maxLength: 9 }) });
 
 export async function callbackRoutes(app: Api, opts: { callbacks: CallbackService }) {
   for (const type of ['text/xml', 'application/xml', 'text/plain']) {

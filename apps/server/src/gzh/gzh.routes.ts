@@ -7,11 +7,11 @@ import { parseGzhXml, verifyGzhSignature } from './gzh-message.js';
 import type { GzhCallbackService } from './gzh-callback.service.js';
 
 const SignedQuery = Type.Object({
-  signature: Type.Optional(Type.String()),
-  timestamp: Type.Optional(Type.String()),
-  nonce: Type.Optional(Type.String()),
-  echostr: Type.Optional(Type.String()),
-  openid: Type.Optional(Type.String()),
+  signature: Type.Optional(Type.String({ maxLength: 128 })),
+  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
+  nonce: Type.Optional(Type.String({ maxLength: 128 })),
+  echostr: Type.Optional(Type.String({ maxLength: 1024 })),
+  openid: Type.Optional(Type.String({ maxLength: 128 })),
 });
 
 const forged = () => new AppError(401, '签名校验失败');
