@@ -93,9 +93,6 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
 export function collectRouteTable(
   app: { addHook(name: 'onRoute', hook: (route: RouteOptions) => void): unknown },
   table: RouteEntry[],
-  onProblem: (err: Error) => void = (err) => {
-    throw err;
-  },
 ): void {
   app.addHook('onRoute', (route) => {
     if (!API_ROUTE.test(route.url)) return;
@@ -106,7 +103,7 @@ export function collectRouteTable(
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     if (methods.length === 0) return;
     const entry = entryOf({ ...route, method: methods });
-    if (entry instanceof Error) return onProblem(entry);
+    if (entry instanceof Error) throw entry;
     table.push(...entry);
   });
 }
