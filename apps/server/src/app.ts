@@ -9,6 +9,7 @@ import type { PublicConfig } from '@scrm/contracts/config';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { AppError, errorHandler, Errors } from './http/errors.js';
+import { refuseNul } from './http/json-body.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
@@ -50,6 +51,8 @@ export async function buildApp(config: Config): Promise<Api> {
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify also takes a hop count here, though its typings omit it.
     trustProxy: config.trustProxy as boolean | string,
+    // A path Fastify's router refuses (a malformed escape, a parameter past its length) gets our envelope too.
+    frameworkErrors: (error, req, reply) => errorHandler(error, req, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies as sent (no type coercion): a number where a string belongs is a 400.
@@ -57,12 +60,13 @@ export async function buildApp(config: Config): Promise<Api> {
   app.setErrorHandler(errorHandler);
 
   // An empty JSON body reads as "no body", so body-less calls work however the client posts them.
+  // A body holding U+0000 is refused whole (PostgreSQL stores no NUL in text).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    jsonParser(req, text, done);
+    jsonParser(req, text, refuseNul(done));
   });
 
   const database = openDatabase(config);
