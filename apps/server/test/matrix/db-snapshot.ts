@@ -1,6 +1,6 @@
-// Snapshots of the database for the matrices, read from the live schema (so a new table is covered
-// without touching the matrices): one query giving each table's row count, highest id and latest
-// time columns (`*_at`), and the full rows a work space and an account own.
+// The database as the matrices see it, read from the live schema (so a new table is covered without
+// touching the matrices): a log of every row written (triggers installed in the test database), and
+// the full rows a work space and an account own.
 import { sql, type Kysely } from 'kysely';
 
 type Db = Kysely<any>;
@@ -29,25 +29,36 @@ export async function tablesOf(db: Db, dialect: 'sqlite' | 'postgres'): Promise<
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 /**
- * Reads, in one query, a fingerprint per table: rows, highest id and the latest of each `*_at` column.
- * A refused request must leave every fingerprint as it was.
+ * Installs (in the test database only) a trigger on every table that logs each row inserted, updated
+ * or deleted into `matrix_write`: reading the log's last id before and after a request tells whether
+ * the request wrote anything, updates and deletes included, in one cheap query.
  */
-export function fingerprinter(db: Db, tables: TableInfo[]): () => Promise<Map<string, string>> {
-  const parts = tables.map((t) => {
-    const cols = [`cast(count(*) as text)`];
-    if (t.columns.includes('id')) cols.push(`coalesce(cast(max(${q('id')}) as text), '')`);
-    for (const c of t.columns.filter((c) => c.endsWith('_at')).sort()) cols.push(`coalesce(cast(max(${q(c)}) as text), '')`);
-    return `select '${t.name}' as t, ${cols.join(` || ':' || `)} as f from ${q(t.name)}`;
-  });
-  const query = sql.raw<{ t: string; f: string }>(parts.join(' union all '));
-  return async () => new Map((await query.execute(db)).rows.map((r) => [r.t, r.f]));
-}
-
-/** The tables whose fingerprint differs, as "table: before → after". */
-export function diff(before: Map<string, string>, after: Map<string, string>, ignore: ReadonlySet<string> = new Set()): string[] {
-  const out: string[] = [];
-  for (const [t, f] of after) if (!ignore.has(t) && before.get(t) !== f) out.push(`${t}: ${before.get(t)} → ${f}`);
-  return out;
+export async function installWriteLog(db: Db, dialect: 'sqlite' | 'postgres', tables: TableInfo[]) {
+  const run = (text: string) => sql.raw(text).execute(db);
+  if (dialect === 'postgres') {
+    await run('create table matrix_write (id bigserial primary key, t text not null, op text not null)');
+    await run(`create function matrix_write_log() returns trigger language plpgsql as $$ begin insert into matrix_write (t, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`);
+    for (const t of tables) await run(`create trigger matrix_write_log after insert or update or delete on ${q(t.name)} for each row execute function matrix_write_log()`);
+  } else {
+    await run('create table matrix_write (id integer primary key autoincrement, t text not null, op text not null)');
+    for (const t of tables) {
+      for (const op of ['insert', 'update', 'delete']) {
+        await run(`create trigger ${q(`matrix_write_${t.name}_${op}`)} after ${op} on ${q(t.name)} begin insert into matrix_write (t, op) values ('${t.name}', '${op.toUpperCase()}'); end`);
+      }
+    }
+  }
+  return {
+    /** The log's position now. */
+    async mark(): Promise<number> {
+      const r = await sql<{ n: number | string | null }>`select max(id) as n from matrix_write`.execute(db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+    /** What was written after `mark`, as "table INSERT×n" (tables in `ignore` left out). */
+    async since(mark: number, ignore: ReadonlySet<string> = new Set()): Promise<string[]> {
+      const r = await sql<{ t: string; op: string; n: number | string }>`select t, op, count(*) as n from matrix_write where id > ${mark} group by t, op order by t, op`.execute(db);
+      return r.rows.filter((x) => !ignore.has(x.t)).map((x) => `${x.t} ${x.op}×${x.n}`);
+    },
+  };
 }
 
 /**

@@ -420,6 +420,7 @@ export const PATH_VALUES = [
   '1.5',
   'abc',
   '%00',
+  '%E0%A4%A',
   '%F0%9F%98%80',
   encodeURIComponent('测试'),
   'x'.repeat(2000),

@@ -10,7 +10,7 @@ import { Value } from 'typebox/value';
 import type { RouteEntry } from '../../src/http/route-table.js';
 import { encode, fuzzBodies, INT32_OVER, PATH_VALUES, rng, type BodyCase, type Schema } from './fuzz-bodies.js';
 import { CHINESE, fillParams, idsForField, ownIdFor, setUpFixtures, type Fixtures } from './fixtures.js';
-import { diff, fingerprinter, tablesOf } from './db-snapshot.js';
+import { installWriteLog, tablesOf } from './db-snapshot.js';
 
 let f: Fixtures;
 let routes: RouteEntry[];
@@ -180,10 +180,10 @@ function requestsFor(route: RouteEntry, token: string): Req[] {
   for (const q of queryVariants(route)) out.push({ label: `query ${q.slice(0, 40)}`, method: route.method, url: `${url}?${q}`, headers });
 
   // X-Work-Id junk on work-space routes (with a fine body).
-  const bodies: BodyCase[] = route.method === 'GET' ? [] : route.multipart ? [] : fuzzBodies(route.body, { seed: `${route.method} ${route.url}`, valueFor: baselineValue(route) });
+  const bodies: BodyCase[] = route.method === 'GET' ? [] : route.multipart ? [] : fuzzBodies(route.body, { seed: `${route.method} ${route.url}`, max: 70, valueFor: baselineValue(route) });
   if (route.workSpace) {
     const base = bodies[0] ? encode(bodies[0]) : { payload: undefined, headers: {} };
-    for (const w of ['', '0', '-1', 'abc', String(INT32_OVER), String(2 ** 53), '1e308', '1.5', '99999999999999999999', '测试', `${f.ids.workSpace},${f.ids.workSpace}`]) {
+    for (const w of ['', '-1', 'abc', String(INT32_OVER), '1e308', '1.5', `${f.ids.workSpace},${f.ids.workSpace}`]) {
       out.push({ label: `x-work-id ${w}`, method: route.method, url, payload: base.payload, headers: { ...headers, ...base.headers, 'x-work-id': w } });
     }
     out.push({ label: 'no x-work-id', method: route.method, url, payload: base.payload, headers: { ...base.headers, ...(headers.authorization ? { authorization: headers.authorization } : {}) } });
@@ -213,7 +213,8 @@ function requestsFor(route: RouteEntry, token: string): Req[] {
 it('answers every fuzzed request with a 2xx or a Chinese 4xx, never a 5xx, and a refusal writes nothing', async () => {
   const db = f.h.server.database;
   const tables = await tablesOf(db.kysely, db.dialect);
-  const fingerprint = fingerprinter(db.kysely, tables);
+  const writes = await installWriteLog(db.kysely, db.dialect, tables);
+  const ignore = new Set(MAY_CHANGE_ON_REFUSAL.keys());
   const problems: string[] = [];
   const byStatus = new Map<number, number>();
   let cases = 0;
@@ -231,7 +232,7 @@ it('answers every fuzzed request with a 2xx or a Chinese 4xx, never a 5xx, and a
     // Requests the schema refuses never reach a handler: they are checked together, the rest one by one.
     const refusedBySchema = requests.filter((r) => r.schemaRefuses);
     const others = requests.filter((r) => !r.schemaRefuses);
-    let before = await fingerprint();
+    let before = await writes.mark();
     const run = async (req: Req) => {
       cases++;
       const res = await f.call(req.method, req.url, { headers: req.headers, payload: req.payload });
@@ -242,15 +243,17 @@ it('answers every fuzzed request with a 2xx or a Chinese 4xx, never a 5xx, and a
       return { res, where };
     };
     const check = async (what: string) => {
-      const after = await fingerprint();
-      const changed = diff(before, after, new Set(MAY_CHANGE_ON_REFUSAL.keys()));
-      if (changed.length) problems.push(`${what} but wrote: ${changed.join('; ')}`);
+      const after = await writes.mark();
+      if (after !== before) {
+        const changed = await writes.since(before, ignore);
+        if (changed.length) problems.push(`${what} but wrote: ${changed.join('; ')}`);
+      }
       before = after;
     };
     const settle = async () => {
-      // Whatever the request did (and queued), settled before the next fingerprint.
+      // Whatever the request did (and queued), settled before the log is read again.
       await f.h.server.services.jobs.idle();
-      before = await fingerprint();
+      before = await writes.mark();
     };
 
     let accepted = 0;
@@ -275,6 +278,8 @@ it('answers every fuzzed request with a 2xx or a Chinese 4xx, never a 5xx, and a
   }
   const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
   console.log(`fuzz matrix: ${routes.length} routes, ${cases} cases (${statuses}; ${unverified} taken although the schema refuses them) in ${Math.round((Date.now() - started) / 1000)} s on ${db.dialect}`);
+  // The write log saw the valid bodies' work: it is live.
+  expect(await writes.mark()).toBeGreaterThan(0);
   if (takenSamples.length) console.log(`taken although the schema refuses them, e.g.:\n${takenSamples.join('\n')}`);
   expect(problems).toEqual([]);
 }, 600_000);
