@@ -53,10 +53,10 @@ export async function installWriteLog(db: Db, dialect: 'sqlite' | 'postgres', ta
       const r = await sql<{ n: number | string | null }>`select max(id) as n from matrix_write`.execute(db);
       return Number(r.rows[0]?.n ?? 0);
     },
-    /** What was written after `mark`, as "table INSERT×n" (tables in `ignore` left out). */
+    /** What was written after `mark`, as "table INSERT×n" (writes in `ignore`, as "table OP", left out). */
     async since(mark: number, ignore: ReadonlySet<string> = new Set()): Promise<string[]> {
       const r = await sql<{ t: string; op: string; n: number | string }>`select t, op, count(*) as n from matrix_write where id > ${mark} group by t, op order by t, op`.execute(db);
-      return r.rows.filter((x) => !ignore.has(x.t)).map((x) => `${x.t} ${x.op}×${x.n}`);
+      return r.rows.filter((x) => !ignore.has(`${x.t} ${x.op}`)).map((x) => `${x.t} ${x.op}×${x.n}`);
     },
   };
 }

@@ -15,10 +15,10 @@ import { installWriteLog, tablesOf } from './db-snapshot.js';
 let f: Fixtures;
 let routes: RouteEntry[];
 
-/** Tables a refused request may write to, and why. */
+/** The only writes a refused request may make, and why. */
 const MAY_CHANGE_ON_REFUSAL = new Map([
-  ['login_failure', 'a refused login is counted: that is what locks an account after repeated failures'],
-  ['sms_code', 'a wrong code counts as an attempt on the code it tried (attempts are limited)'],
+  ['login_failure INSERT', 'a refused login is counted: that is what locks an account after repeated failures'],
+  ['sms_code UPDATE', 'a wrong code counts as an attempt on the code it tried (attempts are limited)'],
 ]);
 
 beforeAll(async () => {
