@@ -15,6 +15,9 @@ export interface AccountFixture {
   token: string;
   accountId: number;
   corp: ConnectedCorp;
+  /** A member of the corp who may receive customers, and a corp tag: what a valid body of this account names. */
+  userid: string;
+  tagId: string;
 }
 
 export interface AIds {
@@ -136,14 +139,22 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
   const auth = await h.api('/api/qw/replace/auth/url', undefined, tokenA);
   if (auth.status !== 200) throw new Error(`replace/auth/url: ${auth.status} ${auth.message}`);
 
-  const a: AccountFixture = { token: tokenA, accountId: await accountIdOf(h, tokenA), corp: corpA };
+  const a: AccountFixture = { token: tokenA, accountId: await accountIdOf(h, tokenA), corp: corpA, userid: m0, tagId };
   let b: AccountFixture = a;
   const markers = [A_MARK, corpA.corpId, externalUserid, auth.data.state as string];
   if (opts.withB !== false) {
     const tokenB = await h.register(uniquePhone());
     const corpB = await connectCorp(h, tokenB, { seed: 'matrix-b', name: 'B的企业', size: { members: 6, customers: 4, tags: 2 } });
-    b = { token: tokenB, accountId: await accountIdOf(h, tokenB), corp: corpB };
-    const snapB = (await h.simCall('GET', `/control/corps/${corpB.corpId}/snapshot`)).body as { members: Array<{ userid: string }> };
+    const snapB = (await h.simCall('GET', `/control/corps/${corpB.corpId}/snapshot`)).body as { members: Array<{ userid: string; customer_contact: boolean }> };
+    const bTags = await h.api('/api/qw/tag/list', {}, tokenB, corpB.headers);
+    if (bTags.status !== 200) throw new Error(`B tag/list: ${bTags.status} ${bTags.message}`);
+    b = {
+      token: tokenB,
+      accountId: await accountIdOf(h, tokenB),
+      corp: corpB,
+      userid: snapB.members.find((m) => m.customer_contact)!.userid,
+      tagId: bTags.data.list[0].tags[0].id,
+    };
     const bUserids = new Set(snapB.members.map((m) => m.userid));
     for (const m of members) if (!bUserids.has(m.userid)) markers.push(m.userid);
   }

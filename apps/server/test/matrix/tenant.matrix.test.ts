@@ -25,6 +25,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => f?.h.close());
 
+/** Ids no tenant has. */
+const NOWHERE_ID = 2147483000;
+const NOWHERE_STRING = 'nowhere-9f3c';
+
 /** Fields naming the object a route acts on: another tenant's must be "not found". */
 const TARGET_FIELDS = new Set(['id', 'ids', 'batchId', 'externalUserid']);
 
@@ -64,8 +68,18 @@ async function send(route: RouteEntry, wsId: number | null, body: unknown, label
   return { ...res, where: `${route.method} ${route.url} ${label}` };
 }
 
-/** B's baseline: values from the schema, with no id of A's. */
-const baselineOf = (route: RouteEntry) => (route.body ? sample(route.body!) : undefined);
+/** B's baseline: a body valid in B's space (B's member and tag), with no id of A's. */
+const baselineOf = (route: RouteEntry) =>
+  route.body
+    ? sample(route.body, [], (path, s) => {
+        const name = path.filter((p) => p !== '[]').at(-1) ?? '';
+        const array = s.type === 'array';
+        if (name === 'userid' || name === 'userids') return array ? [f.b.userid] : f.b.userid;
+        if (name === 'tagIds') return [f.b.tagId];
+        if (name === 'materialIds') return [];
+        return undefined;
+      })
+    : undefined;
 
 it('refuses account B every work-space route under A\'s X-Work-Id, whatever the body', async () => {
   const problems: string[] = [];
@@ -93,6 +107,7 @@ it('refuses account B every work-space route under A\'s X-Work-Id, whatever the 
 it('refuses account B A\'s ids in every work-space route of its own space, or answers without any of A\'s data', async () => {
   const problems: string[] = [];
   const softRefusals = new Map<string, number>();
+  const tally = new Map<string, number>();
   for (const route of f.h.server.routeTable.filter((r) => r.workSpace && r.body)) {
     const schema = route.body!;
     const base = baselineOf(route);
@@ -103,10 +118,18 @@ it('refuses account B A\'s ids in every work-space route of its own space, or an
         // A field inside array items ('members.[].userid') is set on every item.
         const body = setAt(base, field.path, isArray ? [id] : id);
         const res = await send(route, f.b.corp.wsId, body, `${field.path.join('.')}=${String(id)}`);
+        tally.set(`${name} ${res.status}`, (tally.get(`${name} ${res.status}`) ?? 0) + 1);
         const shown = leaks(res.body, body);
         if (res.status >= 500) problems.push(`${res.where} → ${res.status} ${res.body.slice(0, 120)}`);
         else if (shown.length) problems.push(`${res.where} → ${res.status} shows A's ${shown.join(', ')}`);
-        else if (res.status === 403 || res.status === 404) continue;
+        if (res.status >= 400) {
+          // No oracle: A's id is refused exactly as an id that exists nowhere.
+          const nowhere = typeof id === 'number' ? NOWHERE_ID : NOWHERE_STRING;
+          const twin = await send(route, f.b.corp.wsId, setAt(base, field.path, isArray ? [nowhere] : nowhere), `${field.path.join('.')}=${String(nowhere)}`);
+          const said = (r: { status: number; json?: any }, v: unknown) => `${r.status} ${String(r.json?.message ?? '').split(String(v)).join('{id}')}`;
+          if (said(res, id) !== said(twin, nowhere)) problems.push(`${res.where} → ${said(res, id)}, but an id that exists nowhere → ${said(twin, nowhere)}`);
+        }
+        if (res.status >= 500 || shown.length || res.status === 403 || res.status === 404) continue;
         else if (TARGET_FIELDS.has(name) && field.path.length === 1 && res.status < 300 && !/\/list$|\/find$|\/data\/|\/keep\/data$|\/memberData$|\/date$/.test(route.url)) {
           problems.push(`${res.where} → ${res.status}: acted on A's object ${String(id)} (${res.body.slice(0, 120)})`);
         } else if (res.status >= 400) {
@@ -117,6 +140,7 @@ it('refuses account B A\'s ids in every work-space route of its own space, or an
       }
     }
   }
+  console.log(`tenant matrix, B's own space with A's ids (field status ×n): ${[...tally].sort().map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   if (softRefusals.size) console.log(`tenant matrix: references to A's objects refused as invalid input: ${[...softRefusals].map(([m, n]) => `${m} ×${n}`).join('; ')}`);
   expect(problems).toEqual([]);
 }, 300_000);
