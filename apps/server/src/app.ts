@@ -10,11 +10,14 @@ import type { PublicConfig } from '@scrm/contracts/config';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { AppError, errorHandler, Errors } from './http/errors.js';
+import { refuseNul } from './http/json-body.js';
 import { registerRequestLog } from './http/request-log.js';
 import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
+import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
+import { registerWorkSpaceHook } from './workspace/workspace.hook.js';
 import { accountRoutes } from './account/account.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -53,6 +56,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     logController: new LogController({ disableRequestLogging: true }),
     // Fastify also takes a hop count here, though its typings omit it.
     trustProxy: config.trustProxy as boolean | string,
+    // A path Fastify's router refuses (a malformed escape, a parameter past its length) gets our envelope too.
+    frameworkErrors: (error, req, reply) => errorHandler(error, req, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies as sent (no type coercion): a number where a string belongs is a 400.
@@ -60,18 +65,25 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   app.setErrorHandler(errorHandler);
 
   // An empty JSON body reads as "no body", so body-less calls work however the client posts them.
+  // A body holding U+0000 is refused whole (PostgreSQL stores no NUL in text).
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    jsonParser(req, text, done);
+    jsonParser(req, text, refuseNul(done));
   });
 
   const database = openDatabase(config);
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
   app.decorateRequest('auth', null);
+  app.decorateRequest('workSpace', null);
+  // Before any route: every route under /api (the docs pages included) goes into the table, and one
+  // without its declaration stops the app here.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  collectRouteTable(app, routeTable);
   registerRequestLog(app);
 
   // Shared counters for several processes (WeCom limits, per-IP limits) when Redis is configured.
@@ -111,6 +123,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   await app.register(
     async (api: Api) => {
       registerAuthHook(api, services.sessions);
+      registerWorkSpaceHook(api, services.workSpaces);
       await api.register(healthRoutes, { database });
       await api.register(accountRoutes, {
         prefix: '/account',
@@ -121,13 +134,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
-      await api.register(tagRoutes, { prefix: '/qw', database, workSpaces: services.workSpaces });
+      await api.register(tagRoutes, { prefix: '/qw', database });
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,
         core: services.contactWays,
         stats: services.codeStats,
-        workSpaces: services.workSpaces,
         clock: services.clock,
       });
       await api.register(staffCodeRoutes, { prefix: '/qw', services });
@@ -137,7 +149,6 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(materialRoutes, {
         prefix: '/material',
         materials: services.materials,
-        workSpaces: services.workSpaces,
         fileRateLimitPerMinute: config.limits.fileRateLimitPerMinute,
       });
       if (config.testClock) {

@@ -1,6 +1,7 @@
 // Schemas of the account and login calls (spec §7 "Account and login").
 // Field names follow the spec; messages follow spec §5 in Chinese.
 import { Type, type Static } from 'typebox';
+import { Id, PageNumber } from './api.js';
 
 const Phone = Type.String({ maxLength: 64 });
 const Code = Type.String({ maxLength: 16 });
@@ -39,7 +40,7 @@ export const QrPollBody = Type.Object({ code: Type.String({ maxLength: 128 }) })
 /** While nobody has scanned, `token` is null; a scan by an unregistered WeChat user fails with 10006. */
 export const QrPollData = Type.Object({ token: Type.Union([Type.String(), Type.Null()]) });
 
-export const DebugLoginBody = Type.Object({ id: Type.Integer({ minimum: 1 }), code: Type.String({ maxLength: 256 }) });
+export const DebugLoginBody = Type.Object({ id: Id, code: Type.String({ maxLength: 256 }) });
 
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
@@ -81,9 +82,9 @@ export const ChildAccount = Type.Object({
   createdAt: Type.Integer(),
 });
 export const ChildList = Type.Object({ list: Type.Array(ChildAccount), total: Type.Integer() });
-export const IdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const IdBody = Type.Object({ id: Id });
 export const PageBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 

@@ -28,6 +28,13 @@ export interface Envelope<T> {
   data: T;
 }
 
+/** The largest id, page number or count a request may carry: the databases' 32-bit integer (int4). */
+export const INT4_MAX = 2147483647;
+/** A row id in a request body (id, groupId, fileId, ids[] …). */
+export const Id = Type.Integer({ minimum: 1, maximum: INT4_MAX });
+/** A page number of a list call (0 and 1 both mean the first page). */
+export const PageNumber = Type.Integer({ minimum: 0, maximum: INT4_MAX });
+
 export const Empty = Type.Object({});
 export const Nothing = Type.Null();
 

@@ -37,7 +37,7 @@ export function weekdayOf(t: number): number {
 export const minuteOfDay = (t: number): number => Math.floor((t - dayStart(t)) / 60_000);
 
 /** 'HH:mm' (00:00–23:59) or '24:00' for the end of the day. */
-export const TimeOfDay = Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$' });
+export const TimeOfDay = Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', maxLength: 5 });
 
 /** On the given weekdays, from `start` to `end` (end not included). */
 export const ScheduleRule = Type.Object({

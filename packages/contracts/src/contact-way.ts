@@ -3,10 +3,10 @@
 // attributes every add, the daily figures, retention and the list of customers added.
 // All calls are workspace-scoped (X-Work-Id). Dates are 'YYYY-MM-DD' in China time.
 import { Type, type Static } from 'typebox';
+import { INT4_MAX, Id, PageNumber } from './api.js';
 import { WeeklySchedule } from './china-time.js';
 
-const Id = Type.Integer({ minimum: 1 });
-export const DateKey = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const DateKey = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
 
 // ---------------------------------------------------------------- the welcome message
 
@@ -114,7 +114,7 @@ export const CodeAdd = Type.Object({
 export type CodeAdd = Static<typeof CodeAdd>;
 export const CodeAddListBody = Type.Object({
   id: Id,
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   userid: Type.Optional(Type.String({ maxLength: 64 })),
 });
@@ -228,11 +228,11 @@ export const ChannelCode = Type.Object({
 export type ChannelCode = Static<typeof ChannelCode>;
 
 export const ChannelCodeListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 30 })),
   /** 0: codes in no group. */
-  groupId: Type.Optional(Type.Integer({ minimum: 0 })),
+  groupId: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
   userid: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type ChannelCodeListBody = Static<typeof ChannelCodeListBody>;

@@ -2,9 +2,9 @@
 // prospective customer (a lead), so that each add lands on exactly its lead. Codes expire within
 // WeCom's 14 days.
 import { Type, type Static } from 'typebox';
+import { Id, PageNumber } from './api.js';
 import { DateKey, WelcomeMessage, WelcomeStatus } from './contact-way.js';
 
-const Id = Type.Integer({ minimum: 1 });
 
 /** WeCom: a temporary contact way lives at most 14 days. */
 export const LEAD_MAX_DAYS = 14;
@@ -73,7 +73,7 @@ export const LeadBatch = Type.Object({
 export type LeadBatch = Static<typeof LeadBatch>;
 
 export const LeadBatchListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 30 })),
 });
@@ -145,7 +145,7 @@ export type Lead = Static<typeof Lead>;
 
 export const LeadListBody = Type.Object({
   batchId: Id,
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   status: Type.Optional(LeadStatus),
   keyword: Type.Optional(Type.String({ maxLength: 30 })),

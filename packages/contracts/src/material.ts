@@ -2,6 +2,7 @@
 // groups, used by welcome messages and pushes. Files are uploaded through our server first
 // (/api/material/upload, multipart) and then named by `fileId`.
 import { Type, type Static } from 'typebox';
+import { INT4_MAX, Id, PageNumber } from './api.js';
 
 export const MaterialType = Type.Union([
   Type.Literal('text'),
@@ -64,16 +65,16 @@ export const Material = Type.Object({
 export type Material = Static<typeof Material>;
 
 export const MaterialListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   type: Type.Optional(MaterialType),
   /** Any of these types (a picker that offers only some, e.g. no text for attachments). */
   types: Type.Optional(Type.Array(MaterialType, { minItems: 1, maxItems: 6 })),
   /** 0: materials in no group. */
-  groupId: Type.Optional(Type.Integer({ minimum: 0 })),
+  groupId: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX })),
   keyword: Type.Optional(Type.String({ maxLength: 64 })),
   /** Exactly these (a picker showing what a message already holds). */
-  ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+  ids: Type.Optional(Type.Array(Id, { maxItems: 100 })),
 });
 export type MaterialListBody = Static<typeof MaterialListBody>;
 export const MaterialList = Type.Object({ list: Type.Array(Material), total: Type.Integer() });
@@ -83,21 +84,21 @@ export type MaterialList = Static<typeof MaterialList>;
 export const MaterialInput = Type.Object({
   type: MaterialType,
   title: Type.String({ minLength: 1, maxLength: 64 }),
-  groupId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  groupId: Type.Optional(Type.Union([Id, Type.Null()])),
   content: Type.Optional(Type.String({ maxLength: 1300 })),
   url: Type.Optional(Type.String({ maxLength: 1024 })),
   appid: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.String({ maxLength: 255 })),
-  fileId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-  coverFileId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  fileId: Type.Optional(Type.Union([Id, Type.Null()])),
+  coverFileId: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 export type MaterialInput = Static<typeof MaterialInput>;
-export const MaterialUpdateBody = Type.Intersect([Type.Object({ id: Type.Integer({ minimum: 1 }) }), MaterialInput]);
+export const MaterialUpdateBody = Type.Intersect([Type.Object({ id: Id }), MaterialInput]);
 export type MaterialUpdateBody = Static<typeof MaterialUpdateBody>;
-export const MaterialDeleteBody = Type.Object({ ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }) });
+export const MaterialDeleteBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) });
 export const MaterialMoveBody = Type.Object({
-  ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100 }),
-  groupId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+  groupId: Type.Union([Id, Type.Null()]),
 });
 
 export const MaterialGroup = Type.Object({ id: Type.Integer(), name: Type.String(), count: Type.Integer() });
@@ -105,5 +106,5 @@ export type MaterialGroup = Static<typeof MaterialGroup>;
 export const MaterialGroupList = Type.Object({ list: Type.Array(MaterialGroup), ungrouped: Type.Integer() });
 export type MaterialGroupList = Static<typeof MaterialGroupList>;
 export const MaterialGroupAddBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 30 }) });
-export const MaterialGroupUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String({ minLength: 1, maxLength: 30 }) });
-export const MaterialGroupDeleteBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const MaterialGroupUpdateBody = Type.Object({ id: Id, name: Type.String({ minLength: 1, maxLength: 30 }) });
+export const MaterialGroupDeleteBody = Type.Object({ id: Id });

@@ -1,8 +1,8 @@
 // Enterprise accounts (/api/qw/*): connecting WeCom corps, their status, sync progress and members.
 import { Type, type Static } from 'typebox';
+import { Id, PageNumber } from './api.js';
 import { AccessType } from './workspace.js';
 
-const Id = Type.Integer({ minimum: 1 });
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
 
 export const IdBody = Type.Object({ id: Id });
@@ -99,10 +99,10 @@ export const IpList = Type.Object({ list: Type.Array(Type.String()) });
 export type IpList = Static<typeof IpList>;
 
 export const MemberListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 64 })),
-  departmentId: Type.Optional(Type.Integer({ minimum: 1 })),
+  departmentId: Type.Optional(Id),
 });
 export type MemberListBody = Static<typeof MemberListBody>;
 

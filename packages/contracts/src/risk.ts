@@ -2,12 +2,12 @@
 // abnormal-add detection (成员加好友上限, /api/qw/limit/plan/*) and the record of every automatic
 // action (/api/qw/risk/record/*), each with a one-click restore.
 import { Type, type Static } from 'typebox';
+import { Id, PageNumber } from './api.js';
 import { ScheduleRule, WeeklySchedule } from './china-time.js';
 
-const Id = Type.Integer({ minimum: 1 });
 const Userids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000 });
 const PageFields = {
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 };
 

@@ -1,9 +1,9 @@
 // 员工活码 (/api/qw/staff/code/*, X-Work-Id): one personal code per member (a single-member contact
 // way), created one at a time or in a batch for many members, each with its welcome message and tags.
 import { Type, type Static } from 'typebox';
+import { Id, PageNumber } from './api.js';
 import { CodeStatus, WELCOME_PLACEHOLDERS, WelcomeMessage } from './contact-way.js';
 
-const Id = Type.Integer({ minimum: 1 });
 
 /** Replaced by each member's name in the name of a batch of staff codes. */
 export const STAFF_CODE_NAME_PLACEHOLDER = WELCOME_PLACEHOLDERS.member;
@@ -39,7 +39,7 @@ export const StaffCode = Type.Object({
 export type StaffCode = Static<typeof StaffCode>;
 
 export const StaffCodeListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(PageNumber),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 30 })),
   userid: Type.Optional(Type.String({ maxLength: 64 })),

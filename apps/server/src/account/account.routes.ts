@@ -38,6 +38,8 @@ export interface AccountRoutesOptions {
 const tags = ['账号'];
 const secured = [{ bearer: [] }];
 const NullData = Type.Null();
+const account = { anyAccount: true, workSpace: false };
+const main = { mainOnly: true, workSpace: false };
 
 export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   const { accounts, children } = opts;
@@ -111,19 +113,20 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
 
   app.post(
     '/info',
-    { schema: { tags, summary: '当前账号信息', security: secured, response: { 200: Ok(CurrentUser) } } },
+    { config: account, schema: { tags, summary: '当前账号信息', security: secured, response: { 200: Ok(CurrentUser) } } },
     async (req) => ok(accounts.info(callerOf(req))),
   );
 
   app.post(
     '/permission/detail',
-    { schema: { tags, summary: '当前账号的菜单权限', security: secured, response: { 200: Ok(PermissionDetail) } } },
+    { config: account, schema: { tags, summary: '当前账号的菜单权限', security: secured, response: { 200: Ok(PermissionDetail) } } },
     async (req) => ok(accounts.permissionDetail(callerOf(req))),
   );
 
   app.post(
     '/update/account',
     {
+      config: account,
       schema: { tags, summary: '修改账号名或昵称', security: secured, body: UpdateAccountBody, response: { 200: Ok(CurrentUser) } },
     },
     async (req) => ok(await accounts.updateAccount(callerOf(req), req.body)),
@@ -132,6 +135,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/update/password',
     {
+      config: account,
       schema: {
         tags,
         summary: '修改密码（其他登录会话随之失效）',
@@ -149,7 +153,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/bind/gzh/code',
     {
-      config: { mainOnly: true },
+      config: main,
       schema: { tags, summary: '获取绑定公众号二维码', security: secured, response: { 200: Ok(QrCodeData) } },
     },
     async (req) => ok(await accounts.createBindQr(callerOf(req))),
@@ -158,7 +162,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/bind/gzh/code/change',
     {
-      config: { mainOnly: true },
+      config: main,
       schema: { tags, summary: '轮询绑定公众号结果', security: secured, body: QrPollBody, response: { 200: Ok(QrPollData) } },
     },
     async (req) => ok(await accounts.pollBindQr(callerOf(req), req.body.code, clientOf(req))),
@@ -166,7 +170,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
 
   app.post(
     '/logout',
-    { schema: { tags, summary: '退出登录', security: secured, response: { 200: Ok(NullData) } } },
+    { config: account, schema: { tags, summary: '退出登录', security: secured, response: { 200: Ok(NullData) } } },
     async (req) => {
       await accounts.logout(callerOf(req));
       return ok(null);
@@ -177,7 +181,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/child/create',
     {
-      config: { mainOnly: true },
+      config: main,
       schema: { tags: childTags, summary: '新建子账号', security: secured, body: ChildCreateBody, response: { 200: Ok(ChildAccount) } },
     },
     async (req) => ok(await children.create(callerOf(req), req.body)),
@@ -186,7 +190,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/child/list',
     {
-      config: { mainOnly: true },
+      config: main,
       schema: { tags: childTags, summary: '子账号列表', security: secured, body: PageBody, response: { 200: Ok(ChildList) } },
     },
     async (req) => ok(await children.list(callerOf(req), req.body.page, req.body.pageSize)),
@@ -195,7 +199,7 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
   app.post(
     '/child/delete',
     {
-      config: { mainOnly: true },
+      config: main,
       schema: { tags: childTags, summary: '删除子账号', security: secured, body: IdBody, response: { 200: Ok(NullData) } },
     },
     async (req) => {

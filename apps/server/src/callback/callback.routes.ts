@@ -12,7 +12,8 @@ const SignedQuery = Type.Object({
   nonce: Type.Optional(Type.String({ maxLength: 64 })),
   echostr: Type.Optional(Type.String({ maxLength: 4096 })),
 });
-const WorkParams = Type.Object({ workId: Type.String({ pattern: '^[0-9]{1,9}$' }) });
+// Nine digits at most: a work-space id within int4.
+const WorkParams = Type.Object({ workId: Type.String({ pattern: '^[0-9]{1,9}$', maxLength: 9 }) });
 
 export async function callbackRoutes(app: Api, opts: { callbacks: CallbackService }) {
   for (const type of ['text/xml', 'application/xml', 'text/plain']) {

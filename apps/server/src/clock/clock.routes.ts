@@ -7,9 +7,11 @@ import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import type { BusinessClock } from './clock.js';
 
+// Epoch milliseconds (kept in memory, never in an int4 column): bounded by the largest JavaScript date.
+const MAX_MS = 8_640_000_000_000_000;
 const ClockBody = Type.Object({
-  at: Type.Optional(Type.Integer({ minimum: 0 })),
-  advanceMs: Type.Optional(Type.Integer()),
+  at: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_MS })),
+  advanceMs: Type.Optional(Type.Integer({ minimum: -MAX_MS, maximum: MAX_MS })),
   reset: Type.Optional(Type.Boolean()),
 });
 

@@ -1,5 +1,6 @@
 // The figure calls every kind of code shares — daily data, retention, per-member data, overview, the
 // customers added and the QR download — registered under each kind's prefix with its permission.
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import {
@@ -15,14 +16,13 @@ import {
   RangeBody,
   RetentionTable,
 } from '@scrm/contracts/contact-way';
-import { callerOf } from '../auth/auth.hook.js';
 import type { Clock } from '../clock/clock.js';
 import type { ContactWayKind } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { ok } from '../http/envelope.js';
 import { pageWindow } from '../http/paging.js';
 import type { Api } from '../http/types.js';
-import type { WorkSpaceService } from '../workspace/workspace.service.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { CodeStatsRepository, StatsScope } from './code-stats.repository.js';
 import type { ContactWayRepository } from './contact-way.repository.js';
 import type { ContactWayService } from './contact-way.service.js';
@@ -37,16 +37,15 @@ export interface FigureRouteOptions {
   stats: CodeStatsRepository;
   repo: ContactWayRepository;
   core: ContactWayService;
-  workSpaces: WorkSpaceService;
   clock: Clock;
 }
 
 export function registerCodeFigures(app: Api, o: FigureRouteOptions) {
-  const config = { permission: o.permission };
+  const config = { permission: o.permission, workSpace: true };
   const security = [{ bearer: [] }];
   const tags = o.tags;
-  const scope = async (req: Parameters<typeof callerOf>[0], id?: number): Promise<StatsScope> => {
-    const ws = await o.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+  const scope = async (req: FastifyRequest, id?: number): Promise<StatsScope> => {
+    const ws = workSpaceOf(req);
     if (id !== undefined) {
       const code = await o.repo.find(ws.id, id);
       if (!code || code.kind !== o.kind) throw new AppError(404, o.notFound);
@@ -95,7 +94,7 @@ export function registerCodeFigures(app: Api, o: FigureRouteOptions) {
     `${o.prefix}/qrcode`,
     { config, schema: { tags, security, summary: '下载活码二维码（PNG）', body: IdBody } },
     async (req, reply) => {
-      const ws = await o.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+      const ws = workSpaceOf(req);
       const code = await o.repo.find(ws.id, req.body.id);
       if (!code || code.kind !== o.kind) throw new AppError(404, o.notFound);
       const png = await o.core.qrPng(code);

@@ -6,6 +6,7 @@ import { StaffCode, StaffCodeAddBody, StaffCodeAddResult, StaffCodeList, StaffCo
 import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { Services } from '../services.js';
 import { registerCodeFigures } from './code-figures.routes.js';
 import { StaffCodeService } from './staff-code.service.js';
@@ -15,13 +16,12 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
   const codes = new StaffCodeService(services.contactWays);
   const tags = ['员工活码'];
   const security = [{ bearer: [] }];
-  const config = { permission: 'staff-qrcode' };
-  const scope = (req: Parameters<typeof callerOf>[0]) => services.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+  const config = { permission: 'staff-qrcode', workSpace: true };
 
   app.post(
     '/staff/code/list',
     { config, schema: { tags, security, summary: '员工活码列表：按成员、名称筛选，今日与累计添加', body: StaffCodeListBody, response: { 200: Ok(StaffCodeList) } } },
-    async (req) => ok(await codes.list(await scope(req), req.body ?? {})),
+    async (req) => ok(await codes.list(workSpaceOf(req), req.body ?? {})),
   );
   app.post(
     '/staff/code/add',
@@ -35,23 +35,23 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
         response: { 200: Ok(StaffCodeAddResult) },
       },
     },
-    async (req) => ok({ ids: await codes.add(await scope(req), callerOf(req), req.body) }),
+    async (req) => ok({ ids: await codes.add(workSpaceOf(req), callerOf(req), req.body) }),
   );
   app.post(
     '/staff/code/info',
     { config, schema: { tags, security, summary: '员工活码详情', body: IdBody, response: { 200: Ok(StaffCode) } } },
-    async (req) => ok(await codes.info(await scope(req), req.body.id)),
+    async (req) => ok(await codes.info(workSpaceOf(req), req.body.id)),
   );
   app.post(
     '/staff/code/update',
     { config, schema: { tags, security, summary: '修改员工活码（二维码不变）', body: StaffCodeUpdateBody, response: { 200: Ok(StaffCode) } } },
-    async (req) => ok(await codes.update(await scope(req), req.body)),
+    async (req) => ok(await codes.update(workSpaceOf(req), req.body)),
   );
   app.post(
     '/staff/code/del',
     { config, schema: { tags, security, summary: '删除员工活码（企业微信的二维码随之失效，历史数据保留）', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
-      await codes.delete(await scope(req), req.body.ids);
+      await codes.delete(workSpaceOf(req), req.body.ids);
       return ok(null);
     },
   );
@@ -59,7 +59,7 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
     '/staff/code/retry',
     { config, schema: { tags, security, summary: '重新生成失败的员工活码', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
-      await codes.retry(await scope(req), req.body.ids);
+      await codes.retry(workSpaceOf(req), req.body.ids);
       return ok(null);
     },
   );
@@ -73,7 +73,6 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
     stats: services.codeStats,
     repo: services.contactWays.repo,
     core: services.contactWays,
-    workSpaces: services.workSpaces,
     clock: services.clock,
   });
 }

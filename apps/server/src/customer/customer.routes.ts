@@ -2,24 +2,22 @@
 // added customer here, so a child account with any of those pages may read the record.
 import { Ok } from '@scrm/contracts/api';
 import { CustomerDetail, CustomerDetailBody } from '@scrm/contracts/customer';
-import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { Services } from '../services.js';
 import { CustomerRepository } from './customer.repository.js';
 import { CustomerService } from './customer.service.js';
 
 export const CUSTOMER_DETAIL_PERMISSIONS = ['customer', 'channel-qrcode', 'staff-qrcode', 'customer-qrcode'] as const;
 
-export async function customerRoutes(app: Api, opts: { services: Services }) {
-  const { services } = opts;
+export async function customerRoutes(app: Api, _opts: { services: Services }) {
   const customers = new CustomerService(new CustomerRepository(app.database));
-  const scope = (req: Parameters<typeof callerOf>[0]) => services.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
 
   app.post(
     '/customer/detail',
     {
-      config: { permission: CUSTOMER_DETAIL_PERMISSIONS },
+      config: { permission: CUSTOMER_DETAIL_PERMISSIONS, workSpace: true },
       schema: {
         tags: ['客户'],
         security: [{ bearer: [] }],
@@ -28,6 +26,6 @@ export async function customerRoutes(app: Api, opts: { services: Services }) {
         response: { 200: Ok(CustomerDetail) },
       },
     },
-    async (req) => ok(await customers.detail(await scope(req), req.body.externalUserid)),
+    async (req) => ok(await customers.detail(workSpaceOf(req), req.body.externalUserid)),
   );
 }

@@ -92,6 +92,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式，请使用 JSON',
   FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度错误',
+  FST_ERR_BAD_URL: '请求地址无效',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址过长',
 };
 
 type ErrorLike = FastifyError & { validation?: ValidationIssue[]; validationContext?: string };

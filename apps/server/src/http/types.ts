@@ -9,15 +9,25 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthContext } from '../auth/session.service.js';
+import type { WorkSpace } from '../workspace/workspace.repository.js';
+import type { RouteEntry } from './route-table.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in caller; set by the auth hook on every non-public /api route. */
     auth: AuthContext | null;
+    /** The work space named by X-Work-Id; set by the work-space hook on routes declared `workSpace: true`. */
+    workSpace: WorkSpace | null;
   }
+  // The route declaration (see http/route-table.ts): exactly one of public / anyAccount / mainOnly /
+  // permission, and workSpace unless public. A route under /api without it stops the app.
   interface FastifyContextConfig {
     /** No login needed (login, register, callbacks, health). */
     public?: boolean;
+    /** Any logged-in account, child accounts included whatever their keys. */
+    anyAccount?: boolean;
+    /** The route works on the work space named by X-Work-Id (resolved once into req.workSpace). */
+    workSpace?: boolean;
     /** Child accounts are refused with 403 「子账号无权进行此操作」. */
     mainOnly?: boolean;
     /**
@@ -42,5 +52,7 @@ declare module 'fastify' {
     database: import('../db/database.js').Database;
     /** The app's services (tests reach the callback worker and sync through it). */
     services: import('../services.js').Services;
+    /** Every /api route with its declaration (http/route-table.ts); the test matrices are built from it. */
+    routeTable: readonly RouteEntry[];
   }
 }

@@ -3,7 +3,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Ok } from '@scrm/contracts/api';
+import { INT4_MAX, Ok } from '@scrm/contracts/api';
 import {
   Material,
   MaterialDeleteBody,
@@ -24,7 +24,7 @@ import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/errors.js';
 import type { Api } from '../http/types.js';
-import type { WorkSpaceService } from '../workspace/workspace.service.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { MaterialService } from './material.service.js';
 import { isUploadKind, maxUploadBytes, tooLarge } from './upload-check.js';
 
@@ -67,7 +67,7 @@ async function readUpload(req: FastifyRequest): Promise<ReadUpload> {
 
 export async function materialRoutes(
   app: Api,
-  opts: { materials: MaterialService; workSpaces: WorkSpaceService; /** FILE_RATE_LIMIT_PER_MINUTE */ fileRateLimitPerMinute: number },
+  opts: { materials: MaterialService; /** FILE_RATE_LIMIT_PER_MINUTE */ fileRateLimitPerMinute: number },
 ) {
   // Only here: the rest of /api takes JSON alone. An oversized file is cut at the largest limit and
   // reported by readUpload (a 400), never buffered whole.
@@ -78,34 +78,33 @@ export async function materialRoutes(
 
   const tags = ['素材库'];
   const security = [{ bearer: [] }];
-  const read = { permission: MATERIAL_READER_KEYS };
-  const write = { permission: 'material' };
+  const read = { permission: MATERIAL_READER_KEYS, workSpace: true };
+  const write = { permission: 'material', workSpace: true };
   const m = opts.materials;
-  const scope = (req: FastifyRequest) => opts.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
 
   app.post(
     '/list',
     { config: read, schema: { tags, security, summary: '素材列表：按类型、分组、关键词筛选，或按 ids 取指定素材（新的在前）', body: MaterialListBody, response: { 200: Ok(MaterialList) } } },
-    async (req) => ok(await m.list(await scope(req), req.body ?? {})),
+    async (req) => ok(await m.list(workSpaceOf(req), req.body ?? {})),
   );
 
   app.post(
     '/add',
     { config: write, schema: { tags, security, summary: '新建素材（图片、视频、文件须先上传，传 fileId）', body: MaterialInput, response: { 200: Ok(Material) } } },
-    async (req) => ok(await m.add(await scope(req), callerOf(req).accountId, req.body)),
+    async (req) => ok(await m.add(workSpaceOf(req), callerOf(req).accountId, req.body)),
   );
 
   app.post(
     '/update',
     { config: write, schema: { tags, security, summary: '修改素材（类型不可改）', body: MaterialUpdateBody, response: { 200: Ok(Material) } } },
-    async (req) => ok(await m.update(await scope(req), req.body)),
+    async (req) => ok(await m.update(workSpaceOf(req), req.body)),
   );
 
   app.post(
     '/delete',
     { config: write, schema: { tags, security, summary: '删除素材（已引用它的欢迎语、群发发送时跳过）', body: MaterialDeleteBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
-      await m.delete(await scope(req), req.body.ids);
+      await m.delete(workSpaceOf(req), req.body.ids);
       return ok(null);
     },
   );
@@ -114,7 +113,7 @@ export async function materialRoutes(
     '/move',
     { config: write, schema: { tags, security, summary: '移动素材到分组（groupId 为 null 即移出分组）', body: MaterialMoveBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
-      await m.move(await scope(req), req.body.ids, req.body.groupId);
+      await m.move(workSpaceOf(req), req.body.ids, req.body.groupId);
       return ok(null);
     },
   );
@@ -122,26 +121,26 @@ export async function materialRoutes(
   app.post(
     '/group/list',
     { config: read, schema: { tags, security, summary: '素材分组及各组素材数、未分组数', body: Type.Optional(Type.Object({})), response: { 200: Ok(MaterialGroupList) } } },
-    async (req) => ok(await m.groups(await scope(req))),
+    async (req) => ok(await m.groups(workSpaceOf(req))),
   );
 
   app.post(
     '/group/add',
     { config: write, schema: { tags, security, summary: '新建素材分组', body: MaterialGroupAddBody, response: { 200: Ok(MaterialGroup) } } },
-    async (req) => ok(await m.addGroup(await scope(req), req.body.name)),
+    async (req) => ok(await m.addGroup(workSpaceOf(req), req.body.name)),
   );
 
   app.post(
     '/group/update',
     { config: write, schema: { tags, security, summary: '重命名素材分组', body: MaterialGroupUpdateBody, response: { 200: Ok(MaterialGroup) } } },
-    async (req) => ok(await m.updateGroup(await scope(req), req.body.id, req.body.name)),
+    async (req) => ok(await m.updateGroup(workSpaceOf(req), req.body.id, req.body.name)),
   );
 
   app.post(
     '/group/delete',
     { config: write, schema: { tags, security, summary: '删除素材分组（组内素材变为未分组）', body: MaterialGroupDeleteBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
-      await m.deleteGroup(await scope(req), req.body.id);
+      await m.deleteGroup(workSpaceOf(req), req.body.id);
       return ok(null);
     },
   );
@@ -159,7 +158,7 @@ export async function materialRoutes(
       },
     },
     async (req) => {
-      const ws = await scope(req);
+      const ws = workSpaceOf(req);
       const form = await readUpload(req);
       const kind: UploadKind | undefined = isUploadKind(form.kind) ? form.kind : undefined;
       if (!kind) throw new AppError(400, '参数错误：kind 应为 image、video 或 file');
@@ -178,7 +177,9 @@ export async function materialRoutes(
     schema: { tags, summary: '素材文件的公开地址（链接封面等须能被微信访问；按 IP 限流）', params: FileParams },
     handler: async (req, reply) => {
       const { id, token } = req.params;
-      const file = /^\d{1,10}$/.test(id) && /^[0-9a-f]{32}$/.test(token) ? await m.publicFile(Number(id), token) : undefined;
+      // An id past int4 names no file (and must not reach PostgreSQL's int4 comparison).
+      const known = /^\d{1,10}$/.test(id) && Number(id) <= INT4_MAX && /^[0-9a-f]{32}$/.test(token);
+      const file = known ? await m.publicFile(Number(id), token) : undefined;
       if (!file) throw new AppError(404, '文件不存在');
       const etag = `"${file.sha256}"`;
       reply

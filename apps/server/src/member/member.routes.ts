@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { DepartmentList, MemberList, MemberListBody, SyncProgress } from '@scrm/contracts/qw';
 import { MemberFindBody, MemberOptionList } from '@scrm/contracts/customer';
-import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import { syncOf, type WorkSpaceService } from '../workspace/workspace.service.js';
 import type { MemberService } from './member.service.js';
 
@@ -28,20 +28,19 @@ export const PICKER_PERMISSIONS = [
 export async function memberRoutes(app: Api, opts: { members: MemberService; workSpaces: WorkSpaceService }) {
   const tags = ['成员'];
   const security = [{ bearer: [] }];
-  const config = { permission: 'staff' };
-  const scope = (req: Parameters<typeof callerOf>[0]) => opts.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+  const config = { permission: 'staff', workSpace: true };
 
   app.post(
     '/member/list',
     { config, schema: { tags, security, summary: '成员列表（X-Work-Id 指定企业）', body: MemberListBody, response: { 200: Ok(MemberList) } } },
-    async (req) => ok(await opts.members.list(await scope(req), req.body ?? {})),
+    async (req) => ok(await opts.members.list(workSpaceOf(req), req.body ?? {})),
   );
 
   app.post(
     '/member/sync',
     { config, schema: { tags, security, summary: '从企业微信同步部门与成员', response: { 200: Ok(SyncProgress) } } },
     async (req) => {
-      const ws = await scope(req);
+      const ws = workSpaceOf(req);
       await opts.members.startSync(ws);
       const fresh = (await opts.workSpaces.find(ws.id))!;
       return ok({ ...syncOf(fresh), status: 'running' as const });
@@ -51,15 +50,15 @@ export async function memberRoutes(app: Api, opts: { members: MemberService; wor
   app.post(
     '/member/find',
     {
-      config: { permission: PICKER_PERMISSIONS },
+      config: { permission: PICKER_PERMISSIONS, workSpace: true },
       schema: { tags, security, summary: '选择成员：按姓名或账号搜索（默认仅有客户联系权限的成员）', body: MemberFindBody, response: { 200: Ok(MemberOptionList) } },
     },
-    async (req) => ok(await opts.members.find(await scope(req), req.body ?? {})),
+    async (req) => ok(await opts.members.find(workSpaceOf(req), req.body ?? {})),
   );
 
   app.post(
     '/department/list',
     { config, schema: { tags, security, summary: '部门列表（X-Work-Id 指定企业）', body: Type.Optional(Type.Object({})), response: { 200: Ok(DepartmentList) } } },
-    async (req) => ok(await opts.members.departments(await scope(req))),
+    async (req) => ok(await opts.members.departments(workSpaceOf(req))),
   );
 }

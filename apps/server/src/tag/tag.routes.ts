@@ -2,22 +2,21 @@
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { CorpTagList } from '@scrm/contracts/customer';
-import { callerOf } from '../auth/auth.hook.js';
 import type { Database } from '../db/database.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
+import { workSpaceOf } from '../workspace/workspace.hook.js';
 import { PICKER_PERMISSIONS } from '../member/member.routes.js';
-import type { WorkSpaceService } from '../workspace/workspace.service.js';
 
-export async function tagRoutes(app: Api, opts: { database: Database; workSpaces: WorkSpaceService }) {
+export async function tagRoutes(app: Api, opts: { database: Database }) {
   app.post(
     '/tag/list',
     {
-      config: { permission: PICKER_PERMISSIONS },
+      config: { permission: PICKER_PERMISSIONS, workSpace: true },
       schema: { tags: ['标签'], security: [{ bearer: [] }], summary: '企业标签（按标签组）', body: Type.Optional(Type.Object({})), response: { 200: Ok(CorpTagList) } },
     },
     async (req) => {
-      const ws = await opts.workSpaces.scoped(callerOf(req), req.headers['x-work-id']);
+      const ws = workSpaceOf(req);
       const db = opts.database.kysely;
       const [groups, tags] = await Promise.all([
         db.selectFrom('corp_tag_group').selectAll().where('work_space_id', '=', ws.id).orderBy('order', 'desc').orderBy('group_id').execute(),

@@ -23,14 +23,16 @@ import type { WorkSpaceService } from './workspace.service.js';
 
 const tags = ['企业账号'];
 const security = [{ bearer: [] }];
-const main = { mainOnly: true };
+const main = { mainOnly: true, workSpace: false };
+// The list and the guest view serve child accounts too (the work-space switcher).
+const account = { anyAccount: true, workSpace: false };
 
 export async function workSpaceRoutes(app: Api, opts: { workSpaces: WorkSpaceService; auth: WecomAuthService }) {
   const ws = opts.workSpaces;
 
   app.post(
     '/list',
-    { schema: { tags, security, summary: '已接入的企业微信（工作空间）列表', body: PageBody, response: { 200: Ok(WorkSpaceList) } } },
+    { config: account, schema: { tags, security, summary: '已接入的企业微信（工作空间）列表', body: PageBody, response: { 200: Ok(WorkSpaceList) } } },
     async (req) => ok(await ws.list(callerOf(req), req.body?.page, req.body?.pageSize)),
   );
 
@@ -63,7 +65,7 @@ export async function workSpaceRoutes(app: Api, opts: { workSpaces: WorkSpaceSer
 
   app.post(
     '/get/guest',
-    { schema: { tags, security, summary: '子账号可见的企业信息（id、名称、接入方式）', body: IdBody, response: { 200: Ok(WorkSpaceGuest) } } },
+    { config: account, schema: { tags, security, summary: '子账号可见的企业信息（id、名称、接入方式）', body: IdBody, response: { 200: Ok(WorkSpaceGuest) } } },
     async (req) => ok(await ws.guest(callerOf(req), req.body.id)),
   );
 
@@ -108,7 +110,7 @@ export async function workSpaceRoutes(app: Api, opts: { workSpaces: WorkSpaceSer
 export async function ipListRoutes(app: Api, opts: { workSpaces: WorkSpaceService }) {
   app.post(
     '/ip/list',
-    { schema: { tags: ['账号'], security, summary: '服务器出口 IP（企业微信可信 IP）', response: { 200: Ok(IpList) } } },
+    { config: account, schema: { tags: ['账号'], security, summary: '服务器出口 IP（企业微信可信 IP）', response: { 200: Ok(IpList) } } },
     async () => ok({ list: opts.workSpaces.trustedIps() }),
   );
 }
