@@ -1,19 +1,30 @@
 // Typed WeCom server-API client: tokens, retries, rate limiting and cursor pagination in one place.
 // Request and response fields keep WeCom's own names (see shared/research/wecom-api.md).
-import { createHash } from 'node:crypto';
+// This file is the engine (WecomClient: tokens, the limiter, retries) and the package's one import path for
+// the API: the calls live per WeCom domain in corp/*.ts, provider.ts and license.ts, the wire types in wire/*.ts.
+import { CORP_TOKEN_INVALID, digest, type CallSpec, type TokenSource } from './calls';
+import { CorpApi } from './corp';
 import { WecomError } from './errors';
+import { LicenseApi, type LicenseOptions } from './license';
 import { MemoryRateLimiter, type RateLimiter } from './limiter';
-import type { WecomResponse, Paged } from './wire/common';
-import type { PreAuthCodeResponse, SessionInfo, PermanentCodeResponse, CorpTokenResponse } from './wire/provider';
-import type { DepartmentListResponse, UserListIdResponse, UserListResponse, UserSimpleListResponse } from './wire/contacts';
-import type { FollowUserListResponse, ExternalContactListResponse, ExternalContactGetResponse, BatchGetByUserResponse, RemarkRequest, GetUserBehaviorDataRequest, GetUserBehaviorDataResponse } from './wire/external-contact';
-import type { AddContactWayRequest, AddContactWayResponse, GetContactWayResponse, UpdateContactWayRequest, ListContactWayRequest, ListContactWayResponse } from './wire/contact-way';
-import type { GetCorpTagListRequest, GetCorpTagListResponse, AddCorpTagRequest, AddCorpTagResponse, EditCorpTagRequest, DelCorpTagRequest, MarkTagRequest } from './wire/tag';
-import type { GroupChatListRequest, GroupChatListResponse, GroupChatGetResponse } from './wire/group-chat';
-import type { AddMsgTemplateRequest, AddMsgTemplateResponse, GetGroupmsgListV2Request, GetGroupmsgListV2Response, GetGroupmsgTaskResponse, GetGroupmsgSendResultResponse, SendWelcomeMsgRequest } from './wire/message';
-import type { AddMomentTaskRequest, AddMomentTaskResponse, GetMomentTaskResultResponse } from './wire/moment';
-import type { UploadFile, UploadMediaResponse, UploadAttachmentResponse } from './wire/media';
-import type { CreateNewOrderRequest, CreateNewOrderResponse, ListOrderRequest, ListOrderResponse, GetOrderResponse, ListOrderAccountResponse, ActiveAccountRequest, BatchActiveAccountResponse, GetActiveInfoByCodeResponse, BatchGetActiveInfoByCodeResponse, ListActivedAccountResponse, GetActiveInfoByUserResponse, LicenseTransfer, BatchTransferLicenseResponse } from './wire/license';
+import { ProviderApi, type ProviderOptions } from './provider';
+import type { WecomResponse } from './wire/common';
+import type { CorpTokenResponse } from './wire/provider';
+
+export { CorpApi } from './corp';
+export { LicenseApi, type LicenseOptions } from './license';
+export { ProviderApi, type ProviderOptions } from './provider';
+export * from './wire/common';
+export * from './wire/provider';
+export * from './wire/contacts';
+export * from './wire/external-contact';
+export * from './wire/contact-way';
+export * from './wire/tag';
+export * from './wire/group-chat';
+export * from './wire/message';
+export * from './wire/moment';
+export * from './wire/media';
+export * from './wire/license';
 
 // ---------------------------------------------------------------- options
 
@@ -85,35 +96,6 @@ export interface WecomClientOptions {
   timeoutMs?: number;
 }
 
-// ---------------------------------------------------------------- wire types, one file per WeCom domain
-
-export * from './wire/common';
-export * from './wire/provider';
-export * from './wire/contacts';
-export * from './wire/external-contact';
-export * from './wire/contact-way';
-export * from './wire/tag';
-export * from './wire/group-chat';
-export * from './wire/message';
-export * from './wire/moment';
-export * from './wire/media';
-export * from './wire/license';
-
-// ---------------------------------------------------------------- provider and licence options
-
-export interface ProviderOptions {
-  suiteId: string;
-  suiteSecret: string;
-  /** The newest suite_ticket pushed to the instruction callback. */
-  suiteTicket: () => Promise<string>;
-}
-
-export interface LicenseOptions {
-  /** The provider's own corp id and its provider secret (服务商 Secret). */
-  providerCorpId: string;
-  providerSecret: string;
-}
-
 // ---------------------------------------------------------------- the engine
 
 const DEFAULT_RETRY: RetryPolicy = {
@@ -124,31 +106,6 @@ const DEFAULT_RETRY: RetryPolicy = {
   rateLimitMaxMs: 60_000,
 };
 
-/** How one kind of token is obtained and how WeCom says it is no longer good. */
-interface TokenSource {
-  key: string;
-  /** Query parameter that carries it. */
-  param: 'access_token' | 'suite_access_token' | 'provider_access_token';
-  /** errcodes meaning "this token is invalid/expired": drop, refresh once, retry. */
-  invalid: readonly number[];
-  fetch: () => Promise<{ token: string; expiresIn: number }>;
-}
-
-interface CallSpec {
-  /** Limiter and onCall key. */
-  corpId: string;
-  path: string;
-  method: 'GET' | 'POST';
-  query?: Record<string, string | number | undefined>;
-  /** JSON body of a POST. */
-  body?: unknown;
-  /** Multipart body instead, rebuilt on every try. */
-  form?: () => FormData;
-  token?: TokenSource;
-}
-
-const CORP_TOKEN_INVALID = [40014, 42001] as const;
-const SUITE_TOKEN_INVALID = [40082, 42009] as const;
 const RATE_LIMITED = new Set([45009, 45033]);
 /**
  * Calls that make something new each time. Without an answer (a timeout, a dropped connection) WeCom
@@ -162,10 +119,6 @@ const CREATES = new Set([
   'externalcontact/add_corp_tag',
   'externalcontact/groupchat/add_join_way',
 ]);
-
-function digest(s: string): string {
-  return createHash('sha256').update(s).digest('hex').slice(0, 24);
-}
 
 export class WecomClient {
   readonly baseUrl: string;
@@ -344,393 +297,5 @@ export class WecomClient {
       }
       throw new WecomError(errcode, errmsg, req.path);
     }
-  }
-}
-
-/** Follows next_cursor to the end; a cursor seen twice is an error rather than an endless loop. */
-async function allPages<P extends Paged>(path: string, page: (cursor: string) => Promise<P>): Promise<P[]> {
-  const pages: P[] = [];
-  const seen = new Set<string>();
-  let cursor = '';
-  for (;;) {
-    const p = await page(cursor);
-    pages.push(p);
-    const next = p.next_cursor;
-    if (!next || p.has_more === 0) return pages;
-    if (seen.has(next)) throw new WecomError(-1, `cursor repeated: ${next}`, path);
-    seen.add(next);
-    cursor = next;
-  }
-}
-
-function merged<P extends Paged, K extends keyof P>(pages: P[], key: K): P {
-  const last = pages[pages.length - 1];
-  const all = pages.flatMap((p) => (p[key] as unknown[] | undefined) ?? []);
-  return { ...last, [key]: all, next_cursor: '', ...(last.has_more === undefined ? {} : { has_more: 0 }) };
-}
-
-function uploadForm(file: UploadFile): () => FormData {
-  return () => {
-    const form = new FormData();
-    // Copied so the part is backed by a plain ArrayBuffer (what Blob accepts).
-    const blob = new Blob([new Uint8Array(file.data)], { type: file.contentType ?? 'application/octet-stream' });
-    form.append('media', blob, file.name);
-    return form;
-  };
-}
-
-// ---------------------------------------------------------------- provider
-
-export class ProviderApi {
-  readonly suiteId: string;
-  private readonly suiteToken: TokenSource;
-
-  constructor(
-    private readonly client: WecomClient,
-    private readonly opts: ProviderOptions,
-  ) {
-    this.suiteId = opts.suiteId;
-    this.suiteToken = {
-      key: `suite:${opts.suiteId}:${digest(opts.suiteSecret)}`,
-      param: 'suite_access_token',
-      invalid: SUITE_TOKEN_INVALID,
-      fetch: async () => {
-        const body = await this.client.request<WecomResponse & { suite_access_token: string; expires_in: number }>({
-          corpId: this.suiteId,
-          path: 'service/get_suite_token',
-          method: 'POST',
-          body: { suite_id: this.opts.suiteId, suite_secret: this.opts.suiteSecret, suite_ticket: await this.opts.suiteTicket() },
-        });
-        return { token: body.suite_access_token, expiresIn: body.expires_in };
-      },
-    };
-  }
-
-  private call<T extends WecomResponse>(path: string, method: 'GET' | 'POST', body?: unknown): Promise<T> {
-    return this.client.request<T>({ corpId: this.suiteId, path, method, body, token: this.suiteToken });
-  }
-
-  /** suite_access_token (cached, single-flight, refreshed early). */
-  getSuiteToken(): Promise<string> {
-    return this.client.token(this.suiteToken);
-  }
-
-  getPreAuthCode(): Promise<PreAuthCodeResponse> {
-    return this.call('service/get_pre_auth_code', 'GET');
-  }
-
-  setSessionInfo(preAuthCode: string, sessionInfo: SessionInfo): Promise<WecomResponse> {
-    return this.call('service/set_session_info', 'POST', { pre_auth_code: preAuthCode, session_info: sessionInfo });
-  }
-
-  /** The v2 path first; where it is not served (or fails), v1. The auth_code is single-use. */
-  async getPermanentCode(authCode: string): Promise<PermanentCodeResponse> {
-    try {
-      return await this.call<PermanentCodeResponse>('service/v2/get_permanent_code', 'POST', { auth_code: authCode });
-    } catch (err) {
-      if (!(err instanceof WecomError)) throw err;
-      return this.call<PermanentCodeResponse>('service/get_permanent_code', 'POST', { auth_code: authCode });
-    }
-  }
-
-  getCorpToken(corpId: string, permanentCode: string): Promise<CorpTokenResponse> {
-    return this.call('service/get_corp_token', 'POST', { auth_corpid: corpId, permanent_code: permanentCode });
-  }
-}
-
-// ---------------------------------------------------------------- corp
-
-export class CorpApi {
-  constructor(
-    private readonly client: WecomClient,
-    readonly corpId: string,
-    private readonly source: TokenSource,
-  ) {}
-
-  private get<T extends WecomResponse>(path: string, query?: Record<string, string | number | undefined>): Promise<T> {
-    return this.client.request<T>({ corpId: this.corpId, path, method: 'GET', query, token: this.source });
-  }
-
-  private post<T extends WecomResponse>(path: string, body: unknown, query?: Record<string, string | number | undefined>): Promise<T> {
-    return this.client.request<T>({ corpId: this.corpId, path, method: 'POST', body, query, token: this.source });
-  }
-
-  /** The access_token (cached, single-flight, refreshed early). */
-  getAccessToken(): Promise<string> {
-    return this.client.token(this.source);
-  }
-
-  departmentList(id?: number): Promise<DepartmentListResponse> {
-    return this.get('department/list', { id });
-  }
-
-  /** ∞ Every member id with its departments (needs the contacts-sync secret). */
-  async userListId(): Promise<UserListIdResponse> {
-    const path = 'user/list_id';
-    const pages = await allPages(path, (cursor) => this.post<UserListIdResponse>(path, { cursor, limit: 10_000 }));
-    return merged(pages, 'dept_user');
-  }
-
-  userList(departmentId: number, fetchChild: boolean): Promise<UserListResponse> {
-    return this.get('user/list', { department_id: departmentId, fetch_child: fetchChild ? 1 : 0 });
-  }
-
-  userSimpleList(departmentId: number, fetchChild: boolean): Promise<UserSimpleListResponse> {
-    return this.get('user/simplelist', { department_id: departmentId, fetch_child: fetchChild ? 1 : 0 });
-  }
-
-  followUserList(): Promise<FollowUserListResponse> {
-    return this.get('externalcontact/get_follow_user_list');
-  }
-
-  externalContactList(userid: string): Promise<ExternalContactListResponse> {
-    return this.get('externalcontact/list', { userid });
-  }
-
-  /** ∞ A customer with every follow_user (WeCom pages them past 500). */
-  async externalContactGet(externalUserid: string): Promise<ExternalContactGetResponse> {
-    const path = 'externalcontact/get';
-    const pages = await allPages(path, (cursor) =>
-      this.get<ExternalContactGetResponse>(path, { external_userid: externalUserid, cursor: cursor || undefined }),
-    );
-    return { ...merged(pages, 'follow_user'), external_contact: pages[0].external_contact };
-  }
-
-  /** ∞ Every customer relation of these members: ≤100 userids per request, 100 per page, every page. */
-  async batchGetByUser(userids: string[]): Promise<BatchGetByUserResponse> {
-    const path = 'externalcontact/batch/get_by_user';
-    const list: BatchGetByUserResponse['external_contact_list'] = [];
-    const unlicensed: string[] = [];
-    let last: BatchGetByUserResponse | undefined;
-    for (let i = 0; i < userids.length; i += 100) {
-      const chunk = userids.slice(i, i + 100);
-      const pages = await allPages(path, (cursor) =>
-        this.post<BatchGetByUserResponse>(path, { userid_list: chunk, cursor, limit: 100 }),
-      );
-      for (const p of pages) {
-        list.push(...(p.external_contact_list ?? []));
-        unlicensed.push(...(p.fail_info?.unlicensed_userid_list ?? []));
-      }
-      last = pages[pages.length - 1];
-    }
-    return {
-      errcode: 0,
-      errmsg: last?.errmsg ?? 'ok',
-      external_contact_list: list,
-      next_cursor: '',
-      ...(unlicensed.length ? { fail_info: { unlicensed_userid_list: unlicensed } } : {}),
-    };
-  }
-
-  remark(body: RemarkRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/remark', body);
-  }
-
-  addContactWay(body: AddContactWayRequest): Promise<AddContactWayResponse> {
-    return this.post('externalcontact/add_contact_way', body);
-  }
-
-  getContactWay(configId: string): Promise<GetContactWayResponse> {
-    return this.post('externalcontact/get_contact_way', { config_id: configId });
-  }
-
-  updateContactWay(body: UpdateContactWayRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/update_contact_way', body);
-  }
-
-  delContactWay(configId: string): Promise<WecomResponse> {
-    return this.post('externalcontact/del_contact_way', { config_id: configId });
-  }
-
-  /** ∞ Every contact way (config ids) created through the API in the range. */
-  async listContactWay(body: ListContactWayRequest = {}): Promise<ListContactWayResponse> {
-    const path = 'externalcontact/list_contact_way';
-    const pages = await allPages(path, (cursor) =>
-      this.post<ListContactWayResponse>(path, { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'contact_way');
-  }
-
-  getCorpTagList(body: GetCorpTagListRequest = {}): Promise<GetCorpTagListResponse> {
-    return this.post('externalcontact/get_corp_tag_list', body);
-  }
-
-  addCorpTag(body: AddCorpTagRequest): Promise<AddCorpTagResponse> {
-    return this.post('externalcontact/add_corp_tag', body);
-  }
-
-  editCorpTag(body: EditCorpTagRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/edit_corp_tag', body);
-  }
-
-  delCorpTag(body: DelCorpTagRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/del_corp_tag', body);
-  }
-
-  markTag(body: MarkTagRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/mark_tag', body);
-  }
-
-  /** ∞ Every customer group (ids and status). */
-  async groupChatList(body: GroupChatListRequest = {}): Promise<GroupChatListResponse> {
-    const path = 'externalcontact/groupchat/list';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GroupChatListResponse>(path, { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'group_chat_list');
-  }
-
-  groupChatGet(chatId: string, needName = false): Promise<GroupChatGetResponse> {
-    return this.post('externalcontact/groupchat/get', { chat_id: chatId, need_name: needName ? 1 : 0 });
-  }
-
-  addMsgTemplate(body: AddMsgTemplateRequest): Promise<AddMsgTemplateResponse> {
-    return this.post('externalcontact/add_msg_template', body);
-  }
-
-  /** ∞ Every mass message in the range. */
-  async getGroupmsgListV2(body: GetGroupmsgListV2Request): Promise<GetGroupmsgListV2Response> {
-    const path = 'externalcontact/get_groupmsg_list_v2';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GetGroupmsgListV2Response>(path, { ...body, limit: body.limit ?? 100, cursor }),
-    );
-    return merged(pages, 'group_msg_list');
-  }
-
-  /** ∞ Every member task of a mass message. */
-  async getGroupmsgTask(msgid: string): Promise<GetGroupmsgTaskResponse> {
-    const path = 'externalcontact/get_groupmsg_task';
-    const pages = await allPages(path, (cursor) => this.post<GetGroupmsgTaskResponse>(path, { msgid, limit: 1000, cursor }));
-    return merged(pages, 'task_list');
-  }
-
-  /** ∞ Every send result of one member for a mass message. */
-  async getGroupmsgSendResult(msgid: string, userid: string): Promise<GetGroupmsgSendResultResponse> {
-    const path = 'externalcontact/get_groupmsg_send_result';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GetGroupmsgSendResultResponse>(path, { msgid, userid, limit: 1000, cursor }),
-    );
-    return merged(pages, 'send_list');
-  }
-
-  addMomentTask(body: AddMomentTaskRequest): Promise<AddMomentTaskResponse> {
-    return this.post('externalcontact/add_moment_task', body);
-  }
-
-  getMomentTaskResult(jobid: string): Promise<GetMomentTaskResultResponse> {
-    return this.get('externalcontact/get_moment_task_result', { jobid });
-  }
-
-  sendWelcomeMsg(body: SendWelcomeMsgRequest): Promise<WecomResponse> {
-    return this.post('externalcontact/send_welcome_msg', body);
-  }
-
-  getUserBehaviorData(body: GetUserBehaviorDataRequest): Promise<GetUserBehaviorDataResponse> {
-    return this.post('externalcontact/get_user_behavior_data', body);
-  }
-
-  /** Temporary media (valid 3 days), multipart field `media`. */
-  uploadMedia(type: 'image' | 'voice' | 'video' | 'file', file: UploadFile): Promise<UploadMediaResponse> {
-    return this.client.request({
-      corpId: this.corpId,
-      path: 'media/upload',
-      method: 'POST',
-      query: { type },
-      form: uploadForm(file),
-      token: this.source,
-    });
-  }
-
-  /** Attachment media for moments and the like (attachment_type 1 = moments). */
-  uploadAttachment(mediaType: 'image' | 'video' | 'file', file: UploadFile, attachmentType = 1): Promise<UploadAttachmentResponse> {
-    return this.client.request({
-      corpId: this.corpId,
-      path: 'media/upload_attachment',
-      method: 'POST',
-      query: { media_type: mediaType, attachment_type: attachmentType },
-      form: uploadForm(file),
-      token: this.source,
-    });
-  }
-}
-
-// ---------------------------------------------------------------- licence (接口许可)
-
-export class LicenseApi {
-  constructor(
-    private readonly client: WecomClient,
-    readonly providerCorpId: string,
-    private readonly source: TokenSource,
-  ) {}
-
-  private post<T extends WecomResponse>(name: string, body: unknown): Promise<T> {
-    return this.client.request<T>({
-      corpId: this.providerCorpId,
-      path: `license/${name}`,
-      method: 'POST',
-      body,
-      token: this.source,
-    });
-  }
-
-  /** provider_access_token (cached, single-flight, refreshed early). */
-  getProviderToken(): Promise<string> {
-    return this.client.token(this.source);
-  }
-
-  createNewOrder(body: CreateNewOrderRequest): Promise<CreateNewOrderResponse> {
-    return this.post('create_new_order', body);
-  }
-
-  /** ∞ Every order in the range. */
-  async listOrder(body: ListOrderRequest = {}): Promise<ListOrderResponse> {
-    const pages = await allPages('license/list_order', (cursor) =>
-      this.post<ListOrderResponse>('list_order', { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'order_list');
-  }
-
-  getOrder(orderId: string): Promise<GetOrderResponse> {
-    return this.post('get_order', { order_id: orderId });
-  }
-
-  /** ∞ Every account (active code) of an order. */
-  async listOrderAccount(orderId: string): Promise<ListOrderAccountResponse> {
-    const pages = await allPages('license/list_order_account', (cursor) =>
-      this.post<ListOrderAccountResponse>('list_order_account', { order_id: orderId, limit: 1000, cursor }),
-    );
-    return merged(pages, 'account_list');
-  }
-
-  activeAccount(body: ActiveAccountRequest): Promise<WecomResponse> {
-    return this.post('active_account', body);
-  }
-
-  batchActiveAccount(corpid: string, activeList: { active_code: string; userid: string }[]): Promise<BatchActiveAccountResponse> {
-    return this.post('batch_active_account', { corpid, active_list: activeList });
-  }
-
-  getActiveInfoByCode(corpid: string, activeCode: string): Promise<GetActiveInfoByCodeResponse> {
-    return this.post('get_active_info_by_code', { corpid, active_code: activeCode });
-  }
-
-  batchGetActiveInfoByCode(corpid: string, activeCodes: string[]): Promise<BatchGetActiveInfoByCodeResponse> {
-    return this.post('batch_get_active_info_by_code', { corpid, active_code_list: activeCodes });
-  }
-
-  /** ∞ Every activated account of a corp. */
-  async listActivedAccount(corpid: string): Promise<ListActivedAccountResponse> {
-    const pages = await allPages('license/list_actived_account', (cursor) =>
-      this.post<ListActivedAccountResponse>('list_actived_account', { corpid, limit: 1000, cursor }),
-    );
-    return merged(pages, 'account_list');
-  }
-
-  getActiveInfoByUser(corpid: string, userid: string): Promise<GetActiveInfoByUserResponse> {
-    return this.post('get_active_info_by_user', { corpid, userid });
-  }
-
-  batchTransferLicense(corpid: string, transferList: LicenseTransfer[]): Promise<BatchTransferLicenseResponse> {
-    return this.post('batch_transfer_license', { corpid, transfer_list: transferList });
   }
 }
