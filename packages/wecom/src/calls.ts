@@ -80,4 +80,9 @@ export abstract class CorpCalls {
   protected abstract post<T extends WecomResponse>(path: string, body: unknown, query?: Query): Promise<T>;
   /** A multipart POST of one file in the field `media`. */
   protected abstract upload<T extends WecomResponse>(path: string, query: Query, file: UploadFile): Promise<T>;
+
+  /** ∞ POSTs `body` with every next_cursor in turn; one answer with the `key` list of every page. */
+  protected async postAll<P extends WecomResponse & Paged>(path: string, key: keyof P, body: object): Promise<P> {
+    return merged(await allPages(path, (cursor) => this.post<P>(path, { ...body, cursor })), key);
+  }
 }

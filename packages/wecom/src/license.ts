@@ -1,7 +1,7 @@
 // LicenseApi: interface-licence (接口许可) calls, `/cgi-bin/license/*` with the provider_access_token.
 import { allPages, merged, type TokenSource } from './calls';
 import type { WecomClient } from './client';
-import type { WecomResponse } from './wire/common';
+import type { Paged, WecomResponse } from './wire/common';
 import type {
   ActiveAccountRequest,
   BatchActiveAccountResponse,
@@ -42,6 +42,11 @@ export class LicenseApi {
     });
   }
 
+  /** ∞ POSTs `body` with every next_cursor in turn; one answer with the `key` list of every page. */
+  private async postAll<P extends WecomResponse & Paged>(name: string, key: keyof P, body: object): Promise<P> {
+    return merged(await allPages(`license/${name}`, (cursor) => this.post<P>(name, { ...body, cursor })), key);
+  }
+
   /** provider_access_token (cached, single-flight, refreshed early). */
   getProviderToken(): Promise<string> {
     return this.client.token(this.source);
@@ -52,11 +57,8 @@ export class LicenseApi {
   }
 
   /** ∞ Every order in the range. */
-  async listOrder(body: ListOrderRequest = {}): Promise<ListOrderResponse> {
-    const pages = await allPages('license/list_order', (cursor) =>
-      this.post<ListOrderResponse>('list_order', { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'order_list');
+  listOrder(body: ListOrderRequest = {}): Promise<ListOrderResponse> {
+    return this.postAll<ListOrderResponse>('list_order', 'order_list', { ...body, limit: body.limit ?? 1000 });
   }
 
   getOrder(orderId: string): Promise<GetOrderResponse> {
@@ -64,11 +66,8 @@ export class LicenseApi {
   }
 
   /** ∞ Every account (active code) of an order. */
-  async listOrderAccount(orderId: string): Promise<ListOrderAccountResponse> {
-    const pages = await allPages('license/list_order_account', (cursor) =>
-      this.post<ListOrderAccountResponse>('list_order_account', { order_id: orderId, limit: 1000, cursor }),
-    );
-    return merged(pages, 'account_list');
+  listOrderAccount(orderId: string): Promise<ListOrderAccountResponse> {
+    return this.postAll<ListOrderAccountResponse>('list_order_account', 'account_list', { order_id: orderId, limit: 1000 });
   }
 
   activeAccount(body: ActiveAccountRequest): Promise<WecomResponse> {
@@ -88,11 +87,8 @@ export class LicenseApi {
   }
 
   /** ∞ Every activated account of a corp. */
-  async listActivedAccount(corpid: string): Promise<ListActivedAccountResponse> {
-    const pages = await allPages('license/list_actived_account', (cursor) =>
-      this.post<ListActivedAccountResponse>('list_actived_account', { corpid, limit: 1000, cursor }),
-    );
-    return merged(pages, 'account_list');
+  listActivedAccount(corpid: string): Promise<ListActivedAccountResponse> {
+    return this.postAll<ListActivedAccountResponse>('list_actived_account', 'account_list', { corpid, limit: 1000 });
   }
 
   getActiveInfoByUser(corpid: string, userid: string): Promise<GetActiveInfoByUserResponse> {

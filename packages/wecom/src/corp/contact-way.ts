@@ -1,5 +1,5 @@
 // CorpApi part — Contact ways (「联系我」).
-import { allPages, CorpCalls, merged } from '../calls';
+import { CorpCalls } from '../calls';
 import type { WecomResponse } from '../wire/common';
 import type {
   AddContactWayRequest,
@@ -28,11 +28,10 @@ export abstract class ContactWayCalls extends CorpCalls {
   }
 
   /** ∞ Every contact way (config ids) created through the API in the range. */
-  async listContactWay(body: ListContactWayRequest = {}): Promise<ListContactWayResponse> {
-    const path = 'externalcontact/list_contact_way';
-    const pages = await allPages(path, (cursor) =>
-      this.post<ListContactWayResponse>(path, { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'contact_way');
+  listContactWay(body: ListContactWayRequest = {}): Promise<ListContactWayResponse> {
+    return this.postAll<ListContactWayResponse>('externalcontact/list_contact_way', 'contact_way', {
+      ...body,
+      limit: body.limit ?? 1000,
+    });
   }
 }

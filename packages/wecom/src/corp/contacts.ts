@@ -1,5 +1,5 @@
 // CorpApi part — Address book: departments and members.
-import { allPages, CorpCalls, merged } from '../calls';
+import { CorpCalls } from '../calls';
 import type { DepartmentListResponse, UserListIdResponse, UserListResponse, UserSimpleListResponse } from '../wire/contacts';
 
 export abstract class ContactsCalls extends CorpCalls {
@@ -8,10 +8,8 @@ export abstract class ContactsCalls extends CorpCalls {
   }
 
   /** ∞ Every member id with its departments (needs the contacts-sync secret). */
-  async userListId(): Promise<UserListIdResponse> {
-    const path = 'user/list_id';
-    const pages = await allPages(path, (cursor) => this.post<UserListIdResponse>(path, { cursor, limit: 10_000 }));
-    return merged(pages, 'dept_user');
+  userListId(): Promise<UserListIdResponse> {
+    return this.postAll<UserListIdResponse>('user/list_id', 'dept_user', { limit: 10_000 });
   }
 
   userList(departmentId: number, fetchChild: boolean): Promise<UserListResponse> {

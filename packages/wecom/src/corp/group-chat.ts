@@ -1,15 +1,14 @@
 // CorpApi part — Customer groups.
-import { allPages, CorpCalls, merged } from '../calls';
+import { CorpCalls } from '../calls';
 import type { GroupChatListRequest, GroupChatListResponse, GroupChatGetResponse } from '../wire/group-chat';
 
 export abstract class GroupChatCalls extends CorpCalls {
   /** ∞ Every customer group (ids and status). */
-  async groupChatList(body: GroupChatListRequest = {}): Promise<GroupChatListResponse> {
-    const path = 'externalcontact/groupchat/list';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GroupChatListResponse>(path, { ...body, limit: body.limit ?? 1000, cursor }),
-    );
-    return merged(pages, 'group_chat_list');
+  groupChatList(body: GroupChatListRequest = {}): Promise<GroupChatListResponse> {
+    return this.postAll<GroupChatListResponse>('externalcontact/groupchat/list', 'group_chat_list', {
+      ...body,
+      limit: body.limit ?? 1000,
+    });
   }
 
   groupChatGet(chatId: string, needName = false): Promise<GroupChatGetResponse> {

@@ -1,5 +1,5 @@
 // CorpApi part — Mass messages (群发) and the welcome message.
-import { allPages, CorpCalls, merged } from '../calls';
+import { CorpCalls } from '../calls';
 import type { WecomResponse } from '../wire/common';
 import type {
   AddMsgTemplateRequest,
@@ -17,28 +17,25 @@ export abstract class MessageCalls extends CorpCalls {
   }
 
   /** ∞ Every mass message in the range. */
-  async getGroupmsgListV2(body: GetGroupmsgListV2Request): Promise<GetGroupmsgListV2Response> {
-    const path = 'externalcontact/get_groupmsg_list_v2';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GetGroupmsgListV2Response>(path, { ...body, limit: body.limit ?? 100, cursor }),
-    );
-    return merged(pages, 'group_msg_list');
+  getGroupmsgListV2(body: GetGroupmsgListV2Request): Promise<GetGroupmsgListV2Response> {
+    return this.postAll<GetGroupmsgListV2Response>('externalcontact/get_groupmsg_list_v2', 'group_msg_list', {
+      ...body,
+      limit: body.limit ?? 100,
+    });
   }
 
   /** ∞ Every member task of a mass message. */
-  async getGroupmsgTask(msgid: string): Promise<GetGroupmsgTaskResponse> {
-    const path = 'externalcontact/get_groupmsg_task';
-    const pages = await allPages(path, (cursor) => this.post<GetGroupmsgTaskResponse>(path, { msgid, limit: 1000, cursor }));
-    return merged(pages, 'task_list');
+  getGroupmsgTask(msgid: string): Promise<GetGroupmsgTaskResponse> {
+    return this.postAll<GetGroupmsgTaskResponse>('externalcontact/get_groupmsg_task', 'task_list', { msgid, limit: 1000 });
   }
 
   /** ∞ Every send result of one member for a mass message. */
-  async getGroupmsgSendResult(msgid: string, userid: string): Promise<GetGroupmsgSendResultResponse> {
-    const path = 'externalcontact/get_groupmsg_send_result';
-    const pages = await allPages(path, (cursor) =>
-      this.post<GetGroupmsgSendResultResponse>(path, { msgid, userid, limit: 1000, cursor }),
-    );
-    return merged(pages, 'send_list');
+  getGroupmsgSendResult(msgid: string, userid: string): Promise<GetGroupmsgSendResultResponse> {
+    return this.postAll<GetGroupmsgSendResultResponse>('externalcontact/get_groupmsg_send_result', 'send_list', {
+      msgid,
+      userid,
+      limit: 1000,
+    });
   }
 
   sendWelcomeMsg(body: SendWelcomeMsgRequest): Promise<WecomResponse> {
