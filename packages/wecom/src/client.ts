@@ -9,7 +9,6 @@ import { LicenseApi, type LicenseOptions } from './license';
 import { MemoryRateLimiter, type RateLimiter } from './limiter';
 import { ProviderApi, type ProviderOptions } from './provider';
 import type { WecomResponse } from './wire/common';
-import type { CorpTokenResponse } from './wire/provider';
 
 export { CorpApi } from './corp';
 export { LicenseApi, type LicenseOptions } from './license';
@@ -149,20 +148,16 @@ export class WecomClient {
   /** A self-built or 代开发 app (for 代开发 the secret is the permanent_code). */
   corp(opts: { corpId: string; secret: string }): CorpApi {
     const { corpId, secret } = opts;
-    return new CorpApi(this, corpId, {
-      key: `corp:${corpId}:${digest(secret)}`,
-      param: 'access_token',
-      invalid: CORP_TOKEN_INVALID,
-      fetch: async () => {
-        const body = await this.request<CorpTokenResponse>({
-          corpId,
-          path: 'gettoken',
-          method: 'GET',
-          query: { corpid: corpId, corpsecret: secret },
-        });
-        return { token: body.access_token, expiresIn: body.expires_in };
-      },
-    });
+    return new CorpApi(
+      this,
+      corpId,
+      this.tokenSource(`corp:${corpId}:${digest(secret)}`, 'access_token', CORP_TOKEN_INVALID, async () => ({
+        corpId,
+        path: 'gettoken',
+        method: 'GET',
+        query: { corpid: corpId, corpsecret: secret },
+      })),
+    );
   }
 
   provider(opts: ProviderOptions): ProviderApi {
@@ -186,20 +181,35 @@ export class WecomClient {
   /** Interface-licence (接口许可) calls, made with the provider_access_token. */
   license(opts: LicenseOptions): LicenseApi {
     const { providerCorpId, providerSecret } = opts;
-    return new LicenseApi(this, providerCorpId, {
-      key: `provider:${providerCorpId}:${digest(providerSecret)}`,
-      param: 'provider_access_token',
-      invalid: CORP_TOKEN_INVALID,
+    const key = `provider:${providerCorpId}:${digest(providerSecret)}`;
+    return new LicenseApi(
+      this,
+      providerCorpId,
+      this.tokenSource(key, 'provider_access_token', CORP_TOKEN_INVALID, async () => ({
+        corpId: providerCorpId,
+        path: 'service/get_provider_token',
+        method: 'POST',
+        body: { corpid: providerCorpId, provider_secret: providerSecret },
+      })),
+    );
+  }
+
+  /**
+   * @internal A token that one WeCom call (described by `call`, built at each fetch) answers as
+   * `{ [param]: token, expires_in }`.
+   */
+  tokenSource(key: string, param: TokenSource['param'], invalid: readonly number[], call: () => Promise<CallSpec>): TokenSource {
+    return {
+      key,
+      param,
+      invalid,
       fetch: async () => {
-        const body = await this.request<WecomResponse & { provider_access_token: string; expires_in: number }>({
-          corpId: providerCorpId,
-          path: 'service/get_provider_token',
-          method: 'POST',
-          body: { corpid: providerCorpId, provider_secret: providerSecret },
-        });
-        return { token: body.provider_access_token, expiresIn: body.expires_in };
+        const body = await this.request<WecomResponse & Partial<Record<TokenSource['param'], string>> & { expires_in: number }>(
+          await call(),
+        );
+        return { token: body[param] as string, expiresIn: body.expires_in };
       },
-    });
+    };
   }
 
   /** @internal A token, from the store or fetched once for all concurrent callers. */

@@ -21,20 +21,17 @@ export class ProviderApi {
     private readonly opts: ProviderOptions,
   ) {
     this.suiteId = opts.suiteId;
-    this.suiteToken = {
-      key: `suite:${opts.suiteId}:${digest(opts.suiteSecret)}`,
-      param: 'suite_access_token',
-      invalid: SUITE_TOKEN_INVALID,
-      fetch: async () => {
-        const body = await this.client.request<WecomResponse & { suite_access_token: string; expires_in: number }>({
-          corpId: this.suiteId,
-          path: 'service/get_suite_token',
-          method: 'POST',
-          body: { suite_id: this.opts.suiteId, suite_secret: this.opts.suiteSecret, suite_ticket: await this.opts.suiteTicket() },
-        });
-        return { token: body.suite_access_token, expiresIn: body.expires_in };
-      },
-    };
+    this.suiteToken = client.tokenSource(
+      `suite:${opts.suiteId}:${digest(opts.suiteSecret)}`,
+      'suite_access_token',
+      SUITE_TOKEN_INVALID,
+      async () => ({
+        corpId: this.suiteId,
+        path: 'service/get_suite_token',
+        method: 'POST',
+        body: { suite_id: this.opts.suiteId, suite_secret: this.opts.suiteSecret, suite_ticket: await this.opts.suiteTicket() },
+      }),
+    );
   }
 
   private call<T extends WecomResponse>(path: string, method: 'GET' | 'POST', body?: unknown): Promise<T> {
