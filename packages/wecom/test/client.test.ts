@@ -1,6 +1,7 @@
 // The client's policies against a real HTTP peer (test/peer.ts), with an injected clock and sleep.
+import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WecomClient, type CallInfo, type WecomClientOptions } from '../src/client';
+import { CorpApi, WecomClient, type CallInfo, type WecomClientOptions } from '../src/client';
 import { WecomError } from '../src/errors';
 import { MemoryRateLimiter } from '../src/limiter';
 import { WecomPeer, fail, ok, paged } from './peer';
@@ -474,6 +475,23 @@ describe('other corp calls', () => {
     });
     expect(peer.calls.filter((c) => c.path !== 'gettoken').every((c) => c.corpId === 'ww_corp')).toBe(true);
     expect(calls.every((c) => c.corpId === 'ww_corp' && c.errcode === 0)).toBe(true);
+  });
+});
+
+describe('CorpApi parts', () => {
+  it('every method of every WeCom-domain part in src/corp/ is a CorpApi method', async () => {
+    const dir = new URL('../src/corp/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    const corpProto = CorpApi.prototype as unknown as Record<string, unknown>;
+    for (const file of files) {
+      const mod = (await import(new URL(file, dir).href)) as Record<string, { prototype: Record<string, unknown> }>;
+      for (const part of Object.values(mod)) {
+        for (const name of Object.getOwnPropertyNames(part.prototype)) {
+          if (name !== 'constructor') expect(corpProto[name], `${file}: ${name}`).toBe(part.prototype[name]);
+        }
+      }
+    }
   });
 });
 
