@@ -287,7 +287,7 @@ describe('processes', () => {
     // Process a stalls past its lease (its timers stop: here, in one test process, its renewals stop)
     // and process b's reaper takes the job over.
     (a as unknown as { renew(): Promise<void> }).renew = async () => {};
-    await new Promise((r) => setTimeout(r, 1300));
+    await new Promise((r) => setTimeout(r, 1600));
     await reap(b);
     await b.start();
     await b.idle([k]);
