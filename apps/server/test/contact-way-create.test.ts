@@ -151,7 +151,7 @@ describe('making a contact way when its job is taken over', () => {
       await other.start();
       // The job ran again, in one process or the other: the second run did not ask WeCom.
       await until('the job was claimed again', async () => {
-        const row = await h2.server.database.kysely.selectFrom('job').select('fence').where('kind', '=', 'contact_way_create').where('payload', 'like', `{"id":${id}%`).executeTakeFirst();
+        const row = await h2.server.database.kysely.selectFrom('job').select('fence').where('kind', '=', 'contact_way_create').where('payload', '=', JSON.stringify({ id })).executeTakeFirst();
         return (row?.fence ?? 0) >= 2;
       });
       const code = await until('the code is made', async () => {
