@@ -78,11 +78,13 @@ export interface Config {
   jobs: {
     /** JOB_CONCURRENCY — jobs run at once per process (8 on SQLite, 32 on PostgreSQL; they mostly wait on WeCom). */
     concurrency: number;
-    /** JOB_LEASE_MS — lease of a running job; a dead process's jobs are taken over after it (6000). */
+    /** JOB_LEASE_MS — lease of a running job; a dead process's jobs are taken over after it (30000). */
     leaseMs: number;
     /** JOB_POLL_MS — how often a process looks for due work (500). */
     pollMs: number;
   };
+  /** CALLBACK_RETENTION_DAYS — stored WeCom callback events are deleted this many days after receipt (30). */
+  callbackRetentionDays: number;
   /** REDIS_URL — redis://…: WeCom rate limits and the public calls' per-IP limits shared through Redis. */
   redisUrl: string | undefined;
   /** TEST_CLOCK — on: POST /api/test/clock may move the business clock (drills and e2e only). */
@@ -308,9 +310,10 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: {
       // SQLite has one connection: more jobs at once only queue for it (PostgreSQL has a pool).
       concurrency: int(env, 'JOB_CONCURRENCY', str(env, 'DATABASE_URL') ? 32 : 8, 1),
-      leaseMs: int(env, 'JOB_LEASE_MS', 6000, 1000),
+      leaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000),
       pollMs: int(env, 'JOB_POLL_MS', 500, 50),
     },
+    callbackRetentionDays: int(env, 'CALLBACK_RETENTION_DAYS', 30, 1),
     redisUrl: str(env, 'REDIS_URL'),
     testClock: str(env, 'TEST_CLOCK') === 'on',
   };

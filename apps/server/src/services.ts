@@ -154,6 +154,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
       await database.kysely.deleteFrom('login_failure').where('created_at', '<', now - 86_400_000).execute();
       await database.kysely.deleteFrom('callback_nonce').where('expires_at', '<', now).execute();
       await materials.purgeUnusedFiles(now);
+      await callbacks.purge(clock.now() - config.callbackRetentionDays * 86_400_000);
     },
   });
   const scheduler = new Scheduler(

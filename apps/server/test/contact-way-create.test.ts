@@ -3,6 +3,8 @@
 // retry — or, for a channel code saved by an operator, the save itself — finds the way by its state
 // and adopts it instead of making a second one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactWayService } from '../src/contact-way/contact-way.service.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
 
@@ -108,6 +110,63 @@ describe('making a contact way when WeCom’s answer is lost', () => {
     } finally {
       await h.simCall('DELETE', '/control/faults');
       await h.server.database.kysely.updateTable('member').set({ is_follow_user: 0 }).where('work_space_id', '=', corp.wsId).where('userid', '=', refused.userid).execute();
+    }
+  });
+});
+
+describe('making a contact way when its job is taken over', () => {
+  let h2: Harness;
+  let token2: string;
+  let corp2: ConnectedCorp;
+
+  beforeAll(async () => {
+    // Leases of 1 s: a stall of 1.5 s outlasts one.
+    h2 = await startHarness({ JOB_LEASE_MS: '1000' });
+    token2 = await h2.register(uniquePhone());
+    corp2 = await connectCorp(h2, token2, { seed: 'create-stalled' });
+  }, 60_000);
+  afterAll(() => h2?.close());
+
+  it('asks WeCom once when a run stalls past its lease and another process takes the job over', async () => {
+    const [member] = await contactMembers(h2, corp2.corpId);
+    const calls = async () => (await h2.simCall('GET', `/control/calls?corpId=${corp2.corpId}`)).body.calls['externalcontact/add_contact_way'] ?? 0;
+    // A second server process on the same database, running contact-way jobs.
+    const jobs = h2.server.services.jobs;
+    const other = new JobQueue(h2.server.database, { concurrency: 4, leaseMs: 1000, pollMs: 50 }, h2.server.log);
+    new ContactWayService({ ...h2.server.services.contactWays.deps, jobs: other });
+    const renew = (jobs as unknown as { renew(): Promise<void> }).renew;
+    await h2.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp2.corpId, path: 'externalcontact/add_contact_way', ms: 4000, count: 1 });
+    try {
+      const r = await h2.api('/api/qw/staff/code/add', { userids: [member!.userid], tagIds: [], welcome: { text: '', materialIds: [] }, skipVerify: true }, token2, corp2.headers);
+      expect(r.status, r.message).toBe(200);
+      const id = r.data.ids[0] as number;
+      // The first run is waiting for WeCom's answer when its process stalls (a long synchronous step)
+      // past its lease. Both processes share this test's event loop, so the stalled one's renewals are
+      // held off by hand, and the other one's reaper comes first.
+      await until('WeCom asked', async () => (await calls()) === 1);
+      (jobs as unknown as { renew(): Promise<void> }).renew = async () => {};
+      const end = Date.now() + 1500;
+      while (Date.now() < end);
+      await (other as unknown as { requeueLapsed(): Promise<void> }).requeueLapsed();
+      await other.start();
+      // The job ran again, in one process or the other: the second run did not ask WeCom.
+      await until('the job was claimed again', async () => {
+        const row = await h2.server.database.kysely.selectFrom('job').select('fence').where('kind', '=', 'contact_way_create').where('payload', '=', JSON.stringify({ id })).executeTakeFirst();
+        return (row?.fence ?? 0) >= 2;
+      });
+      const code = await until('the code is made', async () => {
+        const c = (await h2.api('/api/qw/staff/code/info', { id }, token2, corp2.headers)).data;
+        return c.status === 'active' && c;
+      });
+      expect(await calls()).toBe(1);
+      const same = ((await h2.simCall('GET', `/control/corps/${corp2.corpId}/contact-ways?state=${code.state}`)).body.list as Array<{ config_id: string; deleted: boolean }>).filter((w) => !w.deleted);
+      expect(same).toHaveLength(1);
+      const row = await h2.server.database.kysely.selectFrom('contact_way').select(['config_id', 'creating_by']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ config_id: same[0]!.config_id, creating_by: null });
+    } finally {
+      (jobs as unknown as { renew(): Promise<void> }).renew = renew;
+      await other.stop();
+      await h2.simCall('DELETE', '/control/faults');
     }
   });
 });

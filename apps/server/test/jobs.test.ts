@@ -29,6 +29,13 @@ function queue(db = database, opts = options): JobQueue {
 }
 
 const job = (id: number) => database.kysely.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** Blocks the event loop, as a long synchronous step does: no timer fires, no lease is renewed. */
+function stall(ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end);
+}
+/** A queue's reaper, run now rather than on its timer. */
+const reap = (q: JobQueue) => (q as unknown as { requeueLapsed(): Promise<void> }).requeueLapsed();
 let seq = 0;
 const kind = (name: string) => `${name}_${++seq}`;
 
@@ -225,6 +232,72 @@ describe('processes', () => {
     expect(runs.size).toBe(200);
     expect([...runs.values()].every((v) => v === 1)).toBe(true);
     if (database.dialect === 'postgres') expect(by.size).toBe(2);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('keeps the running jobs of a process whose event loop stalled past the lease', async () => {
+    const q = queue();
+    const k = kind('stalled');
+    let runs = 0;
+    q.register(k, {
+      run: async () => {
+        runs += 1;
+        if (runs > 1) return;
+        stall(2500);
+        // Once the loop is free, the reaper's timer may fire before the renewal's: let it go first.
+        await reap(q);
+        await new Promise((r) => setTimeout(r, 300));
+      },
+    });
+    await q.start();
+    const id = (await q.enqueue(k, {}))!;
+    await q.idle([k]);
+    expect(runs).toBe(1);
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 1, fence: 1 });
+    await q.stop();
+  });
+
+  it('drops the result of a run whose job another process took over after a stall', async () => {
+    const k = kind('fenced');
+    const results: string[] = [];
+    const failed: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const make = (name: string, first: boolean) => {
+      const q = queue(open(), { concurrency: 2, leaseMs: 1000, pollMs: 20 });
+      q.register(k, {
+        maxAttempts: 1,
+        run: async ({ held }) => {
+          if (first) {
+            results.push(`${name} started`);
+            await gate;
+            results.push(`${name} held=${await held()}`);
+            throw new Error('the old run fails late');
+          }
+          results.push(`${name} done`);
+        },
+        onFailed: async () => void failed.push(name),
+      });
+      return q;
+    };
+    const a = make('a', true);
+    const b = make('b', false);
+    await a.start();
+    const id = (await a.enqueue(k, {}))!;
+    for (let i = 0; i < 200 && !results.length; i++) await new Promise((r) => setTimeout(r, 10));
+    // Process a stalls past its lease (its timers stop: here, in one test process, its renewals stop)
+    // and process b's reaper takes the job over.
+    (a as unknown as { renew(): Promise<void> }).renew = async () => {};
+    await new Promise((r) => setTimeout(r, 1600));
+    await reap(b);
+    await b.start();
+    await b.idle([k]);
+    release();
+    await a.idle([k]);
+    expect(results).toEqual(['a started', 'b done', 'a held=false']);
+    // The late failure of the old run changed nothing: b's result stands.
+    expect(await job(id)).toMatchObject({ status: 'done', fence: 2, last_error: null });
+    expect(failed).toEqual([]);
     await Promise.all([a.stop(), b.stop()]);
   });
 

@@ -1,11 +1,12 @@
 // The callback inbox: every verified event is stored once (unique per work space and dedupe key),
-// then processed afterwards by a `callback` job (retried with back-off by the job system).
+// then processed afterwards by a `callback` job (retried with back-off by the job system). An event
+// whose job gave up waits for `next_attempt_at`, when the sweep queues it again; rows older than the
+// retention are deleted by the daily cleanup.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
 export type CallbackEvent = Selectable<CallbackEventTable>;
-export const MAX_ATTEMPTS = 8;
 
 export class CallbackEventRepository {
   constructor(private readonly database: Database) {}
@@ -46,7 +47,7 @@ export class CallbackEventRepository {
     if (!e.refresh) return null;
     const again = await trx
       .updateTable('callback_event')
-      .set({ processed_at: null, attempts: 0, error: null })
+      .set({ processed_at: null, next_attempt_at: 0, attempts: 0, error: null })
       .where('work_space_id', '=', e.workSpaceId)
       .where('dedupe_key', '=', key)
       .where('processed_at', 'is not', null)
@@ -59,27 +60,45 @@ export class CallbackEventRepository {
     return this.db.selectFrom('callback_event').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Events not processed, not given up on, received before `before`, with no job queued or running. */
-  orphans(before: number, limit = 1000): Promise<Array<{ id: number; work_space_id: number }>> {
+  /**
+   * Events not processed, received before `before`, due again by `now` (a job that gave up set when),
+   * with no job queued or running.
+   */
+  orphans(before: number, now: number, limit = 1000): Promise<Array<{ id: number; work_space_id: number }>> {
     return this.db
       .selectFrom('callback_event')
       .select(['id', 'work_space_id'])
       .where('processed_at', 'is', null)
-      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('next_attempt_at', '<=', now)
       .where('received_at', '<', before)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('job')
-              .select('job.id')
-              .where('job.singleton_key', '=', sql<string>`${'callback:'} || callback_event.id`)
-              .where('job.status', 'in', ['queued', 'running']),
-          ),
-        ),
-      )
+      .where(({ not, exists }) => not(exists(this.activeJob())))
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();
+  }
+
+  /** The queued or running job of the event in the outer query. */
+  private activeJob() {
+    return this.db
+      .selectFrom('job')
+      .select('job.id')
+      .where('job.singleton_key', '=', sql<string>`${'callback:'} || callback_event.id`)
+      .where('job.status', 'in', ['queued', 'running']);
+  }
+
+  /** Its job gave up: the sweep queues it again at `at`. */
+  async retryAt(id: number, at: number): Promise<void> {
+    await this.db.updateTable('callback_event').set({ next_attempt_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Deletes events received before `before`, processed or given up (no job left). */
+  async purge(before: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom('callback_event')
+      .where('received_at', '<', before)
+      .where((eb) => eb.or([eb('processed_at', 'is not', null), eb.not(eb.exists(this.activeJob()))]))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   async done(id: number): Promise<void> {

@@ -2,18 +2,19 @@
 // the inbox with a dedupe key, and — after the 200 went out — apply each event to the synced tables.
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
+import { WecomError } from '@scrm/wecom/errors';
 import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/wecom/events';
 import type { Clock } from '../clock/clock.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import { PATIENT_ATTEMPTS, PermanentFailure, patientBackoff, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
 import type { ProviderSettings } from '../wecom/provider-settings.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
-import { MAX_ATTEMPTS, type CallbackEvent, type CallbackEventRepository } from './callback-event.repository.js';
+import type { CallbackEvent, CallbackEventRepository } from './callback-event.repository.js';
 import { CallbackReplayGuard } from './replay-guard.js';
 
 export const CALLBACK_JOB = 'callback';
@@ -28,6 +29,18 @@ export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, extern
   jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}`, priority: 2 });
 /** An event this old with no job is an orphan (its job would have been written a moment after it). */
 const ORPHAN_AFTER_MS = 30_000;
+/** An event whose job gave up is queued again this much later (business clock), until it is purged. */
+const RESWEEP_AFTER_MS = 86_400_000;
+
+/**
+ * Whether trying again later can help: WeCom busy, rate-limited or not answering, or our own side
+ * (database, network). WeCom's other answers (no permission, bad secret) and our refusals (no secret
+ * configured) stop the job; the daily re-sweep tries once more after an operator may have fixed them.
+ */
+function transient(err: unknown): boolean {
+  if (err instanceof WecomError) return err.unanswered || err.errcode === -1 || err.errcode === 45009 || err.errcode === 45033;
+  return !(err instanceof AppError);
+}
 
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
@@ -90,19 +103,24 @@ export class CallbackService {
     },
   ) {
     this.replay = new CallbackReplayGuard(deps.database);
+    // A WeCom outage of hours is waited out (back-off up to an hour, about two days of attempts); an
+    // event given up on is queued again a day later.
     deps.jobs.register<{ eventId: number }>(CALLBACK_JOB, {
-      maxAttempts: MAX_ATTEMPTS,
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
       run: async ({ payload, attempt }) => {
         const row = await deps.inbox.find(payload.eventId);
         if (!row || row.processed_at !== null) return;
         try {
           await this.process(row);
         } catch (err) {
-          await deps.inbox.failed(row.id, attempt, err instanceof Error ? err.message : String(err));
-          throw err;
+          const message = err instanceof Error ? err.message : String(err);
+          await deps.inbox.failed(row.id, attempt, message);
+          throw transient(err) ? err : new PermanentFailure(message);
         }
         await deps.inbox.done(row.id);
       },
+      onFailed: ({ payload }) => deps.inbox.retryAt(payload.eventId, deps.clock.now() + RESWEEP_AFTER_MS),
     });
     deps.jobs.register(SWEEP_JOB, { concurrency: 1, maxAttempts: 3, run: () => this.enqueueUnprocessed() });
     deps.jobs.register<{ externalUserid: string }>(REFRESH_JOB, {
@@ -113,9 +131,18 @@ export class CallbackService {
     });
   }
 
-  /** Events stored but left without a job (a process died in between, or from before the job system) get one. */
+  /**
+   * Events stored but left without a job (a process died in between, or from before the job system)
+   * get one, and so do events whose job gave up a day ago.
+   */
   async enqueueUnprocessed(): Promise<void> {
-    for (const row of await this.deps.inbox.orphans(this.deps.clock.now() - ORPHAN_AFTER_MS)) await this.enqueue(row.id, row.work_space_id);
+    const now = this.deps.clock.now();
+    for (const row of await this.deps.inbox.orphans(now - ORPHAN_AFTER_MS, now)) await this.enqueue(row.id, row.work_space_id);
+  }
+
+  /** Daily: events received before `before` go (those still waiting for their job stay). */
+  purge(before: number): Promise<number> {
+    return this.deps.inbox.purge(before);
   }
 
   private enqueue(eventId: number, workSpaceId: number) {
@@ -285,7 +312,8 @@ export class CallbackService {
       case 'create_party':
       case 'update_party':
       case 'delete_party':
-        await sync.syncMembers(ws.id, api, await sync.syncDepartments(ws.id, api));
+        // Contacts changes come in bursts (an import, a reorganisation): one sync after them, not one each.
+        await sync.queueMemberSync(ws.id);
         return;
       default:
         return;

@@ -191,6 +191,8 @@ export class ChannelCodeService {
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      creating_by: null,
+      creating_at: null,
     };
     const rows = this.memberRows(input);
     const plan = this.core.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.core.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now);

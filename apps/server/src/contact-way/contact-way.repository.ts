@@ -115,6 +115,44 @@ export class ContactWayRepository {
     await executor.updateTable('contact_way').set(values).where('id', '=', id).execute();
   }
 
+  /**
+   * Marks a code's WeCom creation as in flight for one run (`token`), so no other run asks WeCom too.
+   * Taken when nobody holds it, or from a holder that marked it before `staleBefore` (its process died:
+   * its call cannot still be waiting). `previous`: when the holder it took over (or the one holding it) began.
+   */
+  async beginCreate(id: number, token: string, now: number, staleBefore: number): Promise<{ held: boolean; previous: number | null }> {
+    const row = await this.db.selectFrom('contact_way').select(['creating_by', 'creating_at', 'config_id', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.config_id || row.deleted_at !== null) return { held: false, previous: null };
+    const previous = row.creating_by ? (row.creating_at ?? 0) : null;
+    if (previous !== null && previous >= staleBefore) return { held: false, previous };
+    let q = this.db
+      .updateTable('contact_way')
+      .set({ creating_by: token, creating_at: now })
+      .where('id', '=', id)
+      .where('config_id', 'is', null)
+      .where('deleted_at', 'is', null);
+    // Compare-and-set on what was read: two runs that both read it free (or stale) cannot both take it.
+    q = row.creating_by === null ? q.where('creating_by', 'is', null) : q.where('creating_by', '=', row.creating_by).where('creating_at', '=', previous);
+    const r = await q.executeTakeFirst();
+    return { held: Number(r.numUpdatedRows) > 0, previous };
+  }
+
+  /** The run is done asking WeCom (whatever the answer). */
+  async endCreate(id: number, token: string): Promise<void> {
+    await this.db.updateTable('contact_way').set({ creating_by: null, creating_at: null }).where('id', '=', id).where('creating_by', '=', token).execute();
+  }
+
+  /** Records the code's WeCom way unless it has one already (another run's); true when recorded. */
+  async recordWay(id: number, values: Updateable<ContactWayTable> & { config_id: string }): Promise<boolean> {
+    const r = await this.db.updateTable('contact_way').set(values).where('id', '=', id).where('config_id', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** A code whose way was never made shows why (a code that has its way keeps it). */
+  async markCreateFailed(id: number, error: string, now: number): Promise<void> {
+    await this.db.updateTable('contact_way').set({ status: 'failed', error, updated_at: now }).where('id', '=', id).where('config_id', 'is', null).execute();
+  }
+
   /** Live channel codes with a non-empty online schedule (re-checked every minute). */
   scheduledChannelCodes(): Promise<ContactWay[]> {
     return this.db

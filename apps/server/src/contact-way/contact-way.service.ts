@@ -14,7 +14,7 @@ import type { Clock } from '../clock/clock.js';
 import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { PermanentFailure } from '../jobs/job-queue.js';
+import { PermanentFailure, RetryLater } from '../jobs/job-queue.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import type { MemberOffline } from '../risk/risk.repository.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
@@ -34,6 +34,8 @@ export const WARM_JOB = 'welcome_media_warm';
 const STATE_PREFIX = { channel: 'ch', staff: 'st', lead: 'ld' } as const;
 /** How long a code whose add_contact_way got no answer waits before its job looks for the way. */
 const UNANSWERED_GRACE_MS = 5_000;
+/** Beyond WECOM_TIMEOUT_MS, how long a run's mark that it is asking WeCom holds (a wait for the rate limit, a stall). */
+const CREATE_GUARD_MARGIN_MS = 60_000;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
@@ -78,9 +80,10 @@ export class ContactWayService {
     deps.jobs.register<{ id: number; since?: number }>(CREATE_JOB, {
       concurrency: 4,
       maxAttempts: 5,
-      run: ({ payload, attempt, job }) => this.runCreate(payload.id, payload.since ?? (attempt > 1 ? job.created_at : undefined)),
+      run: ({ payload, attempt, job, held }) =>
+        this.runCreate(payload.id, payload.since ?? (attempt > 1 ? job.created_at : undefined), { token: `${job.id}.${job.fence}`, held }),
       onFailed: async ({ payload }, error) => {
-        await deps.repo.update(payload.id, { status: 'failed', error: error.slice(0, 500), updated_at: deps.clock.now() });
+        await deps.repo.markCreateFailed(payload.id, error.slice(0, 500), deps.clock.now());
       },
     });
     // Uploads a welcome message's files to WeCom when the code is saved, so the 20 s after an add
@@ -166,8 +169,8 @@ export class ContactWayService {
   }
 
   /** Creates the WeCom contact way of a stored code now; failures are WeCom errors (WecomError). */
-  async createInWecom(ws: WorkSpace, code: ContactWay, users: string[]): Promise<{ configId: string; qrCode: string }> {
-    const api = await this.deps.gateway.corp(ws);
+  async createInWecom(ws: WorkSpace, code: ContactWay, users: string[], corpApi?: CorpApi): Promise<{ configId: string; qrCode: string }> {
+    const api = corpApi ?? (await this.deps.gateway.corp(ws));
     const res = await api.addContactWay(this.request(code, users));
     return { configId: res.config_id, qrCode: res.qr_code ?? '' };
   }
@@ -211,26 +214,43 @@ export class ContactWayService {
     return undefined;
   }
 
-  /** `askedSince`: WeCom may have been asked already since then (wall clock): an earlier run, or a save that got no answer. */
-  private async runCreate(id: number, askedSince?: number): Promise<void> {
+  /**
+   * `askedSince`: WeCom may have been asked already since then (wall clock): an earlier run, or a save
+   * that got no answer. `run`: the job's claim. Looking for the way and asking WeCom happen under the
+   * code's `creating_by` mark, so two runs (one that stalled past its lease and the one that took its
+   * job over; an operator's retry beside a running job) never both ask WeCom.
+   */
+  private async runCreate(id: number, askedSince: number | undefined, run: { token: string; held(): Promise<boolean> }): Promise<void> {
     const code = await this.repo.findAny(id);
     if (!code || code.deleted_at !== null || code.config_id) return;
     const ws = await this.deps.workSpaces.find(code.work_space_id);
     if (!ws) return;
     const members = await this.repo.members(code.id);
     const users = members.filter((m) => !m.backup).map((m) => m.userid);
+    const guardMs = this.deps.gateway.timeoutMs + CREATE_GUARD_MARGIN_MS;
     try {
-      const made = (askedSince !== undefined && (await this.findMadeWay(ws, code, askedSince))) || { ...(await this.createInWecom(ws, code, users)), users };
-      await this.repo.update(code.id, {
-        config_id: made.configId,
-        qr_code: made.qrCode,
-        status: 'active',
-        error: null,
-        current_users: JSON.stringify(made.users),
-        updated_at: this.deps.clock.now(),
-      });
-      // A channel code's list follows its rules (order, caps, schedule, risk) from now on.
-      if (code.kind === 'channel') await this.requestReconcile(ws.id, [code.id]);
+      // The token first: nothing slow between taking the mark and the call.
+      const api = await this.deps.gateway.corp(ws);
+      const now = Date.now();
+      const guard = await this.repo.beginCreate(code.id, run.token, now, now - guardMs);
+      if (!guard.held) {
+        const fresh = await this.repo.findAny(code.id);
+        if (!fresh || fresh.deleted_at !== null || fresh.config_id) return;
+        // Another run is asking WeCom for this way: it records what WeCom makes. Look again once its mark would have lapsed.
+        const since = fresh.creating_at ?? now;
+        throw new RetryLater('another run is making this contact way', Math.max(1000, since + guardMs - now + 1000));
+      }
+      try {
+        // This run's job was taken over (it stalled past its lease): the run that has it now asks.
+        if (!(await run.held())) return;
+        // A run that died while asking (its mark lapsed) may have had the way made.
+        const since = guard.previous ?? askedSince;
+        const found = since !== undefined ? await this.findMadeWay(ws, code, since) : undefined;
+        const made = found ?? { ...(await this.createInWecom(ws, code, users, api)), users };
+        await this.recordWay(ws, code, made, !found);
+      } finally {
+        await this.repo.endCreate(code.id, run.token);
+      }
     } catch (err) {
       // WeCom said no (bad member, quota…): retrying will not help.
       if (err instanceof WecomError && err.errcode !== -1 && err.errcode !== 45009 && err.errcode !== 45033) {
@@ -238,6 +258,28 @@ export class ContactWayService {
       }
       throw err;
     }
+  }
+
+  /** Stores the way WeCom made for a code; one made here while another run stored its own is taken back. */
+  private async recordWay(ws: WorkSpace, code: ContactWay, made: { configId: string; qrCode: string; users: string[] }, madeHere: boolean): Promise<void> {
+    const recorded = await this.repo.recordWay(code.id, {
+      config_id: made.configId,
+      qr_code: made.qrCode,
+      status: 'active',
+      error: null,
+      current_users: JSON.stringify(made.users),
+      updated_at: this.deps.clock.now(),
+    });
+    if (!recorded) {
+      const stored = (await this.repo.findAny(code.id))?.config_id;
+      if (madeHere && stored !== made.configId) {
+        this.deps.log.warn({ code: code.id, configId: made.configId }, 'a second contact way was made for a code: deleting it');
+        await (await this.deps.gateway.corp(ws)).delContactWay(made.configId).catch((err) => this.deps.log.warn({ err, code: code.id }, 'could not delete a second contact way'));
+      }
+      return;
+    }
+    // A channel code's list follows its rules (order, caps, schedule, risk) from now on.
+    if (code.kind === 'channel') await this.requestReconcile(ws.id, [code.id]);
   }
 
   /** Deletes the WeCom contact way (gone already is fine) and keeps the code's history. */

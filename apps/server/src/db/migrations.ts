@@ -555,6 +555,23 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('callback_nonce').ifExists().execute();
       },
     },
+    '0008_job_fencing': {
+      async up(db: Kysely<any>) {
+        // Each claim of a job takes the next fence: a run whose fence is no longer the row's touches nothing.
+        await db.schema.alterTable('job').addColumn('fence', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        // The run that is asking WeCom to make a code's contact way (job id and fence), and since when.
+        await db.schema.alterTable('contact_way').addColumn('creating_by', 'varchar(64)').execute();
+        await db.schema.alterTable('contact_way').addColumn('creating_at', 'bigint').execute();
+        // The daily cleanup drops events past their retention.
+        await db.schema.createIndex('callback_event_received_idx').on('callback_event').column('received_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('callback_event_received_idx').ifExists().execute();
+        await db.schema.alterTable('contact_way').dropColumn('creating_at').execute();
+        await db.schema.alterTable('contact_way').dropColumn('creating_by').execute();
+        await db.schema.alterTable('job').dropColumn('fence').execute();
+      },
+    },
   };
 }
 

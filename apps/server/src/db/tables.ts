@@ -240,6 +240,8 @@ export interface JobTable {
   max_attempts: number;
   locked_by: string | null;
   locked_until: number | null;
+  /** Taken up by one at each claim; the run holding the current fence is the only one that may update the job. */
+  fence: Generated<number>;
   last_error: string | null;
   created_at: number;
   updated_at: number;
@@ -343,6 +345,9 @@ export interface ContactWayTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** The run asking WeCom to make this code's way now (`<job id>.<fence>`), so no other run asks too. */
+  creating_by: Generated<string | null>;
+  creating_at: Generated<number | null>;
 }
 
 export interface ContactWayMemberTable {

@@ -4,6 +4,11 @@
 // with back-off and gives up after `maxAttempts`. A handler's effects must be safe to repeat (a
 // process can die after the effect and before the job is marked done): handlers check what is
 // already done, and WeCom's own answers (a welcome code used once) cover the rest.
+// A process that is alive never loses its own running jobs to its own reaper, however long its event
+// loop stalled; another process takes a job over only after the whole lease (30 s by default) passed
+// without a renewal. Should that happen to a live run, the claim's fence tells the two runs apart: the
+// old run's renewals and result change nothing, and a handler that makes something in WeCom checks
+// `held()` behind a guard of its own (contact ways: `creating_by`).
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +34,8 @@ export interface JobContext<P> {
   payload: P;
   /** 1 on the first run. */
   attempt: number;
+  /** Whether this run still holds the job (no other run has claimed it since): asked before a call that makes something. */
+  held(): Promise<boolean>;
 }
 
 export interface JobKind<P = any> {
@@ -61,7 +68,7 @@ export interface EnqueueOptions {
 export interface JobQueueOptions {
   /** Jobs run at once in this process (JOB_CONCURRENCY). */
   concurrency: number;
-  /** Lease of a claimed job, renewed at a third of it (JOB_LEASE_MS, 6000). */
+  /** Lease of a claimed job, renewed at a third of it (JOB_LEASE_MS, 30000). */
   leaseMs: number;
   /** Poll for work made by other processes and for retries coming due (JOB_POLL_MS, 500). */
   pollMs: number;
@@ -69,6 +76,16 @@ export interface JobQueueOptions {
 
 export const defaultBackoff = (attempt: number) => {
   const base = Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+};
+
+/**
+ * For work that must outlast a WeCom outage (callback events and what they queue): 1 s doubling up to
+ * an hour between attempts, so 60 attempts span about two days.
+ */
+export const PATIENT_ATTEMPTS = 60;
+export const patientBackoff = (attempt: number) => {
+  const base = Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.8 + Math.random() * 0.4));
 };
 
@@ -80,11 +97,23 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  */
 export const URGENT_PRIORITY = 8;
 
+/** One run of a claimed job in this process. */
+interface Run {
+  id: number;
+  fence: number;
+  kind: string;
+  urgent: boolean;
+  done: Promise<void>;
+  /** Another run claimed the job since (this process stalled past the lease). */
+  lost: boolean;
+}
+
 export class JobQueue {
   readonly repo: JobRepository;
   readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly kinds = new Map<string, JobKind>();
-  private readonly running = new Map<number, { kind: string; urgent: boolean; done: Promise<void> }>();
+  private readonly running = new Set<Run>();
+  private renewedAt = 0;
   private stopped = true;
   private timer: NodeJS.Timeout | undefined;
   private renewTimer: NodeJS.Timeout | undefined;
@@ -136,6 +165,7 @@ export class JobQueue {
     this.lapseTimer = setInterval(() => void this.requeueLapsed(), Math.max(100, Math.floor(this.opts.leaseMs / 2)));
     this.lapseTimer.unref();
     this.timer.unref();
+    this.renewedAt = Date.now();
     this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
     this.renewTimer.unref();
     this.kick();
@@ -147,7 +177,7 @@ export class JobQueue {
     if (this.timer) clearInterval(this.timer);
     if (this.lapseTimer) clearInterval(this.lapseTimer);
     await this.pumping;
-    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await Promise.allSettled([...this.running].map((r) => r.done));
     if (this.renewTimer) clearInterval(this.renewTimer);
   }
 
@@ -175,7 +205,7 @@ export class JobQueue {
    */
   async idle(kinds?: string[], timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
-    const mine = () => [...this.running.values()].filter((r) => !kinds || kinds.includes(r.kind));
+    const mine = () => [...this.running].filter((r) => !kinds || kinds.includes(r.kind));
     for (;;) {
       await this.pumping;
       await Promise.allSettled(mine().map((r) => r.done));
@@ -192,7 +222,7 @@ export class JobQueue {
       if (free <= 0) return;
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
       const reserved = Math.max(1, Math.floor(this.opts.concurrency / 4));
-      const ordinaryRoom = this.opts.concurrency - reserved - [...this.running.values()].filter((r) => !r.urgent).length;
+      const ordinaryRoom = this.opts.concurrency - reserved - [...this.running].filter((r) => !r.urgent).length;
       const claim = (limit: number, urgentOnly: boolean) =>
         this.repo.claim({
           owner: this.owner,
@@ -211,19 +241,24 @@ export class JobQueue {
       }
       if (!jobs.length) return;
       for (const job of jobs) {
-        const done = this.run(job).finally(() => {
-          this.running.delete(job.id);
+        const run: Run = { id: job.id, fence: job.fence, kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done: Promise.resolve(), lost: false };
+        run.done = this.run(job, run).finally(() => {
+          this.running.delete(run);
           this.kick();
         });
-        this.running.set(job.id, { kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done });
+        this.running.add(run);
       }
     }
   }
 
-  /** Jobs whose process died are queued again (every half lease). */
+  /**
+   * Jobs whose process died are queued again (every half lease). Ours are renewed first and never
+   * taken: after a stall this timer may fire before the renewal's.
+   */
   private async requeueLapsed(): Promise<void> {
     try {
-      const n = await this.repo.requeueLapsed(Date.now());
+      await this.renew();
+      const n = await this.repo.requeueLapsed(Date.now(), [...this.running].filter((r) => !r.lost).map((r) => r.id));
       if (n) {
         this.log.info({ jobs: n }, 'jobs of a stopped process are queued again');
         this.kick();
@@ -235,46 +270,62 @@ export class JobQueue {
 
   private countRunning(kind: string): number {
     let n = 0;
-    for (const r of this.running.values()) if (r.kind === kind) n += 1;
+    for (const r of this.running) if (r.kind === kind) n += 1;
     return n;
   }
 
   private async renew(): Promise<void> {
-    if (!this.running.size) return;
-    await this.repo.renew(this.owner, [...this.running.keys()], Date.now() + this.opts.leaseMs).catch((err) => this.log.warn({ err }, 'job lease renewal failed'));
+    const now = Date.now();
+    // Timers did not fire for longer than a lease: the event loop was blocked (a long synchronous step).
+    if (now - this.renewedAt > this.opts.leaseMs) this.log.warn({ stalledMs: now - this.renewedAt }, 'job leases were not renewed in time: the process stalled');
+    this.renewedAt = now;
+    const runs = [...this.running].filter((r) => !r.lost);
+    if (!runs.length) return;
+    try {
+      const held = await this.repo.renew(runs, now + this.opts.leaseMs);
+      for (const r of runs) {
+        if (held.has(`${r.id}:${r.fence}`)) continue;
+        r.lost = true;
+        this.log.warn({ jobId: r.id, kind: r.kind, fence: r.fence }, 'job lease lost to another run: this run’s result will be dropped');
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'job lease renewal failed');
+    }
   }
 
-  private async run(job: Job): Promise<void> {
+  private async run(job: Job, run: Run): Promise<void> {
+    const dropped = (what: string) => this.log.warn({ jobId: job.id, kind: job.kind, fence: job.fence }, `job ${what} after another run took it over: result dropped`);
     const handler = this.kinds.get(job.kind);
     if (!handler) {
-      await this.repo.fail(job.id, this.owner, `unknown job kind ${job.kind}`);
+      await this.repo.fail(job.id, job.fence, `unknown job kind ${job.kind}`);
       return;
     }
     let payload: unknown;
     try {
       payload = JSON.parse(job.payload);
     } catch {
-      await this.repo.fail(job.id, this.owner, 'payload is not JSON');
+      await this.repo.fail(job.id, job.fence, 'payload is not JSON');
       return;
     }
-    const ctx: JobContext<unknown> = { job, payload, attempt: job.attempts };
+    const held = async () => !run.lost && (await this.repo.held(job.id, job.fence));
+    const ctx: JobContext<unknown> = { job, payload, attempt: job.attempts, held };
     const started = Date.now();
     try {
       await handler.run(ctx);
       this.log.debug({ jobId: job.id, kind: job.kind, waitedMs: started - job.run_at, ms: Date.now() - started }, 'job done');
-      if (!(await this.repo.done(job.id, this.owner))) this.log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was lost');
+      if (!(await this.repo.done(job.id, job.fence))) dropped('finished');
     } catch (err) {
       const message = messageOf(err);
       const last = err instanceof PermanentFailure || job.attempts >= job.max_attempts;
       if (last) {
+        if (!(await this.repo.fail(job.id, job.fence, message))) return dropped('failed');
         this.log.warn({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed');
-        await this.repo.fail(job.id, this.owner, message);
         await handler.onFailed?.(ctx, message).catch((e) => this.log.error({ err: e, jobId: job.id }, 'job onFailed hook failed'));
         return;
       }
       const delay = err instanceof RetryLater ? err.delayMs : (handler.backoff ?? defaultBackoff)(job.attempts);
+      if (!(await this.repo.retry(job.id, job.fence, message, Date.now() + delay))) return dropped('failed');
       this.log.info({ jobId: job.id, kind: job.kind, attempts: job.attempts, delay, error: message }, 'job will be retried');
-      await this.repo.retry(job.id, this.owner, message, Date.now() + delay);
     }
   }
 }

@@ -1,8 +1,10 @@
 // SQL of the durable job table. A claim is one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)
 // on PostgreSQL, so processes sharing the database never take the same job; SQLite runs one process,
 // whose writes are serial anyway. A claimed job holds a lease that its runner renews; a job whose
-// lease ran out (its process died) is claimed again.
-import { sql, type Selectable, type Transaction } from 'kysely';
+// lease ran out (its process died) is claimed again. Each claim takes the next `fence`: renewals and
+// results are written only `WHERE id = ? AND fence = ?`, so a run that lost its job (its process
+// stalled past the lease) changes nothing.
+import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DB, JobTable } from '../db/tables.js';
@@ -82,7 +84,7 @@ export class JobRepository {
     // must cost nothing. Jobs whose process died are put back in the queue by `requeueLapsed`.
     const result = await sql<Job>`
       update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
-        attempts = attempts + 1, updated_at = ${now}
+        attempts = attempts + 1, fence = fence + 1, updated_at = ${now}
       where id in (
         select j.id from job j ${index}
         where j.status = 'queued' and j.run_at <= ${now}
@@ -101,15 +103,13 @@ export class JobRepository {
   /**
    * Jobs still marked running after their lease lapsed (their process died) go back in the queue, due
    * now; the claim that took them counted as an attempt. One whose singleton key has a job queued
-   * already gives way to it.
+   * already gives way to it. `alive`: jobs the calling process is running itself (whatever their lease
+   * says: it is alive, only slow), never taken.
    */
-  async requeueLapsed(now: number): Promise<number> {
-    const lapsed = await this.db
-      .selectFrom('job')
-      .select(['id', 'singleton_key'])
-      .where('status', '=', 'running')
-      .where('locked_until', '<', now)
-      .execute();
+  async requeueLapsed(now: number, alive: number[] = []): Promise<number> {
+    let q = this.db.selectFrom('job').select(['id', 'singleton_key']).where('status', '=', 'running').where('locked_until', '<', now);
+    if (alive.length) q = q.where('id', 'not in', alive);
+    const lapsed = await q.execute();
     for (const row of lapsed) {
       try {
         await this.db
@@ -131,58 +131,72 @@ export class JobRepository {
     return lapsed.length;
   }
 
-  /** Extends the leases of the jobs `owner` still holds. */
-  async renew(owner: string, ids: number[], until: number): Promise<void> {
-    if (!ids.length) return;
-    await this.db
+  /** Extends the leases of these runs; returns `id:fence` of those whose run still holds its job. */
+  async renew(runs: Array<{ id: number; fence: number }>, until: number): Promise<Set<string>> {
+    if (!runs.length) return new Set();
+    const rows = await this.db
       .updateTable('job')
       .set({ locked_until: until })
-      .where('id', 'in', ids)
-      .where('locked_by', '=', owner)
+      .where((eb) => eb.or(runs.map((r) => eb.and([eb('id', '=', r.id), eb('fence', '=', r.fence)]))))
       .where('status', '=', 'running')
+      .returning(['id', 'fence'])
       .execute();
+    return new Set(rows.map((r) => `${r.id}:${r.fence}`));
   }
 
-  /** True when `owner` still held the job. */
-  async done(id: number, owner: string): Promise<boolean> {
+  /** Whether the run with this fence still holds the job. */
+  async held(id: number, fence: number): Promise<boolean> {
+    const row = await this.db.selectFrom('job').select('id').where('id', '=', id).where('fence', '=', fence).where('status', '=', 'running').executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** True when the run still held the job. */
+  async done(id: number, fence: number): Promise<boolean> {
     const now = Date.now();
     const r = await this.db
       .updateTable('job')
       .set({ status: 'done', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: null })
       .where('id', '=', id)
-      .where('locked_by', '=', owner)
+      .where('fence', '=', fence)
+      .where('status', '=', 'running')
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** For good: no more attempts. */
-  async fail(id: number, owner: string, error: string): Promise<void> {
+  /** For good: no more attempts. True when the run still held the job. */
+  async fail(id: number, fence: number, error: string): Promise<boolean> {
     const now = Date.now();
-    await this.db
+    const r = await this.db
       .updateTable('job')
       .set({ status: 'failed', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
       .where('id', '=', id)
-      .where('locked_by', '=', owner)
-      .execute();
+      .where('fence', '=', fence)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Queued again at `runAt`; if a job with the same singleton key was queued meanwhile, this one gives way. */
-  async retry(id: number, owner: string, error: string, runAt: number): Promise<void> {
+  /**
+   * Queued again at `runAt`; if a job with the same singleton key was queued meanwhile, this one gives
+   * way. True when the run still held the job.
+   */
+  async retry(id: number, fence: number, error: string, runAt: number): Promise<boolean> {
     const now = Date.now();
-    try {
-      await this.db
+    const finish = async (values: Updateable<JobTable>) => {
+      const r = await this.db
         .updateTable('job')
-        .set({ status: 'queued', run_at: runAt, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
+        .set({ ...values, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
         .where('id', '=', id)
-        .where('locked_by', '=', owner)
-        .execute();
+        .where('fence', '=', fence)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    };
+    try {
+      return await finish({ status: 'queued', run_at: runAt });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      await this.db
-        .updateTable('job')
-        .set({ status: 'cancelled', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
-        .where('id', '=', id)
-        .execute();
+      return finish({ status: 'cancelled', finished_at: now });
     }
   }
 

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CorpApi } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
-import type { JobQueue } from '../jobs/job-queue.js';
+import { PATIENT_ATTEMPTS, patientBackoff, type JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
@@ -56,6 +56,9 @@ const GROUP_FETCH_CONCURRENCY = 4;
 const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
 
 export const SYNC_JOB = 'sync';
+export const MEMBER_SYNC_JOB = 'member_sync';
+/** A member sync waits this long after the contacts change that asked for it, so a burst of changes makes one. */
+const MEMBER_SYNC_DELAY_MS = 3_000;
 
 export class SyncService {
   constructor(
@@ -73,6 +76,25 @@ export class SyncService {
       maxAttempts: 3,
       run: ({ payload }) => this.run(payload.workSpaceId, payload.phases),
     });
+    // Queued by contacts callbacks; waits out a WeCom outage as callback events do.
+    deps.jobs.register(MEMBER_SYNC_JOB, {
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      run: async ({ job }) => {
+        const ws = job.work_space_id ? await deps.workSpaces.find(job.work_space_id) : undefined;
+        if (!ws) return;
+        const api = await deps.gateway.corp(ws);
+        await this.syncMembers(ws.id, api, await this.syncDepartments(ws.id, api));
+      },
+    });
+  }
+
+  /**
+   * Departments and members are read again a moment from now. One is queued per work space: changes
+   * while it waits add nothing, and a change while it runs queues one more after it.
+   */
+  async queueMemberSync(wsId: number): Promise<void> {
+    await this.deps.jobs.enqueue(MEMBER_SYNC_JOB, {}, { workSpaceId: wsId, singletonKey: `members:${wsId}`, runAt: Date.now() + MEMBER_SYNC_DELAY_MS, priority: 1 });
   }
 
   /** Whether a sync of the work space is queued or running (in any process). */

@@ -35,6 +35,11 @@ export class WecomGateway {
     this.client = new WecomClient({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, limiter: opts.limiter });
   }
 
+  /** How long a WeCom call may wait for its answer (WECOM_TIMEOUT_MS). */
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
   /** gettoken with a corp id and secret: throws WecomError (40001, 40013…) when they are wrong. */
   async verifySecret(corpId: string, secret: string): Promise<void> {
     const url = `${this.opts.baseUrl}/gettoken?corpid=${encodeURIComponent(corpId)}&corpsecret=${encodeURIComponent(secret)}`;
