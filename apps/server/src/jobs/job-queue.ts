@@ -158,6 +158,7 @@ export class JobQueue {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    this.renewedAt = Date.now();
     // SQLite serves one process: whatever was running when it stopped is ours to run again now.
     if (this.database.dialect === 'sqlite') await this.repo.expireOthers(this.owner);
     await this.requeueLapsed();
@@ -165,7 +166,6 @@ export class JobQueue {
     this.lapseTimer = setInterval(() => void this.requeueLapsed(), Math.max(100, Math.floor(this.opts.leaseMs / 2)));
     this.lapseTimer.unref();
     this.timer.unref();
-    this.renewedAt = Date.now();
     this.renewTimer = setInterval(() => void this.renew(), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
     this.renewTimer.unref();
     this.kick();
