@@ -7,7 +7,7 @@ export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
 export const simUrl = `http://127.0.0.1:${E2E_SIM_PORT}`;
 /** The simulator's page for people, opened with its control token (the browser keeps it as a cookie). */
 export const simPageUrl = `${simUrl}/?token=${E2E_SIM_TOKEN}`;
-export { E2E_DEBUG_CODE };
+export { E2E_DEBUG_CODE, E2E_SIM_TOKEN };
 
 /** A call to the simulator's control API or SMS outbox, with its control token. */
 export const simFetch = (path: string, init: RequestInit = {}) =>

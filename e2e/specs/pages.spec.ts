@@ -8,7 +8,7 @@ import { walkMenu } from '@scrm/contracts/menu';
 import { SUB_APPS, subAppBase } from '@scrm/contracts/sub-apps';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../../scripts/stack-client.mjs';
-import { registerAccount, serverUrl, simUrl } from '../helpers';
+import { E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl } from '../helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCT_NAME = '企微SCRM';
@@ -57,7 +57,7 @@ test('the production build has a served remote entry for every sub-app', async (
 
 test('every page of the menu opens with its title, nothing left loading and no console error', async ({ page }) => {
   test.setTimeout(300_000);
-  const client = stackClient({ server: serverUrl, sim: simUrl });
+  const client = stackClient({ server: serverUrl, sim: simUrl, simToken: E2E_SIM_TOKEN });
   const account = await registerAccount({ bindGzh: true });
   const { work } = await client.connectSampleCorp(account.token, {
     name: '巡检科技',
