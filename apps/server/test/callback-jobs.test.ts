@@ -1,6 +1,7 @@
 // Callback work over time: events wait out a WeCom outage of hours and are applied once it ends; an
 // event given up on is queued again a day later; a burst of contacts changes makes one member sync,
-// not one each; stored events are deleted after CALLBACK_RETENTION_DAYS.
+// not one each; stored events are deleted after CALLBACK_RETENTION_DAYS. Each test waits on several hops
+// (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 import { connectCorp, settle, until, type ConnectedCorp } from './helpers/corp.js';
@@ -117,7 +118,7 @@ describe('a WeCom outage', () => {
       clock.reset();
       await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
     }
-  });
+  }, 90_000);
 });
 
 describe('contacts changes', () => {
@@ -147,7 +148,7 @@ describe('contacts changes', () => {
     expect(syncs.length).toBeLessThanOrEqual(2);
     expect((await calls()) - before).toBeLessThanOrEqual(2);
     expect(await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).orderBy('userid').execute()).toEqual(members);
-  });
+  }, 90_000);
 });
 
 describe('retention', () => {
@@ -171,5 +172,5 @@ describe('retention', () => {
     } finally {
       clock.reset();
     }
-  });
+  }, 90_000);
 });
