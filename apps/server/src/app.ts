@@ -23,7 +23,6 @@ import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
-import { CallbackReplayGuard } from './callback/replay-guard.js';
 import { memberRoutes } from './member/member.routes.js';
 import { tagRoutes } from './tag/tag.routes.js';
 import { channelCodeRoutes } from './contact-way/channel-code.routes.js';
@@ -35,6 +34,7 @@ import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
 import { Redis } from 'ioredis';
 import { createServices } from './services.js';
+import { RISK_TICK_JOB } from './jobs/registry.js';
 import { isWebFilePath, readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
 
 const API_PATH = /^\/api(?:[/?]|$)/;
@@ -142,10 +142,10 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
         stats: services.codeStats,
         clock: services.clock,
       });
-      await api.register(staffCodeRoutes, { prefix: '/qw', services });
-      await api.register(leadRoutes, { prefix: '/qw', services });
-      await api.register(riskRoutes, { prefix: '/qw', services });
-      await api.register(customerRoutes, { prefix: '/qw', services });
+      await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, core: services.contactWays, stats: services.codeStats, clock: services.clock });
+      await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
+      await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
+      await api.register(customerRoutes, { prefix: '/qw', customers: services.customers });
       await api.register(materialRoutes, {
         prefix: '/material',
         materials: services.materials,
@@ -156,12 +156,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
           clock: services.clock,
           tick: async () => {
             await services.scheduler.trigger('risk');
-            await services.jobs.idle(['risk_tick']);
+            await services.jobs.idle([RISK_TICK_JOB]);
           },
         });
       }
       await api.register(callbackRoutes, { prefix: '/wecom', callbacks: services.callbacks });
-      await api.register(gzhRoutes, { prefix: '/gzh', gzh: config.gzh, replay: new CallbackReplayGuard(database), callbacks: services.gzhCallbacks });
+      await api.register(gzhRoutes, { prefix: '/gzh', gzh: config.gzh, replay: services.replay, callbacks: services.gzhCallbacks });
     },
     { prefix: '/api' },
   );

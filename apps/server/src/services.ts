@@ -1,4 +1,6 @@
-// Wires repositories, providers and services together once per app.
+// The composition root: every repository, provider and service is built here, once per app, with its
+// dependencies named; routes receive only the services they use (app.ts), and the job queue learns its
+// kinds from jobs/registry.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -20,7 +22,8 @@ import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
 import { WorkSpaceService } from './workspace/workspace.service.js';
 import { CallbackEventRepository } from './callback/callback-event.repository.js';
-import { CallbackService, SWEEP_JOB } from './callback/callback.service.js';
+import { CallbackService } from './callback/callback.service.js';
+import { CallbackReplayGuard } from './callback/replay-guard.js';
 import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
@@ -33,20 +36,26 @@ import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { Cleanup } from './jobs/cleanup.js';
+import { jobKinds, registerJobs, SCHEDULES } from './jobs/registry.js';
 import { ContactWayRepository } from './contact-way/contact-way.repository.js';
-import { ContactWayService } from './contact-way/contact-way.service.js';
+import { ContactWayService, queueCodeUsers } from './contact-way/contact-way.service.js';
+import { LeadRepository } from './contact-way/lead.repository.js';
+import { LeadService } from './contact-way/lead.service.js';
+import { StaffCodeService } from './contact-way/staff-code.service.js';
+import { CustomerRepository } from './customer/customer.repository.js';
+import { CustomerService } from './customer/customer.service.js';
+import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
 import { AttributionService } from './contact-way/attribution.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
-import { MaterialService, MEDIA_RENEW_JOB } from './material/material.service.js';
+import { RiskService } from './risk/risk.service.js';
+import { MaterialService } from './material/material.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
-
-export const RISK_TICK_JOB = 'risk_tick';
-export const CLEANUP_JOB = 'cleanup';
 
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis) {
   const clock = new BusinessClock();
@@ -62,21 +71,35 @@ export function createServices(config: Config, database: Database, log: FastifyB
         : new LogSmsProvider(log);
   const gzh = new GzhClient(config.gzh, log);
 
+  // ---- repositories
   const accountRepo = new AccountRepository(database);
-  const sessions = new SessionService(new SessionRepository(database), config.tokenTtlDays);
+  const sessionRepo = new SessionRepository(database);
+  const smsCodeRepo = new SmsCodeRepository(database);
+  const sceneRepo = new QrSceneRepository(database);
+  const loginFailureRepo = new LoginFailureRepository(database);
+  const workSpaceRepo = new WorkSpaceRepository(database);
+  const contactWayRepo = new ContactWayRepository(database);
+  const riskRepo = new RiskRepository(database);
+  const codeStats = new CodeStatsRepository(database);
+  const replay = new CallbackReplayGuard(database);
+
+  // ---- accounts
+  const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
-  const smsCodes = new SmsCodeService(new SmsCodeRepository(database), smsProvider, config.limits);
-  const scenes = new QrSceneService(new QrSceneRepository(database), gzh);
+  const smsCodes = new SmsCodeService(smsCodeRepo, smsProvider, config.limits);
+  const scenes = new QrSceneService(sceneRepo, gzh);
   const accounts = new AccountService({
     database,
     accounts: accountRepo,
     sessions,
     smsCodes,
     scenes,
-    guard: new LoginGuard(new LoginFailureRepository(database), config.limits.loginMaxFailures),
+    guard: new LoginGuard(loginFailureRepo, config.limits.loginMaxFailures),
     passwords,
     debugLoginCode: config.debugLoginCode,
   });
+
+  // ---- WeCom and work spaces
   const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
   const provider = new ProviderSettings(config, log);
   const gateway = new WecomGateway({
@@ -87,7 +110,6 @@ export function createServices(config: Config, database: Database, log: FastifyB
     provider,
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
-  const workSpaceRepo = new WorkSpaceRepository(database);
   const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
@@ -105,22 +127,24 @@ export function createServices(config: Config, database: Database, log: FastifyB
     publicUrl: config.publicUrl,
     log,
   });
-  const materials = new MaterialService({ database, gateway, jobs, clock, publicUrl: config.publicUrl, log });
-  const contactWayRepo = new ContactWayRepository(database);
-  const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, log });
+
+  // ---- codes, risk control and contact events
+  const materials = new MaterialService({ repo: new MaterialRepository(database), workSpaces: workSpaceRepo, gateway, clock, publicUrl: config.publicUrl, log });
+  // Risk control asks for codes to be recomputed through a job; codes ask risk control who is offline.
   const risk = new RiskEngine({
-    repo: new RiskRepository(database),
+    repo: riskRepo,
     contactWays: contactWayRepo,
     workSpaces: workSpaceRepo,
     clock,
-    reconcile: (wsId, ids) => contactWays.requestReconcile(wsId, ids),
+    reconcile: (wsId, ids) => queueCodeUsers(jobs, wsId, ids),
     log,
   });
-  contactWays.risk = risk;
+  const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const attribution = new AttributionService({ database, repo: contactWayRepo, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
+    replay,
     workSpaces,
     sync,
     gateway,
@@ -132,52 +156,37 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
 
-  // Every minute: risk periods turn, cron plans and code schedules switch members, temporary codes expire.
-  jobs.register(RISK_TICK_JOB, {
-    concurrency: 1,
-    maxAttempts: 3,
-    run: async () => {
-      await risk.tick();
-      await contactWays.reconcileScheduled();
-      await contactWays.expireTemporary();
-    },
+  // ---- jobs
+  const cleanup = new Cleanup({
+    jobs: jobs.repo,
+    sessions: sessionRepo,
+    smsCodes: smsCodeRepo,
+    scenes: sceneRepo,
+    loginFailures: loginFailureRepo,
+    replay,
+    materials,
+    callbacks,
+    clock,
+    callbackRetentionDays: config.callbackRetentionDays,
   });
-  jobs.register(CLEANUP_JOB, {
-    concurrency: 1,
-    maxAttempts: 3,
-    run: async () => {
-      const now = Date.now();
-      await jobs.repo.purge(now, 7 * 86_400_000, 30 * 86_400_000);
-      await database.kysely.deleteFrom('session').where('expires_at', '<', now).execute();
-      await database.kysely.deleteFrom('sms_code').where('expires_at', '<', now - 86_400_000).execute();
-      await database.kysely.deleteFrom('qr_scene').where('expires_at', '<', now - 86_400_000).execute();
-      await database.kysely.deleteFrom('login_failure').where('created_at', '<', now - 86_400_000).execute();
-      await database.kysely.deleteFrom('callback_nonce').where('expires_at', '<', now).execute();
-      await materials.purgeUnusedFiles(now);
-      await callbacks.purge(clock.now() - config.callbackRetentionDays * 86_400_000);
-    },
-  });
-  const scheduler = new Scheduler(
-    jobs,
-    [
-      { name: 'risk', pattern: '* * * * *', kind: RISK_TICK_JOB },
-      { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
-      { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
-      { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
-    ],
-    log,
-  );
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
     clock,
     jobs,
     scheduler,
     limiter,
+    replay,
     materials,
     contactWays,
     channelCodes: new ChannelCodeService(contactWays),
-    codeStats: new CodeStatsRepository(database),
+    staffCodes: new StaffCodeService(contactWays),
+    leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
+    codeStats,
     risk,
+    riskControl: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
+    customers: new CustomerService(new CustomerRepository(database)),
     attribution,
     sessions,
     accounts,

@@ -3,8 +3,9 @@
 // retry — or, for a channel code saved by an operator, the save itself — finds the way by its state
 // and adopts it instead of making a second one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactWayService } from '../src/contact-way/contact-way.service.js';
+import { ContactWayService, CREATE_JOB, USERS_JOB, WARM_JOB } from '../src/contact-way/contact-way.service.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
+import { jobKinds, type JobOwners } from '../src/jobs/registry.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
 
@@ -133,7 +134,9 @@ describe('making a contact way when its job is taken over', () => {
     // A second server process on the same database, running contact-way jobs.
     const jobs = h2.server.services.jobs;
     const other = new JobQueue(h2.server.database, { concurrency: 4, leaseMs: 1000, pollMs: 50 }, h2.server.log);
-    new ContactWayService({ ...h2.server.services.contactWays.deps, jobs: other });
+    // It runs the contact-way kinds only (their handlers reach no other owner).
+    const kinds = jobKinds({ contactWays: new ContactWayService({ ...h2.server.services.contactWays.deps, jobs: other }) } as JobOwners);
+    for (const kind of [CREATE_JOB, USERS_JOB, WARM_JOB]) other.register(kind, kinds[kind]!);
     const renew = (jobs as unknown as { renew(): Promise<void> }).renew;
     await h2.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp2.corpId, path: 'externalcontact/add_contact_way', ms: 4000, count: 1 });
     try {

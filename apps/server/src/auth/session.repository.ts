@@ -82,4 +82,9 @@ export class SessionRepository {
     if (exceptHash) q = q.where('token_hash', '!=', exceptHash);
     await q.execute();
   }
+
+  /** Daily cleanup: sessions past their expiry. */
+  async deleteExpired(now: number): Promise<void> {
+    await this.db.deleteFrom('session').where('expires_at', '<', now).execute();
+  }
 }

@@ -7,7 +7,7 @@ import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/
 import type { Clock } from '../clock/clock.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
-import { PATIENT_ATTEMPTS, PermanentFailure, patientBackoff, type JobQueue } from '../jobs/job-queue.js';
+import { PermanentFailure, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
 import type { ProviderSettings } from '../wecom/provider-settings.js';
@@ -15,7 +15,7 @@ import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
 import type { CallbackEvent, CallbackEventRepository } from './callback-event.repository.js';
-import { CallbackReplayGuard } from './replay-guard.js';
+import type { CallbackReplayGuard } from './replay-guard.js';
 
 export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
@@ -26,7 +26,7 @@ export const SWEEP_JOB = 'callback_sweep';
  * runs beside another for the same customer, so a change made while one is reading gets a fresh read after it.
  */
 export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
-  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}`, priority: 2 });
+  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}` });
 /** An event this old with no job is an orphan (its job would have been written a moment after it). */
 const ORPHAN_AFTER_MS = 30_000;
 /** An event whose job gave up is queued again this much later (business clock), until it is purged. */
@@ -84,13 +84,12 @@ function signed(q: SignedQuery, withEcho: boolean) {
 }
 
 export class CallbackService {
-  /** A signed request is accepted once, within 5 minutes of its timestamp (shared through the database). */
-  private readonly replay: CallbackReplayGuard;
-
   constructor(
     private readonly deps: {
       database: Database;
       inbox: CallbackEventRepository;
+      /** A signed request is accepted once, within 5 minutes of its timestamp (shared through the database). */
+      replay: CallbackReplayGuard;
       workSpaces: WorkSpaceService;
       sync: SyncService;
       gateway: WecomGateway;
@@ -101,34 +100,38 @@ export class CallbackService {
       contacts: ContactEventSink;
       log: FastifyBaseLogger;
     },
-  ) {
-    this.replay = new CallbackReplayGuard(deps.database);
-    // A WeCom outage of hours is waited out (back-off up to an hour, about two days of attempts); an
-    // event given up on is queued again a day later.
-    deps.jobs.register<{ eventId: number }>(CALLBACK_JOB, {
-      maxAttempts: PATIENT_ATTEMPTS,
-      backoff: patientBackoff,
-      run: async ({ payload, attempt }) => {
-        const row = await deps.inbox.find(payload.eventId);
-        if (!row || row.processed_at !== null) return;
-        try {
-          await this.process(row);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          await deps.inbox.failed(row.id, attempt, message);
-          throw transient(err) ? err : new PermanentFailure(message);
-        }
-        await deps.inbox.done(row.id);
-      },
-      onFailed: ({ payload }) => deps.inbox.retryAt(payload.eventId, deps.clock.now() + RESWEEP_AFTER_MS),
-    });
-    deps.jobs.register(SWEEP_JOB, { concurrency: 1, maxAttempts: 3, run: () => this.enqueueUnprocessed() });
-    deps.jobs.register<{ externalUserid: string }>(REFRESH_JOB, {
-      run: async ({ job, payload }) => {
-        const ws = job.work_space_id ? await deps.workSpaces.find(job.work_space_id) : undefined;
-        if (ws) await deps.sync.refreshCustomer(ws.id, await deps.gateway.corp(ws), payload.externalUserid);
-      },
-    });
+  ) {}
+
+  private get replay() {
+    return this.deps.replay;
+  }
+
+  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+
+  /** CALLBACK_JOB: handles a stored event once; a failure WeCom may get over is tried again. */
+  async processJob(eventId: number, attempt: number): Promise<void> {
+    const { inbox } = this.deps;
+    const row = await inbox.find(eventId);
+    if (!row || row.processed_at !== null) return;
+    try {
+      await this.process(row);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await inbox.failed(row.id, attempt, message);
+      throw transient(err) ? err : new PermanentFailure(message);
+    }
+    await inbox.done(row.id);
+  }
+
+  /** An event given up on is queued again a day later (by the sweep). */
+  async processJobFailed(eventId: number): Promise<void> {
+    await this.deps.inbox.retryAt(eventId, this.deps.clock.now() + RESWEEP_AFTER_MS);
+  }
+
+  /** REFRESH_JOB. */
+  async refreshCustomerJob(workSpaceId: number | null, externalUserid: string): Promise<void> {
+    const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
+    if (ws) await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
   }
 
   /**
@@ -149,8 +152,6 @@ export class CallbackService {
     return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, {
       workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId,
       singletonKey: `callback:${eventId}`,
-      // Contact adds carry a welcome code that lives 20 s: only the welcome itself goes first.
-      priority: 9,
     });
   }
 

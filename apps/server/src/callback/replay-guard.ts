@@ -70,4 +70,9 @@ export class CallbackReplayGuard {
       throw err;
     }
   }
+
+  /** Daily cleanup: seen requests whose timestamps can no longer pass. */
+  async purge(now: number): Promise<void> {
+    await this.database.kysely.deleteFrom('callback_nonce').where('expires_at', '<', now).execute();
+  }
 }

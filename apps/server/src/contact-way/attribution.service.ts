@@ -18,7 +18,7 @@ import { capOf, parseList, type AttachmentSource, type ContactWayService } from 
 export const WELCOME_JOB = 'welcome';
 export const TAG_JOB = 'mark_tag';
 
-interface WelcomePayload {
+export interface WelcomePayload {
   addId: number;
   welcomeCode: string;
   /** Wall-clock ms after which WeCom no longer takes the message. */
@@ -42,28 +42,29 @@ export class AttributionService implements ContactEventSink {
       clock: Clock;
       log: FastifyBaseLogger;
     },
-  ) {
-    deps.jobs.register<WelcomePayload>(WELCOME_JOB, {
-      maxAttempts: 30,
-      backoff: () => 300,
-      run: (ctx) => this.sendWelcome(ctx),
-      onFailed: async ({ payload }, error) => {
-        await deps.repo.updateAdd(payload.addId, { welcome_status: 'failed', welcome_error: error.slice(0, 500) });
-      },
-    });
-    deps.jobs.register<{ addId: number }>(TAG_JOB, {
-      maxAttempts: 8,
-      // Then the customer's re-read that the add event left to this job (see `added`).
-      run: async ({ payload }) => {
-        const add = await this.markTags(payload.addId);
-        if (add) await queueCustomerRefresh(deps.jobs, add.work_space_id, add.external_userid);
-      },
-      onFailed: async ({ payload }, error) => {
-        await deps.repo.updateAdd(payload.addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
-        const add = await deps.repo.findAdd(payload.addId);
-        if (add) await queueCustomerRefresh(deps.jobs, add.work_space_id, add.external_userid);
-      },
-    });
+  ) {}
+
+  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+
+  /** WELCOME_JOB. */
+  welcomeJob(ctx: JobContext<WelcomePayload>): Promise<void> {
+    return this.sendWelcome(ctx);
+  }
+
+  async welcomeJobFailed(addId: number, error: string): Promise<void> {
+    await this.deps.repo.updateAdd(addId, { welcome_status: 'failed', welcome_error: error.slice(0, 500) });
+  }
+
+  /** TAG_JOB; then the customer's re-read that the add event left to this job (see `added`). */
+  async tagJob(addId: number): Promise<void> {
+    const add = await this.markTags(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+  }
+
+  async tagJobFailed(addId: number, error: string): Promise<void> {
+    await this.deps.repo.updateAdd(addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
+    const add = await this.deps.repo.findAdd(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
   }
 
   async added(

@@ -13,9 +13,8 @@ import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
 import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { PermanentFailure, RetryLater } from '../jobs/job-queue.js';
-import type { RiskEngine } from '../risk/risk-engine.js';
 import type { MemberOffline } from '../risk/risk.repository.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
@@ -25,6 +24,17 @@ import type { ContactWay, ContactWayMember, ContactWayRepository } from './conta
 export interface AttachmentSource {
   checkAttachments(wsId: number, ids: number[]): Promise<void>;
   attachments(ws: WorkSpace, api: CorpApi, ids: number[]): Promise<MsgAttachment[]>;
+}
+
+/**
+ * What risk control tells the codes (apps/server/src/risk): who is held offline, and the holds that end
+ * with a code. The risk engine learns of codes to recompute through `queueCodeUsers` (a job), so the
+ * two are built in one direction.
+ */
+export interface MemberAvailability {
+  activeByMember(wsId: number, userids: string[]): Promise<Map<string, MemberOffline[]>>;
+  releaseCode(wsId: number, contactWayId: number): Promise<void>;
+  recheckCodeCaps(wsId: number, code: ContactWay, caps: Map<string, number>, changed: Set<string>): Promise<void>;
 }
 
 export const CREATE_JOB = 'contact_way_create';
@@ -59,13 +69,15 @@ export interface UserPlan {
   members: Map<string, MemberPlan>;
 }
 
+/** Recompute the user lists of these codes in the background: one queued job per code. */
+export async function queueCodeUsers(jobs: JobQueue, wsId: number, ids: number[]): Promise<void> {
+  for (const id of ids) await jobs.enqueue(USERS_JOB, { id }, { workSpaceId: wsId, singletonKey: `cw-users:${id}` });
+}
+
 /** A code member's cap in force: its own, else the code's (0 = none). */
 export const capOf = (code: Pick<ContactWay, 'daily_cap'>, m: Pick<ContactWayMember, 'daily_cap'>) => m.daily_cap ?? code.daily_cap;
 
 export class ContactWayService {
-  /** Set once the risk engine exists (they need each other). */
-  risk!: RiskEngine;
-
   constructor(
     readonly deps: {
       repo: ContactWayRepository;
@@ -74,43 +86,49 @@ export class ContactWayService {
       jobs: JobQueue;
       clock: Clock;
       materials: AttachmentSource;
+      risk: MemberAvailability;
       log: FastifyBaseLogger;
     },
-  ) {
-    deps.jobs.register<{ id: number; since?: number }>(CREATE_JOB, {
-      concurrency: 4,
-      maxAttempts: 5,
-      run: ({ payload, attempt, job, held }) =>
-        this.runCreate(payload.id, payload.since ?? (attempt > 1 ? job.created_at : undefined), { token: `${job.id}.${job.fence}`, held }),
-      onFailed: async ({ payload }, error) => {
-        await deps.repo.markCreateFailed(payload.id, error.slice(0, 500), deps.clock.now());
-      },
-    });
-    // Uploads a welcome message's files to WeCom when the code is saved, so the 20 s after an add
-    // are not spent uploading.
-    deps.jobs.register<{ id: number }>(WARM_JOB, {
-      maxAttempts: 3,
-      run: async ({ payload }) => {
-        const code = await deps.repo.findAny(payload.id);
-        const ws = code && code.deleted_at === null ? await deps.workSpaces.find(code.work_space_id) : undefined;
-        if (!code || !ws) return;
-        const { materialIds } = parseList<WelcomeMessage>(code.welcome, { text: '', materialIds: [] });
-        if (materialIds.length) await deps.materials.attachments(ws, await deps.gateway.corp(ws), materialIds);
-      },
-    });
-    deps.jobs.register<{ id: number }>(USERS_JOB, {
-      maxAttempts: 6,
-      run: async ({ payload }) => {
-        const code = await deps.repo.findAny(payload.id);
-        if (!code || code.deleted_at !== null || code.status !== 'active') return;
-        const ws = await deps.workSpaces.find(code.work_space_id);
-        if (ws) await this.pushUsers(ws, code);
-      },
-    });
+  ) {}
+
+  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+
+  /** CREATE_JOB: makes the code's contact way in WeCom (a retry looks for one its earlier run made). */
+  createJob({ payload, attempt, job, held }: JobContext<{ id: number; since?: number }>): Promise<void> {
+    return this.runCreate(payload.id, payload.since ?? (attempt > 1 ? job.created_at : undefined), { token: `${job.id}.${job.fence}`, held });
+  }
+
+  async createJobFailed(id: number, error: string): Promise<void> {
+    await this.deps.repo.markCreateFailed(id, error.slice(0, 500), this.deps.clock.now());
+  }
+
+  /**
+   * WARM_JOB: uploads a welcome message's files to WeCom when the code is saved, so the 20 s after an
+   * add are not spent uploading.
+   */
+  async warmWelcomeJob(id: number): Promise<void> {
+    const { repo, workSpaces, materials, gateway } = this.deps;
+    const code = await repo.findAny(id);
+    const ws = code && code.deleted_at === null ? await workSpaces.find(code.work_space_id) : undefined;
+    if (!code || !ws) return;
+    const { materialIds } = parseList<WelcomeMessage>(code.welcome, { text: '', materialIds: [] });
+    if (materialIds.length) await materials.attachments(ws, await gateway.corp(ws), materialIds);
+  }
+
+  /** USERS_JOB: pushes the code's user list to WeCom. */
+  async pushUsersJob(id: number): Promise<void> {
+    const code = await this.deps.repo.findAny(id);
+    if (!code || code.deleted_at !== null || code.status !== 'active') return;
+    const ws = await this.deps.workSpaces.find(code.work_space_id);
+    if (ws) await this.pushUsers(ws, code);
   }
 
   get repo() {
     return this.deps.repo;
+  }
+
+  get risk() {
+    return this.deps.risk;
   }
 
   newState(kind: keyof typeof STATE_PREFIX): string {
@@ -372,12 +390,12 @@ export class ContactWayService {
 
   /** After a code's welcome message is saved: its files go to WeCom ahead of the first add. */
   async warmWelcome(wsId: number, id: number, welcome: WelcomeMessage): Promise<void> {
-    if (welcome.materialIds.length) await this.deps.jobs.enqueue(WARM_JOB, { id }, { workSpaceId: wsId, singletonKey: `warm:${id}`, priority: 1 });
+    if (welcome.materialIds.length) await this.deps.jobs.enqueue(WARM_JOB, { id }, { workSpaceId: wsId, singletonKey: `warm:${id}` });
   }
 
   /** Recompute the user lists of these codes in the background (after adds and risk switches). */
-  async requestReconcile(wsId: number, ids: number[]): Promise<void> {
-    for (const id of ids) await this.deps.jobs.enqueue(USERS_JOB, { id }, { workSpaceId: wsId, singletonKey: `cw-users:${id}`, priority: 8 });
+  requestReconcile(wsId: number, ids: number[]): Promise<void> {
+    return queueCodeUsers(this.deps.jobs, wsId, ids);
   }
 
   /** Every minute: codes whose online schedule opened or closed get their list pushed. */

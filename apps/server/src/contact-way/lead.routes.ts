@@ -7,15 +7,12 @@ import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { Services } from '../services.js';
-import { LeadRepository } from './lead.repository.js';
-import { LeadService } from './lead.service.js';
+import type { LeadService } from './lead.service.js';
 
 const attachment = (filename: string) => `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-export async function leadRoutes(app: Api, opts: { services: Services }) {
-  const { services } = opts;
-  const leads = new LeadService(services.contactWays, new LeadRepository(app.database), services.codeStats);
+export async function leadRoutes(app: Api, opts: { leads: LeadService }) {
+  const { leads } = opts;
   const tags = ['一客一码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'customer-qrcode', workSpace: true };

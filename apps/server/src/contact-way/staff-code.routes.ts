@@ -7,13 +7,14 @@ import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { Services } from '../services.js';
+import type { Clock } from '../clock/clock.js';
+import type { CodeStatsRepository } from './code-stats.repository.js';
+import type { ContactWayService } from './contact-way.service.js';
 import { registerCodeFigures } from './code-figures.routes.js';
-import { StaffCodeService } from './staff-code.service.js';
+import type { StaffCodeService } from './staff-code.service.js';
 
-export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
-  const { services } = opts;
-  const codes = new StaffCodeService(services.contactWays);
+export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService; core: ContactWayService; stats: CodeStatsRepository; clock: Clock }) {
+  const { codes } = opts;
   const tags = ['员工活码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'staff-qrcode', workSpace: true };
@@ -70,9 +71,9 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
     permission: 'staff-qrcode',
     tags,
     notFound: '员工活码不存在',
-    stats: services.codeStats,
-    repo: services.contactWays.repo,
-    core: services.contactWays,
-    clock: services.clock,
+    stats: opts.stats,
+    repo: opts.core.repo,
+    core: opts.core,
+    clock: opts.clock,
   });
 }

@@ -5,14 +5,12 @@ import { CustomerDetail, CustomerDetailBody } from '@scrm/contracts/customer';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { Services } from '../services.js';
-import { CustomerRepository } from './customer.repository.js';
-import { CustomerService } from './customer.service.js';
+import type { CustomerService } from './customer.service.js';
 
 export const CUSTOMER_DETAIL_PERMISSIONS = ['customer', 'channel-qrcode', 'staff-qrcode', 'customer-qrcode'] as const;
 
-export async function customerRoutes(app: Api, _opts: { services: Services }) {
-  const customers = new CustomerService(new CustomerRepository(app.database));
+export async function customerRoutes(app: Api, opts: { customers: CustomerService }) {
+  const { customers } = opts;
 
   app.post(
     '/customer/detail',

@@ -43,4 +43,9 @@ export class QrSceneRepository {
       .executeTakeFirst();
     return affected(r) === 1;
   }
+
+  /** Daily cleanup: scenes expired before `before`. */
+  async deleteExpiredBefore(before: number): Promise<void> {
+    await this.db.deleteFrom('qr_scene').where('expires_at', '<', before).execute();
+  }
 }

@@ -44,6 +44,8 @@ export interface JobKind<P = any> {
   concurrency?: number;
   /** Default attempts of a new job of this kind (8). */
   maxAttempts?: number;
+  /** Default priority of a new job of this kind (0; higher runs first, see URGENT_PRIORITY). */
+  priority?: number;
   /** Delay before attempt n+1 (default 1 s × 2ⁿ⁻¹ with jitter, at most 5 min). */
   backoff?: (attempt: number) => number;
   /** Called once a job has failed for good. */
@@ -145,7 +147,7 @@ export class JobQueue {
         idempotencyKey: opts.idempotencyKey,
         singletonKey: opts.singletonKey,
         runAt: opts.runAt ?? Date.now(),
-        priority: opts.priority,
+        priority: opts.priority ?? handler?.priority,
         maxAttempts: opts.maxAttempts ?? handler?.maxAttempts,
       },
       opts.trx,

@@ -19,14 +19,14 @@ import type {
   UploadKind,
 } from '@scrm/contracts/material';
 import type { Clock } from '../clock/clock.js';
-import { isUniqueViolation, type Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
 import type { MaterialTable } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
-import type { JobContext, JobQueue } from '../jobs/job-queue.js';
+import type { JobContext } from '../jobs/job-queue.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
-import { WorkSpaceRepository, type WorkSpace } from '../workspace/workspace.repository.js';
-import { MaterialRepository, type MaterialMedia, type MaterialRow } from './material.repository.js';
+import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
+import type { MaterialMedia, MaterialRepository, MaterialRow } from './material.repository.js';
 import { checkUpload, cleanFileName, fitsKind } from './upload-check.js';
 
 const HOUR = 3_600_000;
@@ -69,9 +69,9 @@ const isHttpUrl = (s: string) => {
 };
 
 export interface MaterialServiceDeps {
-  database: Database;
+  repo: MaterialRepository;
+  workSpaces: WorkSpaceRepository;
   gateway: WecomGateway;
-  jobs: JobQueue;
   clock: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -85,18 +85,14 @@ export interface UploadInput {
 }
 
 export class MaterialService {
-  readonly repo: MaterialRepository;
-  private readonly workSpaces: WorkSpaceRepository;
+  constructor(private readonly deps: MaterialServiceDeps) {}
 
-  constructor(private readonly deps: MaterialServiceDeps) {
-    this.repo = new MaterialRepository(deps.database);
-    this.workSpaces = new WorkSpaceRepository(deps.database);
-    deps.jobs.register<{ workSpaceId?: number }>(MEDIA_RENEW_JOB, {
-      run: async (ctx) => {
-        await this.renewMedia(ctx);
-      },
-      maxAttempts: 3,
-    });
+  get repo() {
+    return this.deps.repo;
+  }
+
+  private get workSpaces() {
+    return this.deps.workSpaces;
   }
 
   /** The public (unguessable) address of a stored file. */

@@ -19,6 +19,7 @@ import {
 import type { Clock } from '../clock/clock.js';
 import type { OfflineKind } from '../db/tables.js';
 import type { ContactWay, ContactWayRepository } from '../contact-way/contact-way.repository.js';
+import type { MemberAvailability } from '../contact-way/contact-way.service.js';
 import type { WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CronPlanRow, LimitPlanRow, MemberOffline, RiskRepository } from './risk.repository.js';
 
@@ -39,14 +40,14 @@ const BACK_ONLINE: Record<OfflineKind, string> = {
   cron: '到达上线时间，自动上线',
 };
 
-export class RiskEngine {
+export class RiskEngine implements MemberAvailability {
   constructor(
     private readonly deps: {
       repo: RiskRepository;
       contactWays: ContactWayRepository;
       workSpaces: WorkSpaceRepository;
       clock: Clock;
-      /** Recomputes and pushes the user lists of these codes (late-bound: the contact-way service). */
+      /** Recomputes and pushes the user lists of these codes (queues the contact-way job). */
       reconcile: Reconcile;
       log: FastifyBaseLogger;
     },

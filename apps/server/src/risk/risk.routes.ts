@@ -22,13 +22,10 @@ import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { Services } from '../services.js';
-import { RiskRepository } from './risk.repository.js';
-import { RiskService } from './risk.service.js';
+import type { RiskService } from './risk.service.js';
 
-export async function riskRoutes(app: Api, opts: { services: Services }) {
-  const { services } = opts;
-  const risk = new RiskService({ repo: new RiskRepository(app.database), engine: services.risk, contactWays: services.contactWays, clock: services.clock });
+export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
+  const { risk } = opts;
   const security = [{ bearer: [] }];
   const config = { permission: 'risk', workSpace: true };
 

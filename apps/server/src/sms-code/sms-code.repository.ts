@@ -116,4 +116,9 @@ export class SmsCodeRepository {
       .executeTakeFirst();
     return affected(r) === 1;
   }
+
+  /** Daily cleanup: codes expired before `before`. */
+  async deleteExpiredBefore(before: number): Promise<void> {
+    await this.db.deleteFrom('sms_code').where('expires_at', '<', before).execute();
+  }
 }

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CorpApi } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
-import { PATIENT_ATTEMPTS, patientBackoff, type JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
@@ -69,24 +69,14 @@ export class SyncService {
       jobs: JobQueue;
       log: FastifyBaseLogger;
     },
-  ) {
-    // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
-    deps.jobs.register<{ workSpaceId: number; phases: SyncPhase[] }>(SYNC_JOB, {
-      concurrency: 2,
-      maxAttempts: 3,
-      run: ({ payload }) => this.run(payload.workSpaceId, payload.phases),
-    });
-    // Queued by contacts callbacks; waits out a WeCom outage as callback events do.
-    deps.jobs.register(MEMBER_SYNC_JOB, {
-      maxAttempts: PATIENT_ATTEMPTS,
-      backoff: patientBackoff,
-      run: async ({ job }) => {
-        const ws = job.work_space_id ? await deps.workSpaces.find(job.work_space_id) : undefined;
-        if (!ws) return;
-        const api = await deps.gateway.corp(ws);
-        await this.syncMembers(ws.id, api, await this.syncDepartments(ws.id, api));
-      },
-    });
+  ) {}
+
+  /** MEMBER_SYNC_JOB (jobs/registry.ts): departments and members read again. */
+  async memberSyncJob(workSpaceId: number | null): Promise<void> {
+    const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
+    if (!ws) return;
+    const api = await this.deps.gateway.corp(ws);
+    await this.syncMembers(ws.id, api, await this.syncDepartments(ws.id, api));
   }
 
   /**
@@ -94,7 +84,7 @@ export class SyncService {
    * while it waits add nothing, and a change while it runs queues one more after it.
    */
   async queueMemberSync(wsId: number): Promise<void> {
-    await this.deps.jobs.enqueue(MEMBER_SYNC_JOB, {}, { workSpaceId: wsId, singletonKey: `members:${wsId}`, runAt: Date.now() + MEMBER_SYNC_DELAY_MS, priority: 1 });
+    await this.deps.jobs.enqueue(MEMBER_SYNC_JOB, {}, { workSpaceId: wsId, singletonKey: `members:${wsId}`, runAt: Date.now() + MEMBER_SYNC_DELAY_MS });
   }
 
   /** Whether a sync of the work space is queued or running (in any process). */
@@ -115,7 +105,8 @@ export class SyncService {
     await this.deps.workSpaces.update(wsId, { sync_progress: JSON.stringify({ phase, done, total }) });
   }
 
-  private async run(wsId: number, phases: SyncPhase[]): Promise<void> {
+  /** SYNC_JOB (jobs/registry.ts). */
+  async run(wsId: number, phases: SyncPhase[]): Promise<void> {
     const ws = await this.deps.workSpaces.find(wsId);
     if (!ws) return;
     await this.deps.workSpaces.update(wsId, {

@@ -1,0 +1,165 @@
+// Every job kind the server runs, in one list: its handler (a method of the service that owns the work),
+// its default priority (URGENT_PRIORITY and above always find a slot), its retry policy and what keeps
+// a second copy out (`once`: an idempotency key is never queued twice, even after the job is done; a
+// singleton key allows one queued job at a time). The queue knows only the kinds registered from here,
+// and the recurring ones are started by SCHEDULES below.
+import type { CallbackService } from '../callback/callback.service.js';
+import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB } from '../callback/callback.service.js';
+import type { AttributionService, WelcomePayload } from '../contact-way/attribution.service.js';
+import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution.service.js';
+import type { ContactWayService } from '../contact-way/contact-way.service.js';
+import { CREATE_JOB, USERS_JOB, WARM_JOB } from '../contact-way/contact-way.service.js';
+import type { MaterialService } from '../material/material.service.js';
+import { MEDIA_RENEW_JOB } from '../material/material.service.js';
+import type { RiskEngine } from '../risk/risk-engine.js';
+import type { SyncPhase, SyncService } from '../sync/sync.service.js';
+import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { Cleanup } from './cleanup.js';
+import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from './job-queue.js';
+import type { Schedule } from './scheduler.js';
+
+export const RISK_TICK_JOB = 'risk_tick';
+export const CLEANUP_JOB = 'cleanup';
+
+export interface JobSpec<P = any> extends JobKind<P> {
+  /** What keeps a second copy out (the key its enqueue passes). */
+  once: string;
+}
+
+export interface JobOwners {
+  contactWays: ContactWayService;
+  attribution: AttributionService;
+  callbacks: CallbackService;
+  sync: SyncService;
+  materials: MaterialService;
+  risk: RiskEngine;
+  cleanup: Cleanup;
+}
+
+const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
+
+export function jobKinds(o: JobOwners): Record<string, JobSpec> {
+  return {
+    // ---- contact events: what a customer's add sets off
+    [CALLBACK_JOB]: spec<{ eventId: number }>({
+      // Contact adds carry a welcome code that lives 20 s: only the welcome itself goes first.
+      priority: 9,
+      // A WeCom outage of hours is waited out (back-off up to an hour, about two days of attempts); an
+      // event given up on is queued again a day later by the sweep.
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      once: 'singleton callback:<eventId>; the event row itself is stored once per event key',
+      run: ({ payload, attempt }) => o.callbacks.processJob(payload.eventId, attempt),
+      onFailed: ({ payload }) => o.callbacks.processJobFailed(payload.eventId),
+    }),
+    [WELCOME_JOB]: spec<WelcomePayload>({
+      priority: 10,
+      // The welcome code lives 20 s: tried again every 0.3 s.
+      maxAttempts: 30,
+      backoff: () => 300,
+      once: 'idempotency welcome:<addId>',
+      run: (ctx) => o.attribution.welcomeJob(ctx),
+      onFailed: ({ payload }, error) => o.attribution.welcomeJobFailed(payload.addId, error),
+    }),
+    [TAG_JOB]: spec<{ addId: number }>({
+      priority: 4,
+      maxAttempts: 8,
+      once: 'idempotency tag:<addId>',
+      run: ({ payload }) => o.attribution.tagJob(payload.addId),
+      onFailed: ({ payload }, error) => o.attribution.tagJobFailed(payload.addId, error),
+    }),
+    [REFRESH_JOB]: spec<{ externalUserid: string }>({
+      priority: 2,
+      once: 'singleton refresh:<workSpaceId>:<externalUserid>',
+      run: ({ job, payload }) => o.callbacks.refreshCustomerJob(job.work_space_id, payload.externalUserid),
+    }),
+    // Queued by contacts callbacks; waits out a WeCom outage as callback events do.
+    [MEMBER_SYNC_JOB]: spec({
+      priority: 1,
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      once: 'singleton members:<workSpaceId>, run 3 s after the change that asked for it',
+      run: ({ job }) => o.sync.memberSyncJob(job.work_space_id),
+    }),
+
+    // ---- codes
+    [CREATE_JOB]: spec<{ id: number; since?: number }>({
+      priority: 0,
+      concurrency: 4,
+      maxAttempts: 5,
+      once: 'idempotency cw-create:<codeId>[:<n>]; a run makes the way only while it holds the job (creating_by)',
+      run: (ctx) => o.contactWays.createJob(ctx),
+      onFailed: ({ payload }, error) => o.contactWays.createJobFailed(payload.id, error),
+    }),
+    [USERS_JOB]: spec<{ id: number }>({
+      priority: 8,
+      maxAttempts: 6,
+      once: 'singleton cw-users:<codeId>',
+      run: ({ payload }) => o.contactWays.pushUsersJob(payload.id),
+    }),
+    [WARM_JOB]: spec<{ id: number }>({
+      priority: 1,
+      maxAttempts: 3,
+      once: 'singleton warm:<codeId>',
+      run: ({ payload }) => o.contactWays.warmWelcomeJob(payload.id),
+    }),
+
+    // ---- work space sync
+    // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
+    [SYNC_JOB]: spec<{ workSpaceId: number; phases: SyncPhase[] }>({
+      priority: 0,
+      concurrency: 2,
+      maxAttempts: 3,
+      once: 'singleton sync:<workSpaceId>',
+      run: ({ payload }) => o.sync.run(payload.workSpaceId, payload.phases),
+    }),
+
+    // ---- recurring (SCHEDULES): each tick is idempotency cron:<schedule>:<minute>, 3 attempts
+    // Every minute: risk periods turn, cron plans and code schedules switch members, temporary codes expire.
+    [RISK_TICK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:risk:<minute>',
+      run: async () => {
+        await o.risk.tick();
+        await o.contactWays.reconcileScheduled();
+        await o.contactWays.expireTemporary();
+      },
+    }),
+    [SWEEP_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:callback-sweep:<minute>',
+      run: () => o.callbacks.enqueueUnprocessed(),
+    }),
+    [MEDIA_RENEW_JOB]: spec<{ workSpaceId?: number }>({
+      priority: 0,
+      maxAttempts: 3,
+      once: 'idempotency cron:media:<minute>',
+      run: async (ctx) => {
+        await o.materials.renewMedia(ctx);
+      },
+    }),
+    [CLEANUP_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:cleanup:<minute>',
+      run: () => o.cleanup.run(),
+    }),
+  };
+}
+
+/** Recurring work, in China time (jobs/scheduler.ts). */
+export const SCHEDULES: Schedule[] = [
+  { name: 'risk', pattern: '* * * * *', kind: RISK_TICK_JOB },
+  { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
+  { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
+  { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
+];
+
+export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {
+  for (const [kind, handler] of Object.entries(kinds)) queue.register(kind, handler);
+}
