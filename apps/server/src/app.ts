@@ -138,9 +138,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,
-        core: services.contactWays,
-        stats: services.codeStats,
-        clock: services.clock,
+        figures: services.codeFigures,
       });
       await api.register(staffCodeRoutes, { prefix: '/qw', services });
       await api.register(leadRoutes, { prefix: '/qw', services });

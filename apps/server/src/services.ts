@@ -37,10 +37,13 @@ import { ContactWayRepository } from './contact-way/contact-way.repository.js';
 import { ContactWayService } from './contact-way/contact-way.service.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
+import { CodeFiguresService } from './contact-way/code-figures.service.js';
 import { AttributionService } from './contact-way/attribution.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
 import { MaterialService, MEDIA_RENEW_JOB } from './material/material.service.js';
+import { TagRepository } from './tag/tag.repository.js';
+import { TagService } from './tag/tag.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -117,6 +120,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
   contactWays.risk = risk;
+  const codeStats = new CodeStatsRepository(database);
   const attribution = new AttributionService({ database, repo: contactWayRepo, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
@@ -176,7 +180,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     materials,
     contactWays,
     channelCodes: new ChannelCodeService(contactWays),
-    codeStats: new CodeStatsRepository(database),
+    codeStats,
+    codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, core: contactWays, clock }),
     risk,
     attribution,
     sessions,
@@ -188,6 +193,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
+    tags: new TagService(new TagRepository(database)),
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

@@ -24,7 +24,7 @@ import type { QrSceneService } from '../gzh/qr-scene.service.js';
 import type { AccountRepository, AccountRow } from './account.repository.js';
 import type { LoginGuard } from './login-guard.js';
 import type { PasswordHasher } from './password.js';
-import { permissionDetail } from './permission.js';
+import { permissionDetail } from '../auth/permission.js';
 
 export const ACCOUNT_NAME_MIN = 2;
 export const ACCOUNT_NAME_MAX = 32;

@@ -8,7 +8,7 @@ import { pageWindow } from '../http/paging.js';
 import type { AccountRepository, AccountRow } from './account.repository.js';
 import { checkAccountName, checkPassword, checkPhone } from './account.service.js';
 import type { PasswordHasher } from './password.js';
-import { isKnownKey, isMainOnlyKey } from './permission.js';
+import { isKnownKey, isMainOnlyKey } from '../auth/permission.js';
 
 const toChild = (row: AccountRow): ChildAccount => ({
   id: row.id,

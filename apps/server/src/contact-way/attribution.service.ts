@@ -6,14 +6,14 @@ import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMes
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
 import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
-import type { Database } from '../db/database.js';
+import { parseList, type Database } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { ContactWayRepository } from './contact-way.repository.js';
-import { capOf, parseList, type AttachmentSource, type ContactWayService } from './contact-way.service.js';
+import { capOf, type AttachmentSource, type ContactWayService } from './contact-way.service.js';
 
 export const WELCOME_JOB = 'welcome';
 export const TAG_JOB = 'mark_tag';

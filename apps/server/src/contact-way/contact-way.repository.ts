@@ -35,6 +35,11 @@ export class ContactWayRepository {
     return this.database.kysely;
   }
 
+  /** Runs `fn` in one transaction; the repository calls given its `trx` join it. */
+  transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
   // ---------------------------------------------------------------- codes
 
   find(wsId: number, id: number): Promise<ContactWay | undefined> {
@@ -400,5 +405,72 @@ export class ContactWayRepository {
       .limit(1)
       .executeTakeFirst();
     return Boolean(row);
+  }
+
+  // ---------------------------------------------------------------- groups (channel codes)
+
+  groupNames(wsId: number): Promise<Array<{ id: number; name: string }>> {
+    return this.db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', wsId).execute();
+  }
+
+  findGroup(wsId: number, id: number) {
+    return this.db.selectFrom('contact_way_group').selectAll().where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Groups in their order, those whose name contains `keyword` when given. */
+  groups(wsId: number, keyword?: string): Promise<Array<{ id: number; name: string }>> {
+    let q = this.db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', wsId);
+    if (keyword) q = q.where(sql<boolean>`name like ${escapeLike(keyword)} escape '\\'`);
+    return q.orderBy('sort').orderBy('id').execute();
+  }
+
+  /** Live channel codes per group (null: in no group). */
+  async channelCountsByGroup(wsId: number): Promise<Map<number | null, number>> {
+    const counts = await this.db
+      .selectFrom('contact_way')
+      .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
+      .where('work_space_id', '=', wsId)
+      .where('kind', '=', 'channel')
+      .where('deleted_at', 'is', null)
+      .groupBy('group_id')
+      .execute();
+    return new Map(counts.map((c) => [c.group_id, Number(c.n)]));
+  }
+
+  /** Throws the database's unique violation when the name is taken. */
+  async insertGroup(wsId: number, name: string, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('contact_way_group')
+      .values({ work_space_id: wsId, name, sort: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Throws the database's unique violation when the name is taken. */
+  async renameGroup(id: number, name: string): Promise<void> {
+    await this.db.updateTable('contact_way_group').set({ name }).where('id', '=', id).execute();
+  }
+
+  /** Its codes become ungrouped (the foreign key sets null). */
+  async deleteGroup(id: number): Promise<void> {
+    await this.db.deleteFrom('contact_way_group').where('id', '=', id).execute();
+  }
+
+  /** How many of `ids` are live channel codes of the work space. */
+  async countLiveChannelCodes(wsId: number, ids: number[]): Promise<number> {
+    const found = await this.db
+      .selectFrom('contact_way')
+      .select('id')
+      .where('work_space_id', '=', wsId)
+      .where('kind', '=', 'channel')
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', ids)
+      .execute();
+    return found.length;
+  }
+
+  async setGroup(ids: number[], groupId: number | null): Promise<void> {
+    await this.db.updateTable('contact_way').set({ group_id: groupId }).where('id', 'in', ids).execute();
   }
 }

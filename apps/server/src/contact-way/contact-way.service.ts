@@ -11,6 +11,7 @@ import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
 import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
+import { parseList } from '../db/database.js';
 import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -37,15 +38,6 @@ const UNANSWERED_GRACE_MS = 5_000;
 /** Beyond WECOM_TIMEOUT_MS, how long a run's mark that it is asking WeCom holds (a wait for the rate limit, a stall). */
 const CREATE_GUARD_MARGIN_MS = 60_000;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-
-export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 export interface MemberPlan {
   userid: string;

@@ -26,8 +26,10 @@ import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { CodeStatsRepository } from './code-stats.repository.js';
+import { rangeOf } from './code-figures.service.js';
 import type { ContactWay } from './contact-way.repository.js';
-import { parseList, type ContactWayService } from './contact-way.service.js';
+import type { ContactWayService } from './contact-way.service.js';
+import { parseList } from '../db/database.js';
 import type { LeadBatchRow, LeadRepository, LeadRow } from './lead.repository.js';
 
 const batchNotFound = () => new AppError(404, '一客一码批次不存在');
@@ -373,7 +375,7 @@ export class LeadService {
 
   async daySeries(ws: WorkSpace, body: { id: number; start: string; end: string }): Promise<DaySeries> {
     const batch = await this.findBatch(ws, body.id);
-    return this.stats.daySeries({ wsId: ws.id, kind: 'lead', batchId: batch.id }, body.start, body.end);
+    return this.stats.daySeries({ wsId: ws.id, kind: 'lead', batchId: batch.id }, rangeOf(body.start, body.end));
   }
 
   async overview(ws: WorkSpace, id: number): Promise<Overview> {

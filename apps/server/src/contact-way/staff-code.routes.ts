@@ -70,9 +70,6 @@ export async function staffCodeRoutes(app: Api, opts: { services: Services }) {
     permission: 'staff-qrcode',
     tags,
     notFound: '员工活码不存在',
-    stats: services.codeStats,
-    repo: services.contactWays.repo,
-    core: services.contactWays,
-    clock: services.clock,
+    figures: services.codeFigures,
   });
 }

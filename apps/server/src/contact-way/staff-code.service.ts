@@ -11,7 +11,8 @@ import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { ContactWay } from './contact-way.repository.js';
-import { parseList, type ContactWayService } from './contact-way.service.js';
+import type { ContactWayService } from './contact-way.service.js';
+import { parseList } from '../db/database.js';
 
 const notFound = () => new AppError(404, '员工活码不存在');
 
