@@ -31,7 +31,7 @@ export interface CodeQuery {
 export class ContactWayRepository {
   constructor(private readonly database: Database) {}
 
-  get db() {
+  private get db() {
     return this.database.kysely;
   }
 
@@ -199,6 +199,20 @@ export class ContactWayRepository {
   }
 
   // ---------------------------------------------------------------- members
+
+  /** Codes of one member each (staff and lead codes) in one insert; their ids in the order given. */
+  async insertOneMemberCodes(wsId: number, codes: Array<{ values: Insertable<ContactWayTable>; userid: string }>, trx: Executor): Promise<number[]> {
+    const rows = codes.map((c) => c.values);
+    const made = await trx.insertInto('contact_way').values(rows).returning(['id', 'state']).execute();
+    // Matched by state, not by position: the order RETURNING yields is not promised.
+    const byState = new Map(made.map((r) => [r.state, r.id]));
+    const ids = rows.map((r) => byState.get(r.state)!);
+    await trx
+      .insertInto('contact_way_member')
+      .values(codes.map((c, j) => ({ contact_way_id: ids[j]!, work_space_id: wsId, userid: c.userid, sort: 0, daily_cap: null, backup: 0, online: 1 })))
+      .execute();
+    return ids;
+  }
 
   members(contactWayId: number, executor: Executor = this.db): Promise<ContactWayMember[]> {
     return executor.selectFrom('contact_way_member').selectAll().where('contact_way_id', '=', contactWayId).orderBy('sort').execute();

@@ -19,8 +19,6 @@ const ALLOWED: Record<string, string> = {
   'sql in callback/callback.service.ts': 'todo',
   'sql in callback/replay-guard.ts': 'todo',
   'sql in contact-way/attribution.service.ts': 'todo',
-  'sql in contact-way/lead.service.ts': 'todo',
-  'sql in contact-way/staff-code.service.ts': 'todo',
   'sql in wecom/secret-box.ts': 'todo',
   'sql in wecom/wecom-auth.service.ts': 'todo',
   'sql in wecom/wecom-gateway.ts': 'todo',
