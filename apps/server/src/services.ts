@@ -39,6 +39,8 @@ import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
 import { CodeFiguresService } from './contact-way/code-figures.service.js';
 import { AttributionService } from './contact-way/attribution.service.js';
+import { CustomerRepository } from './customer/customer.repository.js';
+import { CustomerService } from './customer/customer.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
 import { MaterialService, MEDIA_RENEW_JOB } from './material/material.service.js';
@@ -121,7 +123,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   contactWays.risk = risk;
   const codeStats = new CodeStatsRepository(database);
-  const attribution = new AttributionService({ database, repo: contactWayRepo, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const customers = new CustomerService(new CustomerRepository(database));
+  const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -194,6 +197,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     sync,
     members: new MemberService(new MemberRepository(database), sync),
     tags: new TagService(new TagRepository(database)),
+    customers,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

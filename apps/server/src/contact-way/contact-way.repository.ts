@@ -287,6 +287,21 @@ export class ContactWayRepository {
     return row?.id ?? null;
   }
 
+  /** The add through a lead's code belongs to that lead; the first add also fills the lead in. */
+  async linkAddToLead(contactWayId: number, addId: number, who: { externalUserid: string; userid: string; at: number }, trx: Executor): Promise<void> {
+    const lead = await trx.selectFrom('lead').select(['id', 'added_at']).where('contact_way_id', '=', contactWayId).executeTakeFirst();
+    if (!lead) return;
+    await trx.updateTable('contact_way_add').set({ lead_id: lead.id }).where('id', '=', addId).execute();
+    // The first add is the lead's; a second person scanning the same code stays an add of the code.
+    if (lead.added_at === null) {
+      await trx
+        .updateTable('lead')
+        .set({ external_userid: who.externalUserid, userid: who.userid, added_at: who.at })
+        .where('id', '=', lead.id)
+        .execute();
+    }
+  }
+
   findAdd(id: number): Promise<ContactWayAdd | undefined> {
     return this.db.selectFrom('contact_way_add').selectAll().where('id', '=', id).executeTakeFirst();
   }

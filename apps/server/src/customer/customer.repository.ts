@@ -1,8 +1,9 @@
 // SQL of a customer's record: the customer, its follow relations, the adds through our codes (with the
 // code, lead and batch, deleted ones included), the corp tags they name and the group chats joined.
-// Every query is scoped by work_space_id; this is a read model, it writes nothing.
+// Every query is scoped by work_space_id; this is a read model: it writes only the tags we mark on a
+// relation, so our copy shows them before the next re-read from WeCom.
 import type { Selectable } from 'kysely';
-import type { Database } from '../db/database.js';
+import { parseList, type Database } from '../db/database.js';
 import type { ContactWayKind, CustomerTable, TagStatus, WelcomeStatus } from '../db/tables.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -173,5 +174,27 @@ export class CustomerRepository {
       out.push(...(rows as TagRow[]));
     }
     return out;
+  }
+
+  /** Adds `ids` to the tags of one follow relation, if we have it. */
+  async mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('follow_relation')
+        .select('tag_ids')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .executeTakeFirst();
+      if (!row) return;
+      const merged = [...new Set([...parseList<string[]>(row.tag_ids, []), ...ids])];
+      await trx
+        .updateTable('follow_relation')
+        .set({ tag_ids: JSON.stringify(merged) })
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .execute();
+    });
   }
 }

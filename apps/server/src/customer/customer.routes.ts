@@ -6,13 +6,11 @@ import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { Services } from '../services.js';
-import { CustomerRepository } from './customer.repository.js';
-import { CustomerService } from './customer.service.js';
 
 export const CUSTOMER_DETAIL_PERMISSIONS = ['customer', 'channel-qrcode', 'staff-qrcode', 'customer-qrcode'] as const;
 
-export async function customerRoutes(app: Api, _opts: { services: Services }) {
-  const customers = new CustomerService(new CustomerRepository(app.database));
+export async function customerRoutes(app: Api, opts: { services: Services }) {
+  const { customers } = opts.services;
 
   app.post(
     '/customer/detail',
