@@ -28,7 +28,9 @@ import { SyncService } from './sync/sync.service.js';
 import { ProviderSettings } from './wecom/provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
+import { WecomAuthStateRepository } from './wecom/wecom-auth-state.repository.js';
 import { WecomGateway } from './wecom/wecom-gateway.js';
+import { SuiteTicketRepository } from './wecom/suite-ticket.repository.js';
 import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -84,15 +86,16 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
   const provider = new ProviderSettings(config, log);
+  const workSpaceRepo = new WorkSpaceRepository(database);
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,
     timeoutMs: config.wecom.timeoutMs,
-    database,
+    suiteTickets: new SuiteTicketRepository(database),
+    workSpaces: workSpaceRepo,
     secrets,
     provider,
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
-  const workSpaceRepo = new WorkSpaceRepository(database);
   const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
@@ -102,7 +105,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     trustedIps: config.trustedIps,
   });
   const wecomAuth = new WecomAuthService({
-    database,
+    states: new WecomAuthStateRepository(database),
     gateway,
     provider,
     workSpaces,

@@ -62,6 +62,16 @@ export class WorkSpaceRepository {
       .executeTakeFirst();
   }
 
+  async idsByCorp(corpId: string, accessType: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('work_space').select('id').where('corp_id', '=', corpId).where('access_type', '=', accessType).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Replaces a sealed secret with `bound` unless another process already did. */
+  async rebindSecret(id: number, column: 'secret_enc' | 'permanent_code_enc', sealed: string, bound: string): Promise<void> {
+    await this.db.updateTable('work_space').set({ [column]: bound }).where('id', '=', id).where(column, '=', sealed).execute();
+  }
+
   listByCorp(corpId: string, accessType: string): Promise<WorkSpace[]> {
     return this.db.selectFrom('work_space').selectAll().where('corp_id', '=', corpId).where('access_type', '=', accessType).execute();
   }

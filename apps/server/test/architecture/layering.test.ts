@@ -14,12 +14,6 @@ const ALLOWED: Record<string, string> = {
   'risk/risk.routes.ts → risk/risk.repository.ts': 'H9: RiskService built in services.ts',
   // Two job kinds in services.ts still delete expired rows themselves.
   'sql in services.ts': 'H9: the clean-up job moves into a repository with the job registry',
-  // TEMP (this branch removes them one by one):
-  'sql in callback/callback.service.ts': 'todo',
-  'sql in callback/replay-guard.ts': 'todo',
-  'sql in wecom/secret-box.ts': 'todo',
-  'sql in wecom/wecom-auth.service.ts': 'todo',
-  'sql in wecom/wecom-gateway.ts': 'todo',
 };
 
 /** Folder edges that close a cycle today; each is a back edge to remove. */
