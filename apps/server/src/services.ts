@@ -40,11 +40,14 @@ import { ContactWayService } from './contact-way/contact-way.service.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
 import { CodeFiguresService } from './contact-way/code-figures.service.js';
+import { LeadRepository } from './contact-way/lead.repository.js';
+import { LeadService } from './contact-way/lead.service.js';
 import { AttributionService } from './contact-way/attribution.service.js';
 import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
+import { RiskService } from './risk/risk.service.js';
 import { MaterialService, MEDIA_RENEW_JOB } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
@@ -116,8 +119,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const materials = new MaterialService({ database, gateway, jobs, clock, publicUrl: config.publicUrl, log });
   const contactWayRepo = new ContactWayRepository(database);
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, log });
+  const riskRepo = new RiskRepository(database);
   const risk = new RiskEngine({
-    repo: new RiskRepository(database),
+    repo: riskRepo,
     contactWays: contactWayRepo,
     workSpaces: workSpaceRepo,
     clock,
@@ -188,6 +192,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     channelCodes: new ChannelCodeService(contactWays),
     codeStats,
     codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, core: contactWays, clock }),
+    leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
+    riskPlans: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
     risk,
     attribution,
     sessions,

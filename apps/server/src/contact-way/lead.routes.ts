@@ -8,14 +8,12 @@ import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { Services } from '../services.js';
-import { LeadRepository } from './lead.repository.js';
-import { LeadService } from './lead.service.js';
 
 const attachment = (filename: string) => `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 export async function leadRoutes(app: Api, opts: { services: Services }) {
   const { services } = opts;
-  const leads = new LeadService(services.contactWays, new LeadRepository(app.database), services.codeStats);
+  const { leads } = services;
   const tags = ['一客一码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'customer-qrcode', workSpace: true };

@@ -23,12 +23,10 @@ import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { Services } from '../services.js';
-import { RiskRepository } from './risk.repository.js';
-import { RiskService } from './risk.service.js';
 
 export async function riskRoutes(app: Api, opts: { services: Services }) {
   const { services } = opts;
-  const risk = new RiskService({ repo: new RiskRepository(app.database), engine: services.risk, contactWays: services.contactWays, clock: services.clock });
+  const risk = services.riskPlans;
   const security = [{ bearer: [] }];
   const config = { permission: 'risk', workSpace: true };
 
