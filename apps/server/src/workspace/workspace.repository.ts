@@ -3,13 +3,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { WorkSpaceTable } from '../db/tables.js';
 
-export interface WorkSpaceRow {
-  id: number;
-  nickname: string;
-  access_type: string;
-}
-
 export type WorkSpace = Selectable<WorkSpaceTable>;
+export type WorkSpaceRow = Pick<WorkSpace, 'id' | 'nickname' | 'access_type'>;
 
 export class WorkSpaceRepository {
   constructor(private readonly database: Database) {}
