@@ -78,7 +78,6 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const smsCodes = new SmsCodeService(new SmsCodeRepository(database), smsProvider, config.limits);
   const scenes = new QrSceneService(new QrSceneRepository(database), gzh);
   const accounts = new AccountService({
-    database,
     accounts: accountRepo,
     sessions,
     smsCodes,
@@ -198,7 +197,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     attribution,
     sessions,
     accounts,
-    children: new ChildAccountService(database, accountRepo, sessions, passwords),
+    children: new ChildAccountService(accountRepo, sessions, passwords),
     workSpaces,
     wecomAuth,
     wecomProvider: provider,
