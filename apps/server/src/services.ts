@@ -189,7 +189,6 @@ export function createServices(config: Config, database: Database, log: FastifyB
     materials,
     contactWays,
     channelCodes: new ChannelCodeService(contactWays),
-    codeStats,
     codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, core: contactWays, clock }),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
     riskPlans: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
