@@ -34,7 +34,7 @@ import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
 import { Redis } from 'ioredis';
 import { createServices } from './services.js';
-import { RISK_TICK_JOB } from './jobs/registry.js';
+import { RISK_TICK_JOB } from './composition/job-registry.js';
 import { isWebFilePath, readShellIndex, sendShellIndex, webPlugin } from './web/web.plugin.js';
 
 const API_PATH = /^\/api(?:[/?]|$)/;
@@ -138,11 +138,9 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,
-        core: services.contactWays,
-        stats: services.codeStats,
-        clock: services.clock,
+        figures: services.codeFigures,
       });
-      await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, core: services.contactWays, stats: services.codeStats, clock: services.clock });
+      await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, figures: services.codeFigures });
       await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
       await api.register(customerRoutes, { prefix: '/qw', customers: services.customers });

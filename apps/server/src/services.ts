@@ -1,6 +1,6 @@
 // The composition root: every repository, provider and service is built here, once per app, with its
 // dependencies named; routes receive only the services they use (app.ts), and the job queue learns its
-// kinds from jobs/registry.ts.
+// kinds from composition/job-registry.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -31,13 +31,15 @@ import { SyncService } from './sync/sync.service.js';
 import { ProviderSettings } from './wecom/provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
+import { WecomAuthStateRepository } from './wecom/wecom-auth-state.repository.js';
 import { WecomGateway } from './wecom/wecom-gateway.js';
+import { SuiteTicketRepository } from './wecom/suite-ticket.repository.js';
 import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { Scheduler } from './jobs/scheduler.js';
-import { Cleanup } from './jobs/cleanup.js';
-import { jobKinds, registerJobs, SCHEDULES } from './jobs/registry.js';
+import { Cleanup } from './composition/cleanup.js';
+import { jobKinds, registerJobs, SCHEDULES } from './composition/job-registry.js';
 import { ContactWayRepository } from './contact-way/contact-way.repository.js';
 import { ContactWayService, queueCodeUsers } from './contact-way/contact-way.service.js';
 import { LeadRepository } from './contact-way/lead.repository.js';
@@ -48,11 +50,14 @@ import { CustomerService } from './customer/customer.service.js';
 import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
+import { CodeFiguresService } from './contact-way/code-figures.service.js';
 import { AttributionService } from './contact-way/attribution.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
 import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
+import { TagRepository } from './tag/tag.repository.js';
+import { TagService } from './tag/tag.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -89,7 +94,6 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const smsCodes = new SmsCodeService(smsCodeRepo, smsProvider, config.limits);
   const scenes = new QrSceneService(sceneRepo, gzh);
   const accounts = new AccountService({
-    database,
     accounts: accountRepo,
     sessions,
     smsCodes,
@@ -105,7 +109,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,
     timeoutMs: config.wecom.timeoutMs,
-    database,
+    suiteTickets: new SuiteTicketRepository(database),
+    workSpaces: workSpaceRepo,
     secrets,
     provider,
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
@@ -119,7 +124,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     trustedIps: config.trustedIps,
   });
   const wecomAuth = new WecomAuthService({
-    database,
+    states: new WecomAuthStateRepository(database),
     gateway,
     provider,
     workSpaces,
@@ -140,7 +145,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
-  const attribution = new AttributionService({ database, repo: contactWayRepo, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const customers = new CustomerService(new CustomerRepository(database));
+  const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -183,20 +189,21 @@ export function createServices(config: Config, database: Database, log: FastifyB
     channelCodes: new ChannelCodeService(contactWays),
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
-    codeStats,
+    codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, core: contactWays, clock }),
     risk,
     riskControl: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
-    customers: new CustomerService(new CustomerRepository(database)),
     attribution,
     sessions,
     accounts,
-    children: new ChildAccountService(database, accountRepo, sessions, passwords),
+    children: new ChildAccountService(accountRepo, sessions, passwords),
     workSpaces,
     wecomAuth,
     wecomProvider: provider,
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
+    tags: new TagService(new TagRepository(database)),
+    customers,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

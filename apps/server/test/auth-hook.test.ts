@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAuthHook } from '../src/auth/auth.hook.js';
 import type { AuthContext, SessionService } from '../src/auth/session.service.js';
-import { childHas, permissionDetail } from '../src/account/permission.js';
+import { childHas, permissionDetail } from '../src/auth/permission.js';
 import { errorHandler, Errors } from '../src/http/errors.js';
 
 const base: AuthContext = {

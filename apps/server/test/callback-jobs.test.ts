@@ -98,9 +98,11 @@ describe('a WeCom outage', () => {
     await db().updateTable('work_space').set({ secret_enc: null }).where('id', '=', corp.wsId).execute();
     try {
       const [c] = await customersWithFollows();
+      // The edit's own event: stored after everything the outage test left (some of it may still be settling).
+      const before = Number((await db().selectFrom('callback_event').select((e) => e.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
       await editCustomer(c!.follow_user[0]!.userid, c!.external_userid, '一天后应用');
       const [event] = await until('event stored', async () => {
-        const ids = await unprocessed();
+        const ids = (await unprocessed()).filter((id) => id > before);
         return ids.length === 1 && ids;
       });
       await until('its job gave up', async () => (await jobsOf([event!]))[0]?.status === 'failed');
@@ -108,7 +110,7 @@ describe('a WeCom outage', () => {
 
       await scheduler.trigger('callback-sweep');
       await jobs.idle();
-      expect(await unprocessed()).toEqual([event]);
+      expect((await unprocessed()).filter((id) => id > before)).toEqual([event]);
 
       clock.set(Date.now() + 86_400_000 + 60_000);
       await scheduler.trigger('callback-sweep');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactWayService, CREATE_JOB, USERS_JOB, WARM_JOB } from '../src/contact-way/contact-way.service.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
-import { jobKinds, type JobOwners } from '../src/jobs/registry.js';
+import { jobKinds, type JobOwners } from '../src/composition/job-registry.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
 

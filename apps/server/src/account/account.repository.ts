@@ -13,6 +13,11 @@ export class AccountRepository {
     return this.database.kysely;
   }
 
+  /** Runs `work` in one transaction; repository calls given its `trx` (sessions, codes, scenes) join it. */
+  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
   findById(id: number, db: Kysely<DB> = this.db): Promise<AccountRow | undefined> {
     return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
   }

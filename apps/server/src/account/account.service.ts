@@ -13,7 +13,6 @@ import {
   type QrPollData,
 } from '@scrm/contracts/account';
 import { ApiCode } from '@scrm/contracts/api';
-import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DB } from '../db/tables.js';
 import { AppError, Errors } from '../http/errors.js';
@@ -24,7 +23,7 @@ import type { QrSceneService } from '../gzh/qr-scene.service.js';
 import type { AccountRepository, AccountRow } from './account.repository.js';
 import type { LoginGuard } from './login-guard.js';
 import type { PasswordHasher } from './password.js';
-import { permissionDetail } from './permission.js';
+import { permissionDetail } from '../auth/permission.js';
 
 export const ACCOUNT_NAME_MIN = 2;
 export const ACCOUNT_NAME_MAX = 32;
@@ -68,7 +67,6 @@ export const toCurrentUser = (row: AccountRow): CurrentUser => ({
 });
 
 export interface AccountServiceDeps {
-  database: Database;
   accounts: AccountRepository;
   sessions: SessionService;
   smsCodes: SmsCodeService;
@@ -85,12 +83,9 @@ export class AccountService {
   constructor(private readonly d: AccountServiceDeps) {}
 
   private transaction<T>(work: (trx: Kysely<DB>) => Promise<T>, conflictMessage: string): Promise<T> {
-    return this.d.database.kysely
-      .transaction()
-      .execute(work)
-      .catch((err) => {
-        throw isUniqueViolation(err) ? new AppError(409, conflictMessage) : err;
-      });
+    return this.d.accounts.transaction(work).catch((err) => {
+      throw isUniqueViolation(err) ? new AppError(409, conflictMessage) : err;
+    });
   }
 
   private assertEnabled(row: AccountRow): void {

@@ -1,6 +1,5 @@
 // Child accounts of a main account: created with an account name, a password and menu keys.
 import type { ChildAccount, ChildCreateBody } from '@scrm/contracts/account';
-import type { Database } from '../db/database.js';
 import { isUniqueViolation, parseKeys } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { AuthContext, SessionService } from '../auth/session.service.js';
@@ -8,7 +7,7 @@ import { pageWindow } from '../http/paging.js';
 import type { AccountRepository, AccountRow } from './account.repository.js';
 import { checkAccountName, checkPassword, checkPhone } from './account.service.js';
 import type { PasswordHasher } from './password.js';
-import { isKnownKey, isMainOnlyKey } from './permission.js';
+import { isKnownKey, isMainOnlyKey } from '../auth/permission.js';
 
 const toChild = (row: AccountRow): ChildAccount => ({
   id: row.id,
@@ -28,7 +27,6 @@ function grantableKeys(keys: string[]): string[] {
 
 export class ChildAccountService {
   constructor(
-    private readonly database: Database,
     private readonly accounts: AccountRepository,
     private readonly sessions: SessionService,
     private readonly passwords: PasswordHasher,
@@ -75,7 +73,7 @@ export class ChildAccountService {
 
   /** Deletes a child of the caller and ends its sessions; anyone else's id is 「子账号不存在」. */
   async delete(caller: AuthContext, id: number): Promise<void> {
-    await this.database.kysely.transaction().execute(async (trx) => {
+    await this.accounts.transaction(async (trx) => {
       await this.sessions.revokeAllOf(id, null, trx);
       if (!(await this.accounts.deleteChild(caller.accountId, id, trx))) throw new AppError(404, '子账号不存在');
     });

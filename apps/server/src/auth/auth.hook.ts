@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '../http/errors.js';
 import type { Api } from '../http/types.js';
-import { childHas } from '../account/permission.js';
+import { childHas } from './permission.js';
 import type { AuthContext, SessionService } from './session.service.js';
 
 function bearer(request: FastifyRequest): string | null {

@@ -106,7 +106,7 @@ export class CallbackService {
     return this.deps.replay;
   }
 
-  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+  // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
 
   /** CALLBACK_JOB: handles a stored event once; a failure WeCom may get over is tried again. */
   async processJob(eventId: number, attempt: number): Promise<void> {
@@ -243,13 +243,7 @@ export class CallbackService {
   }
 
   private async authorizedSpaces(accessType: 'third' | 'replace', corpId: string): Promise<number[]> {
-    const rows = await this.deps.database.kysely
-      .selectFrom('work_space')
-      .select('id')
-      .where('corp_id', '=', corpId)
-      .where('access_type', '=', accessType)
-      .execute();
-    return rows.map((r) => r.id);
+    return this.deps.workSpaces.authorizedIds(accessType, corpId);
   }
 
   /** Where an event is stored: its work space; provider instructions at 0; an authorised corp's events at each of its work spaces. */
@@ -325,11 +319,7 @@ export class CallbackService {
     const p = await this.deps.provider.get();
     switch (event.kind) {
       case 'suite_ticket':
-        await this.deps.database.kysely
-          .insertInto('suite_ticket')
-          .values({ suite_id: event.SuiteId, ticket: event.SuiteTicket, updated_at: Date.now() })
-          .onConflict((oc) => oc.column('suite_id').doUpdateSet({ ticket: event.SuiteTicket, updated_at: Date.now() }))
-          .execute();
+        await this.deps.gateway.saveSuiteTicket(event.SuiteId, event.SuiteTicket);
         return;
       case 'create_auth':
         // Provider (third) installs are finished by the install redirect (/api/qw/third/auth/callback),

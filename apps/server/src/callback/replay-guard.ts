@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
+import { CallbackNonceRepository } from './callback-nonce.repository.js';
 
 /** How far a callback's timestamp may be from our clock, either way. */
 export const CALLBACK_WINDOW_MS = 5 * 60_000;
@@ -25,10 +26,14 @@ export interface SignedTriple {
 }
 
 export class CallbackReplayGuard {
+  private readonly nonces: CallbackNonceRepository;
+
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.nonces = new CallbackNonceRepository(database);
+  }
 
   private static key(t: SignedTriple): string {
     return createHash('sha256').update(`${t.kind}\n${t.signature.toLowerCase()}\n${t.timestamp}\n${t.nonce}`).digest('hex');
@@ -46,18 +51,12 @@ export class CallbackReplayGuard {
   /** Accepts a verified request once: a stale timestamp or a request already seen is a 403. */
   async claim(t: SignedTriple): Promise<void> {
     const at = this.fresh(t.timestamp);
-    const row = await this.database.kysely
-      .insertInto('callback_nonce')
-      .values({ key: CallbackReplayGuard.key(t), expires_at: at + CALLBACK_WINDOW_MS + KEEP_MARGIN_MS })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!row) throw new AppError(403, '重复的回调请求（已处理过）');
+    if (!(await this.nonces.insertOnce(CallbackReplayGuard.key(t), at + CALLBACK_WINDOW_MS + KEEP_MARGIN_MS))) throw new AppError(403, '重复的回调请求（已处理过）');
   }
 
   /** Forgets a claimed request whose handling failed, so the sender's resend is accepted. */
   async release(t: SignedTriple): Promise<void> {
-    await this.database.kysely.deleteFrom('callback_nonce').where('key', '=', CallbackReplayGuard.key(t)).execute();
+    await this.nonces.delete(CallbackReplayGuard.key(t));
   }
 
   /** Runs `handle` for a request accepted once; releases the request when `handle` throws. */
@@ -73,6 +72,6 @@ export class CallbackReplayGuard {
 
   /** Daily cleanup: seen requests whose timestamps can no longer pass. */
   async purge(now: number): Promise<void> {
-    await this.database.kysely.deleteFrom('callback_nonce').where('expires_at', '<', now).execute();
+    await this.nonces.deleteExpired(now);
   }
 }

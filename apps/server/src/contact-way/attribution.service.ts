@@ -6,14 +6,14 @@ import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMes
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
 import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
-import type { Database } from '../db/database.js';
+import { parseList } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
-import type { RiskEngine } from '../risk/risk-engine.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
+import type { CustomerService } from '../customer/customer.service.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { ContactWayRepository } from './contact-way.repository.js';
-import { capOf, parseList, type AttachmentSource, type ContactWayService } from './contact-way.service.js';
+import type { ContactWay, ContactWayRepository } from './contact-way.repository.js';
+import { capOf, type AttachmentSource, type ContactWayService } from './contact-way.service.js';
 
 export const WELCOME_JOB = 'welcome';
 export const TAG_JOB = 'mark_tag';
@@ -28,13 +28,19 @@ export interface WelcomePayload {
 /** Codes that say "try again" rather than "no". */
 const RETRYABLE = new Set([-1, 45009, 45033, 41096]);
 
+/** Risk control's part in an add and a deletion (caps, limit plans, delete rate); RiskEngine implements it. */
+export interface AddWatcher {
+  afterAdd(wsId: number, add: { userid: string; code: ContactWay | undefined; cap: number }): Promise<void>;
+  afterCustomerDeleted(wsId: number, userid: string): Promise<void>;
+}
+
 export class AttributionService implements ContactEventSink {
   constructor(
     private readonly deps: {
-      database: Database;
       repo: ContactWayRepository;
+      customers: CustomerService;
       contactWays: ContactWayService;
-      risk: RiskEngine;
+      risk: AddWatcher;
       workSpaces: WorkSpaceRepository;
       gateway: WecomGateway;
       materials: AttachmentSource;
@@ -44,7 +50,7 @@ export class AttributionService implements ContactEventSink {
     },
   ) {}
 
-  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+  // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
 
   /** WELCOME_JOB. */
   welcomeJob(ctx: JobContext<WelcomePayload>): Promise<void> {
@@ -78,7 +84,7 @@ export class AttributionService implements ContactEventSink {
     const tagIds = code ? parseList<string[]>(code.tag_ids, []) : [];
     const member = code ? (await repo.members(code.id)).find((m) => m.userid === e.userid) : undefined;
     const welcomeStatus: WelcomeStatus = !hasWelcome ? 'none' : e.welcomeCode ? 'pending' : 'skipped';
-    const addId = await this.deps.database.kysely.transaction().execute(async (trx) => {
+    const addId = await repo.transaction(async (trx) => {
       const known = await repo.knownCustomer(ws.id, e.externalUserid, trx);
       const id = await repo.insertAdd(
         {
@@ -104,20 +110,7 @@ export class AttributionService implements ContactEventSink {
         trx,
       );
       if (id === null) return null;
-      if (code?.kind === 'lead') {
-        const lead = await trx.selectFrom('lead').select(['id', 'added_at']).where('contact_way_id', '=', code.id).executeTakeFirst();
-        if (lead) {
-          await trx.updateTable('contact_way_add').set({ lead_id: lead.id }).where('id', '=', id).execute();
-          // The first add is the lead's; a second person scanning the same code stays an add of the code.
-          if (lead.added_at === null) {
-            await trx
-              .updateTable('lead')
-              .set({ external_userid: e.externalUserid, userid: e.userid, added_at: e.receivedAt })
-              .where('id', '=', lead.id)
-              .execute();
-          }
-        }
-      }
+      if (code?.kind === 'lead') await repo.linkAddToLead(code.id, id, { externalUserid: e.externalUserid, userid: e.userid, at: e.receivedAt }, trx);
       if (welcomeStatus === 'pending') {
         const payload: WelcomePayload = { addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS };
         await jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: ws.id, idempotencyKey: `welcome:${id}`, priority: 10, maxAttempts: 30, trx });
@@ -190,13 +183,7 @@ export class AttributionService implements ContactEventSink {
   private async fillPlaceholders(ws: WorkSpace, text: string, externalUserid: string, userid: string, api: Awaited<ReturnType<WecomGateway['corp']>>) {
     let out = text;
     if (out.includes(WELCOME_PLACEHOLDERS.customer)) {
-      const row = await this.deps.database.kysely
-        .selectFrom('customer')
-        .select('name')
-        .where('work_space_id', '=', ws.id)
-        .where('external_userid', '=', externalUserid)
-        .executeTakeFirst();
-      let name = row?.name ?? '';
+      let name = await this.deps.customers.name(ws.id, externalUserid);
       if (!name) name = (await api.externalContactGet(externalUserid).catch(() => undefined))?.external_contact?.name ?? '';
       out = out.split(WELCOME_PLACEHOLDERS.customer).join(name);
     }
@@ -232,30 +219,7 @@ export class AttributionService implements ContactEventSink {
       throw err;
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
-    await this.mergeFollowTags(ws.id, add.external_userid, add.userid, ids);
+    await this.deps.customers.addFollowTags(ws.id, add.external_userid, add.userid, ids);
     return add;
-  }
-
-  /** Our copy of the relation shows the tags at once (the next re-read from WeCom agrees). */
-  private async mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]) {
-    const db = this.deps.database.kysely;
-    await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('follow_relation')
-        .select('tag_ids')
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', externalUserid)
-        .where('userid', '=', userid)
-        .executeTakeFirst();
-      if (!row) return;
-      const merged = [...new Set([...parseList<string[]>(row.tag_ids, []), ...ids])];
-      await trx
-        .updateTable('follow_relation')
-        .set({ tag_ids: JSON.stringify(merged) })
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', externalUserid)
-        .where('userid', '=', userid)
-        .execute();
-    });
   }
 }

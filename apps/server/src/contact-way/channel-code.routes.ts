@@ -19,18 +19,16 @@ import {
   MemberStateBody,
 } from '@scrm/contracts/contact-way';
 import { callerOf } from '../auth/auth.hook.js';
-import type { Clock } from '../clock/clock.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
 import type { ChannelCodeService } from './channel-code.service.js';
-import type { CodeStatsRepository } from './code-stats.repository.js';
+import type { CodeFiguresService } from './code-figures.service.js';
 import { registerCodeFigures } from './code-figures.routes.js';
-import type { ContactWayService } from './contact-way.service.js';
 
 export async function channelCodeRoutes(
   app: Api,
-  opts: { channels: ChannelCodeService; core: ContactWayService; stats: CodeStatsRepository; clock: Clock },
+  opts: { channels: ChannelCodeService; figures: CodeFiguresService },
 ) {
   const tags = ['渠道活码'];
   const security = [{ bearer: [] }];
@@ -82,10 +80,7 @@ export async function channelCodeRoutes(
     permission: 'channel-qrcode',
     tags,
     notFound: '渠道活码不存在',
-    stats: opts.stats,
-    repo: opts.core.repo,
-    core: opts.core,
-    clock: opts.clock,
+    figures: opts.figures,
   });
 
   app.post(

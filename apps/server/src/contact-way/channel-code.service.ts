@@ -17,14 +17,13 @@ import { EMPTY_WELCOME } from '@scrm/contracts/contact-way';
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { WecomError } from '@scrm/wecom/errors';
 import type { AuthContext } from '../auth/session.service.js';
-import { isUniqueViolation } from '../db/database.js';
+import { isUniqueViolation, parseList } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
-import { sql } from 'kysely';
-import { escapeLike, type ContactWay, type ContactWayMember } from './contact-way.repository.js';
-import { capOf, parseList, type ContactWayService, type UserPlan } from './contact-way.service.js';
+import type { ContactWay, ContactWayMember } from './contact-way.repository.js';
+import { capOf, type ContactWayService, type UserPlan } from './contact-way.service.js';
 
 const notFound = () => new AppError(404, '渠道活码不存在');
 
@@ -72,7 +71,7 @@ export class ChannelCodeService {
       this.repo.membersOf(ids),
       this.repo.codeCounts(ids, today),
       this.repo.memberCountsOf(ids, today),
-      this.repo.db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', ws.id).execute(),
+      this.repo.groupNames(ws.id),
     ]);
     const userids = [...new Set(members.map((m) => m.userid))];
     const [info, offline, tags] = await Promise.all([
@@ -209,7 +208,7 @@ export class ChannelCodeService {
     }
     let id: number;
     try {
-      id = await this.repo.db.transaction().execute(async (trx) => {
+      id = await this.repo.transaction(async (trx) => {
         const { id: _ignored, ...values } = draft;
         const made = created ? { config_id: created.configId, qr_code: created.qrCode, status: 'active' as const, current_users: JSON.stringify(users) } : {};
         const newId = await this.repo.insert({ ...values, ...made }, trx);
@@ -241,7 +240,7 @@ export class ChannelCodeService {
     }
     // WeCom never made the code's way (it refused every try): saving it tries again with what was saved.
     const again = !code.config_id && code.status === 'failed';
-    await this.repo.db.transaction().execute(async (trx) => {
+    await this.repo.transaction(async (trx) => {
       await this.repo.update(code.id, { ...fields, ...(again ? { status: 'creating' as const, error: null } : {}), updated_at: this.now }, trx);
       await this.repo.replaceMembers(code.id, ws.id, rows, trx);
       if (again) await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: Date.now(), lookSince: code.created_at });
@@ -282,27 +281,13 @@ export class ChannelCodeService {
   // ---------------------------------------------------------------- groups
 
   private async group(ws: WorkSpace, id: number) {
-    const g = await this.repo.db.selectFrom('contact_way_group').selectAll().where('work_space_id', '=', ws.id).where('id', '=', id).executeTakeFirst();
+    const g = await this.repo.findGroup(ws.id, id);
     if (!g) throw new AppError(404, '分组不存在');
     return g;
   }
 
   async groups(ws: WorkSpace, keyword?: string): Promise<CodeGroupList> {
-    const db = this.repo.db;
-    let q = db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', ws.id);
-    if (keyword?.trim()) q = q.where(sql<boolean>`name like ${escapeLike(keyword.trim())} escape '\\'`);
-    const [groups, counts] = await Promise.all([
-      q.orderBy('sort').orderBy('id').execute(),
-      db
-        .selectFrom('contact_way')
-        .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
-        .where('work_space_id', '=', ws.id)
-        .where('kind', '=', 'channel')
-        .where('deleted_at', 'is', null)
-        .groupBy('group_id')
-        .execute(),
-    ]);
-    const n = new Map(counts.map((c) => [c.group_id, Number(c.n)]));
+    const [groups, n] = await Promise.all([this.repo.groups(ws.id, keyword?.trim() || undefined), this.repo.channelCountsByGroup(ws.id)]);
     return { list: groups.map((g) => ({ id: g.id, name: g.name, count: n.get(g.id) ?? 0 })), ungrouped: n.get(null) ?? 0 };
   }
 
@@ -316,12 +301,8 @@ export class ChannelCodeService {
     const trimmed = name.trim();
     if (!trimmed) throw new AppError(400, '请填写分组名称');
     try {
-      const row = await this.repo.db
-        .insertInto('contact_way_group')
-        .values({ work_space_id: ws.id, name: trimmed, sort: 0, created_at: this.now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id, name: trimmed, count: 0 };
+      const id = await this.repo.insertGroup(ws.id, trimmed, this.now);
+      return { id, name: trimmed, count: 0 };
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, '分组名称已存在');
       throw err;
@@ -333,7 +314,7 @@ export class ChannelCodeService {
     const trimmed = name.trim();
     if (!trimmed) throw new AppError(400, '请填写分组名称');
     try {
-      await this.repo.db.updateTable('contact_way_group').set({ name: trimmed }).where('id', '=', id).execute();
+      await this.repo.renameGroup(id, trimmed);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(409, '分组名称已存在');
       throw err;
@@ -341,23 +322,14 @@ export class ChannelCodeService {
     return this.groupInfo(ws, id);
   }
 
-  /** Its codes become ungrouped (the foreign key sets null). */
   async deleteGroup(ws: WorkSpace, id: number): Promise<void> {
     await this.group(ws, id);
-    await this.repo.db.deleteFrom('contact_way_group').where('id', '=', id).execute();
+    await this.repo.deleteGroup(id);
   }
 
   async moveToGroup(ws: WorkSpace, ids: number[], groupId: number | null): Promise<void> {
     if (groupId !== null) await this.group(ws, groupId);
-    const found = await this.repo.db
-      .selectFrom('contact_way')
-      .select('id')
-      .where('work_space_id', '=', ws.id)
-      .where('kind', '=', 'channel')
-      .where('deleted_at', 'is', null)
-      .where('id', 'in', ids)
-      .execute();
-    if (found.length !== new Set(ids).size) throw notFound();
-    await this.repo.db.updateTable('contact_way').set({ group_id: groupId }).where('id', 'in', ids).execute();
+    if ((await this.repo.countLiveChannelCodes(ws.id, ids)) !== new Set(ids).size) throw notFound();
+    await this.repo.setGroup(ids, groupId);
   }
 }

@@ -4,10 +4,17 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { dayKey, dayOf, dayStart, DAY_MS, CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import type { CodeAddList, DayFigures, DaySeries, MemberDaySeries, MemberFiguresList, Overview, RetentionTable } from '@scrm/contracts/contact-way';
-import type { Database } from '../db/database.js';
+import { parseList, type Database } from '../db/database.js';
 import type { ContactWayKind, DB } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
-import { parseList } from './contact-way.service.js';
+
+/** Whole China-time days: [start of the first, start of the day after the last), their keys, and the keys asked for. */
+export interface DayRange {
+  start: string;
+  end: string;
+  from: number;
+  to: number;
+  days: string[];
+}
 
 export interface StatsScope {
   wsId: number;
@@ -16,23 +23,9 @@ export interface StatsScope {
   batchId?: number;
 }
 
-/** The longest range a figure query covers. */
-const MAX_RANGE_DAYS = 366;
-
 // Literals, not parameters: SQLite binds JS numbers as REAL, which would make this a real division.
 const dayIndex = (column: string) => sql<number>`(${sql.ref(column)} + ${sql.lit(CHINA_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
 const dayFromIndex = (d: number) => dayKey(d * DAY_MS - CHINA_OFFSET_MS);
-
-/** [start of first day, start of the day after the last) from 'YYYY-MM-DD' keys; 400 when malformed. */
-export function rangeOf(start: string, end: string): { from: number; to: number; days: string[] } {
-  const from = dayOf(start);
-  const last = dayOf(end);
-  if (Number.isNaN(from) || Number.isNaN(last)) throw new AppError(400, '日期格式错误，应为 YYYY-MM-DD');
-  if (last < from) throw new AppError(400, '结束日期不能早于开始日期');
-  const n = Math.round((last - from) / DAY_MS) + 1;
-  if (n > MAX_RANGE_DAYS) throw new AppError(400, `日期范围最长 ${MAX_RANGE_DAYS} 天`);
-  return { from, to: last + DAY_MS, days: Array.from({ length: n }, (_, i) => dayKey(from + i * DAY_MS)) };
-}
 
 const emptyDay = (date: string): DayFigures => ({ date, adds: 0, newCustomers: 0, lostByMember: 0, lostByCustomer: 0, net: 0 });
 
@@ -55,8 +48,7 @@ export class CodeStatsRepository {
     return q;
   }
 
-  async daySeries(scope: StatsScope, start: string, end: string): Promise<DaySeries> {
-    const { from, to, days } = rangeOf(start, end);
+  async daySeries(scope: StatsScope, { start, end, from, to, days }: DayRange): Promise<DaySeries> {
     const byDay = new Map(days.map((d) => [d, emptyDay(d)]));
     const added = await this.adds(scope)
       .select((eb) => [
@@ -106,8 +98,7 @@ export class CodeStatsRepository {
   }
 
   /** Of those added each day, how many were still friends 1, 7 and 30 days later (null until measurable). */
-  async retention(scope: StatsScope, start: string, end: string, now: number): Promise<RetentionTable> {
-    const { from, to, days } = rangeOf(start, end);
+  async retention(scope: StatsScope, { from, to, days }: DayRange, now: number): Promise<RetentionTable> {
     const kept = (n: number) =>
       sql<number>`sum(case when (contact_way_add.deleted_by_member_at is null or contact_way_add.deleted_by_member_at >= contact_way_add.added_at + ${n * DAY_MS})
         and (contact_way_add.deleted_by_customer_at is null or contact_way_add.deleted_by_customer_at >= contact_way_add.added_at + ${n * DAY_MS}) then 1 else 0 end)`;
@@ -129,8 +120,8 @@ export class CodeStatsRepository {
   }
 
   /** Per member over a range (all time without one). */
-  async memberFigures(scope: StatsScope, range?: { start: string; end: string }): Promise<MemberFiguresList> {
-    const { from, to } = range ? rangeOf(range.start, range.end) : { from: 0, to: Number.MAX_SAFE_INTEGER };
+  async memberFigures(scope: StatsScope, range?: DayRange): Promise<MemberFiguresList> {
+    const { from, to } = range ?? { from: 0, to: Number.MAX_SAFE_INTEGER };
     const figures = new Map<string, { adds: number; lostByMember: number; lostByCustomer: number }>();
     const get = (u: string) => figures.get(u) ?? figures.set(u, { adds: 0, lostByMember: 0, lostByCustomer: 0 }).get(u)!;
     for (const [column, field] of [
@@ -154,8 +145,7 @@ export class CodeStatsRepository {
     };
   }
 
-  async memberDaySeries(scope: StatsScope, start: string, end: string): Promise<MemberDaySeries> {
-    const { from, to } = rangeOf(start, end);
+  async memberDaySeries(scope: StatsScope, { from, to }: DayRange): Promise<MemberDaySeries> {
     const rows = await this.adds(scope)
       .select((eb) => [dayIndex('contact_way_add.added_at').as('d'), 'contact_way_add.userid', eb.fn.countAll<number>().as('n')])
       .where('contact_way_add.added_at', '>=', from)

@@ -31,8 +31,13 @@ export interface CodeQuery {
 export class ContactWayRepository {
   constructor(private readonly database: Database) {}
 
-  get db() {
+  private get db() {
     return this.database.kysely;
+  }
+
+  /** Runs `fn` in one transaction; the repository calls given its `trx` join it. */
+  transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
   // ---------------------------------------------------------------- codes
@@ -195,6 +200,20 @@ export class ContactWayRepository {
 
   // ---------------------------------------------------------------- members
 
+  /** Codes of one member each (staff and lead codes) in one insert; their ids in the order given. */
+  async insertOneMemberCodes(wsId: number, codes: Array<{ values: Insertable<ContactWayTable>; userid: string }>, trx: Executor): Promise<number[]> {
+    const rows = codes.map((c) => c.values);
+    const made = await trx.insertInto('contact_way').values(rows).returning(['id', 'state']).execute();
+    // Matched by state, not by position: the order RETURNING yields is not promised.
+    const byState = new Map(made.map((r) => [r.state, r.id]));
+    const ids = rows.map((r) => byState.get(r.state)!);
+    await trx
+      .insertInto('contact_way_member')
+      .values(codes.map((c, j) => ({ contact_way_id: ids[j]!, work_space_id: wsId, userid: c.userid, sort: 0, daily_cap: null, backup: 0, online: 1 })))
+      .execute();
+    return ids;
+  }
+
   members(contactWayId: number, executor: Executor = this.db): Promise<ContactWayMember[]> {
     return executor.selectFrom('contact_way_member').selectAll().where('contact_way_id', '=', contactWayId).orderBy('sort').execute();
   }
@@ -266,6 +285,21 @@ export class ContactWayRepository {
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
+  }
+
+  /** The add through a lead's code belongs to that lead; the first add also fills the lead in. */
+  async linkAddToLead(contactWayId: number, addId: number, who: { externalUserid: string; userid: string; at: number }, trx: Executor): Promise<void> {
+    const lead = await trx.selectFrom('lead').select(['id', 'added_at']).where('contact_way_id', '=', contactWayId).executeTakeFirst();
+    if (!lead) return;
+    await trx.updateTable('contact_way_add').set({ lead_id: lead.id }).where('id', '=', addId).execute();
+    // The first add is the lead's; a second person scanning the same code stays an add of the code.
+    if (lead.added_at === null) {
+      await trx
+        .updateTable('lead')
+        .set({ external_userid: who.externalUserid, userid: who.userid, added_at: who.at })
+        .where('id', '=', lead.id)
+        .execute();
+    }
   }
 
   findAdd(id: number): Promise<ContactWayAdd | undefined> {
@@ -400,5 +434,72 @@ export class ContactWayRepository {
       .limit(1)
       .executeTakeFirst();
     return Boolean(row);
+  }
+
+  // ---------------------------------------------------------------- groups (channel codes)
+
+  groupNames(wsId: number): Promise<Array<{ id: number; name: string }>> {
+    return this.db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', wsId).execute();
+  }
+
+  findGroup(wsId: number, id: number) {
+    return this.db.selectFrom('contact_way_group').selectAll().where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Groups in their order, those whose name contains `keyword` when given. */
+  groups(wsId: number, keyword?: string): Promise<Array<{ id: number; name: string }>> {
+    let q = this.db.selectFrom('contact_way_group').select(['id', 'name']).where('work_space_id', '=', wsId);
+    if (keyword) q = q.where(sql<boolean>`name like ${escapeLike(keyword)} escape '\\'`);
+    return q.orderBy('sort').orderBy('id').execute();
+  }
+
+  /** Live channel codes per group (null: in no group). */
+  async channelCountsByGroup(wsId: number): Promise<Map<number | null, number>> {
+    const counts = await this.db
+      .selectFrom('contact_way')
+      .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
+      .where('work_space_id', '=', wsId)
+      .where('kind', '=', 'channel')
+      .where('deleted_at', 'is', null)
+      .groupBy('group_id')
+      .execute();
+    return new Map(counts.map((c) => [c.group_id, Number(c.n)]));
+  }
+
+  /** Throws the database's unique violation when the name is taken. */
+  async insertGroup(wsId: number, name: string, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('contact_way_group')
+      .values({ work_space_id: wsId, name, sort: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Throws the database's unique violation when the name is taken. */
+  async renameGroup(id: number, name: string): Promise<void> {
+    await this.db.updateTable('contact_way_group').set({ name }).where('id', '=', id).execute();
+  }
+
+  /** Its codes become ungrouped (the foreign key sets null). */
+  async deleteGroup(id: number): Promise<void> {
+    await this.db.deleteFrom('contact_way_group').where('id', '=', id).execute();
+  }
+
+  /** How many of `ids` are live channel codes of the work space. */
+  async countLiveChannelCodes(wsId: number, ids: number[]): Promise<number> {
+    const found = await this.db
+      .selectFrom('contact_way')
+      .select('id')
+      .where('work_space_id', '=', wsId)
+      .where('kind', '=', 'channel')
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', ids)
+      .execute();
+    return found.length;
+  }
+
+  async setGroup(ids: number[], groupId: number | null): Promise<void> {
+    await this.db.updateTable('contact_way').set({ group_id: groupId }).where('id', 'in', ids).execute();
   }
 }

@@ -3,7 +3,7 @@
 // user list equal to that (`plan` then `pushUsers`). Channel, staff and one-customer-one-code pages
 // all build on this.
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { withinSchedule, type WeeklySchedule, scheduleProblem } from '@scrm/contracts/china-time';
 import { WELCOME_TEXT_MAX_BYTES, type WelcomeMessage } from '@scrm/contracts/contact-way';
@@ -11,11 +11,11 @@ import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
 import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
-import type { DB } from '../db/tables.js';
+import { parseList } from '../db/database.js';
+import type { DB, MemberOfflineTable } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { PermanentFailure, RetryLater } from '../jobs/job-queue.js';
-import type { MemberOffline } from '../risk/risk.repository.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { ContactWay, ContactWayMember, ContactWayRepository } from './contact-way.repository.js';
@@ -31,6 +31,9 @@ export interface AttachmentSource {
  * with a code. The risk engine learns of codes to recompute through `queueCodeUsers` (a job), so the
  * two are built in one direction.
  */
+/** A member held offline by risk control (on one code, or on every code when contact_way_id is 0). */
+type MemberOffline = Selectable<MemberOfflineTable>;
+
 export interface MemberAvailability {
   activeByMember(wsId: number, userids: string[]): Promise<Map<string, MemberOffline[]>>;
   releaseCode(wsId: number, contactWayId: number): Promise<void>;
@@ -47,15 +50,6 @@ const UNANSWERED_GRACE_MS = 5_000;
 /** Beyond WECOM_TIMEOUT_MS, how long a run's mark that it is asking WeCom holds (a wait for the rate limit, a stall). */
 const CREATE_GUARD_MARGIN_MS = 60_000;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-
-export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 export interface MemberPlan {
   userid: string;
@@ -91,7 +85,7 @@ export class ContactWayService {
     },
   ) {}
 
-  // ---------------------------------------------------------------- jobs (listed in jobs/registry.ts)
+  // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
 
   /** CREATE_JOB: makes the code's contact way in WeCom (a retry looks for one its earlier run made). */
   createJob({ payload, attempt, job, held }: JobContext<{ id: number; since?: number }>): Promise<void> {

@@ -51,8 +51,13 @@ const statusOf = (now: number) => sql<LeadStatus>`case
 export class LeadRepository {
   constructor(private readonly database: Database) {}
 
-  get db() {
+  private get db() {
     return this.database.kysely;
+  }
+
+  /** Runs `fn` in one transaction; the repository calls given its `trx` join it. */
+  transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
   // ---------------------------------------------------------------- batches
@@ -86,6 +91,25 @@ export class LeadRepository {
   async insertBatch(values: Insertable<LeadBatchTable>, trx: Executor): Promise<number> {
     const row = await trx.insertInto('lead_batch').values(values).returning('id').executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** Name, tags and welcome of a batch, copied to its live codes; `added` more leads to its total. */
+  async updateBatch(id: number, fields: { name: string; tag_ids: string; welcome: string; updated_at: number }, added: number, trx: Executor): Promise<void> {
+    await trx
+      .updateTable('lead_batch')
+      .set({ ...fields, total: (eb) => eb('total', '+', added) })
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .updateTable('contact_way')
+      .set({ tag_ids: fields.tag_ids, welcome: fields.welcome, updated_at: fields.updated_at })
+      .where('lead_batch_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  async markBatchDeleted(id: number, now: number): Promise<void> {
+    await this.db.updateTable('lead_batch').set({ deleted_at: now, updated_at: now }).where('id', '=', id).execute();
   }
 
   /** Per batch: its leads, the state of their codes and how many added the member. */

@@ -26,8 +26,10 @@ import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { CodeStatsRepository } from './code-stats.repository.js';
+import { rangeOf } from './code-figures.service.js';
 import type { ContactWay } from './contact-way.repository.js';
-import { parseList, type ContactWayService } from './contact-way.service.js';
+import type { ContactWayService } from './contact-way.service.js';
+import { parseList } from '../db/database.js';
 import type { LeadBatchRow, LeadRepository, LeadRow } from './lead.repository.js';
 
 const batchNotFound = () => new AppError(404, '一客一码批次不存在');
@@ -160,14 +162,7 @@ export class LeadService {
         updated_at: now,
         deleted_at: null,
       }));
-      const made = await trx.insertInto('contact_way').values(rows).returning(['id', 'state']).execute();
-      // Matched by state, not by position: the order RETURNING yields is not promised.
-      const byState = new Map(made.map((r) => [r.state, r.id]));
-      const codeIds = rows.map((r) => byState.get(r.state)!);
-      await trx
-        .insertInto('contact_way_member')
-        .values(codeIds.map((id) => ({ contact_way_id: id, work_space_id: ws.id, userid: batch.userid, sort: 0, daily_cap: null, backup: 0, online: 1 })))
-        .execute();
+      const codeIds = await this.core.repo.insertOneMemberCodes(ws.id, rows.map((values) => ({ values, userid: batch.userid })), trx);
       await this.repo.insertLeads(
         part.map((l, j) => ({
           work_space_id: ws.id,
@@ -209,7 +204,7 @@ export class LeadService {
       created_at: now,
       updated_at: now,
     };
-    const id = await this.repo.db.transaction().execute(async (trx) => {
+    const id = await this.repo.transaction(async (trx) => {
       const batchId = await this.repo.insertBatch({ ...values, total: leads.length, deleted_at: null }, trx);
       await this.insertLeads(trx, ws, { ...values, id: batchId }, leads, caller.accountId);
       return batchId;
@@ -241,18 +236,8 @@ export class LeadService {
       await this.core.checkMembers(ws.id, [batch.userid]);
     }
     const fields = { name, tag_ids: JSON.stringify([...new Set(body.tagIds)]), welcome: JSON.stringify(body.welcome), updated_at: now };
-    await this.repo.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('lead_batch')
-        .set({ ...fields, total: (eb) => eb('total', '+', extra.length) })
-        .where('id', '=', batch.id)
-        .execute();
-      await trx
-        .updateTable('contact_way')
-        .set({ tag_ids: fields.tag_ids, welcome: fields.welcome, updated_at: now })
-        .where('lead_batch_id', '=', batch.id)
-        .where('deleted_at', 'is', null)
-        .execute();
+    await this.repo.transaction(async (trx) => {
+      await this.repo.updateBatch(batch.id, fields, extra.length, trx);
       if (extra.length) await this.insertLeads(trx, ws, { ...batch, ...fields }, extra, caller.accountId);
     });
     if (extra.length) this.core.deps.jobs.kick();
@@ -274,7 +259,7 @@ export class LeadService {
     };
     await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, codes.length) }, worker));
     const now = this.now;
-    await this.repo.db.updateTable('lead_batch').set({ deleted_at: now, updated_at: now }).where('id', '=', batch.id).execute();
+    await this.repo.markBatchDeleted(batch.id, now);
   }
 
   /** The batch's codes WeCom refused are tried again. */
@@ -284,7 +269,7 @@ export class LeadService {
     if (now >= batch.expires_at) throw new AppError(409, '该批次已过期，无法重新生成');
     const failed = (await this.repo.codesOf(batch.id)).filter((c) => c.status === 'failed');
     if (!failed.length) throw new AppError(409, '没有生成失败的二维码');
-    await this.repo.db.transaction().execute(async (trx) => {
+    await this.repo.transaction(async (trx) => {
       for (const code of failed) {
         await this.core.repo.update(code.id, { status: 'creating', error: null, updated_at: now }, trx);
         await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: now });
@@ -373,7 +358,7 @@ export class LeadService {
 
   async daySeries(ws: WorkSpace, body: { id: number; start: string; end: string }): Promise<DaySeries> {
     const batch = await this.findBatch(ws, body.id);
-    return this.stats.daySeries({ wsId: ws.id, kind: 'lead', batchId: batch.id }, body.start, body.end);
+    return this.stats.daySeries({ wsId: ws.id, kind: 'lead', batchId: batch.id }, rangeOf(body.start, body.end));
   }
 
   async overview(ws: WorkSpace, id: number): Promise<Overview> {

@@ -7,13 +7,11 @@ import { callerOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { Clock } from '../clock/clock.js';
-import type { CodeStatsRepository } from './code-stats.repository.js';
-import type { ContactWayService } from './contact-way.service.js';
+import type { CodeFiguresService } from './code-figures.service.js';
 import { registerCodeFigures } from './code-figures.routes.js';
 import type { StaffCodeService } from './staff-code.service.js';
 
-export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService; core: ContactWayService; stats: CodeStatsRepository; clock: Clock }) {
+export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService; figures: CodeFiguresService }) {
   const { codes } = opts;
   const tags = ['员工活码'];
   const security = [{ bearer: [] }];
@@ -71,9 +69,6 @@ export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService;
     permission: 'staff-qrcode',
     tags,
     notFound: '员工活码不存在',
-    stats: opts.stats,
-    repo: opts.core.repo,
-    core: opts.core,
-    clock: opts.clock,
+    figures: opts.figures,
   });
 }

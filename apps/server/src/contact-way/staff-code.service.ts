@@ -3,15 +3,14 @@
 import { dayStart } from '@scrm/contracts/china-time';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { staffCodeName, type StaffCode, type StaffCodeAddBody, type StaffCodeList, type StaffCodeListBody, type StaffCodeUpdateBody } from '@scrm/contracts/staff-code';
-import type { Insertable } from 'kysely';
 import type { AuthContext } from '../auth/session.service.js';
-import type { ContactWayTable } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { ContactWay } from './contact-way.repository.js';
-import { parseList, type ContactWayService } from './contact-way.service.js';
+import type { ContactWayService } from './contact-way.service.js';
+import { parseList } from '../db/database.js';
 
 const notFound = () => new AppError(404, '员工活码不存在');
 
@@ -118,21 +117,14 @@ export class StaffCodeService {
       updated_at: now,
       deleted_at: null,
     };
-    const ids = await this.repo.db.transaction().execute(async (trx) => {
+    const ids = await this.repo.transaction(async (trx) => {
       const out: number[] = [];
       for (let i = 0; i < body.userids.length; i += CHUNK) {
         const part = body.userids.slice(i, i + CHUNK);
-        const rows: Array<Insertable<ContactWayTable>> = part.map((u) => ({ ...common, name: names.get(u)!, state: this.core.newState('staff') }));
-        const made = await trx.insertInto('contact_way').values(rows).returning(['id', 'state']).execute();
-        // Matched by state, not by position: the order RETURNING yields is not promised.
-        const byState = new Map(made.map((r) => [r.state, r.id]));
-        const pairs = part.map((u, j) => ({ userid: u, id: byState.get(rows[j]!.state)! }));
-        await trx
-          .insertInto('contact_way_member')
-          .values(pairs.map((p) => ({ contact_way_id: p.id, work_space_id: ws.id, userid: p.userid, sort: 0, daily_cap: null, backup: 0, online: 1 })))
-          .execute();
-        await this.core.enqueueCreate(ws.id, pairs.map((p) => p.id), { trx });
-        out.push(...pairs.map((p) => p.id));
+        const codes = part.map((u) => ({ values: { ...common, name: names.get(u)!, state: this.core.newState('staff') }, userid: u }));
+        const made = await this.repo.insertOneMemberCodes(ws.id, codes, trx);
+        await this.core.enqueueCreate(ws.id, made, { trx });
+        out.push(...made);
       }
       return out;
     });
@@ -185,7 +177,7 @@ export class StaffCodeService {
     const failed = codes.filter((c) => c.status === 'failed');
     if (!failed.length) throw new AppError(409, '只有生成失败的活码可以重新生成');
     const now = this.now;
-    await this.repo.db.transaction().execute(async (trx) => {
+    await this.repo.transaction(async (trx) => {
       for (const code of failed) {
         await this.repo.update(code.id, { status: 'creating', error: null, updated_at: now }, trx);
         await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: now });

@@ -1,68 +1,18 @@
 // SQL of a customer's record: the customer, its follow relations, the adds through our codes (with the
 // code, lead and batch, deleted ones included), the corp tags they name and the group chats joined.
-// Every query is scoped by work_space_id; this is a read model, it writes nothing.
+// Every query is scoped by work_space_id; this is a read model: it writes only the tags we mark on a
+// relation, so our copy shows them before the next re-read from WeCom.
 import type { Selectable } from 'kysely';
-import type { Database } from '../db/database.js';
-import type { ContactWayKind, CustomerTable, TagStatus, WelcomeStatus } from '../db/tables.js';
+import { parseList, type Database } from '../db/database.js';
+import type { CustomerTable } from '../db/tables.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
-export interface FollowRow {
-  userid: string;
-  member_name: string | null;
-  member_avatar: string | null;
-  remark: string;
-  description: string;
-  createtime: number;
-  tag_ids: string;
-  add_way: number;
-  state: string;
-  deleted_at: number | null;
-  deleted_by_customer_at: number | null;
-}
-
-export interface AddRow {
-  id: number;
-  contact_way_id: number | null;
-  lead_id: number | null;
-  userid: string;
-  member_name: string | null;
-  added_at: number;
-  welcome_status: WelcomeStatus;
-  welcome_at: number | null;
-  welcome_error: string | null;
-  tag_status: TagStatus;
-  tag_ids: string;
-  tag_error: string | null;
-  deleted_by_member_at: number | null;
-  deleted_by_customer_at: number | null;
-  code_kind: ContactWayKind | null;
-  code_name: string | null;
-  code_deleted_at: number | null;
-  lead_name: string | null;
-  batch_id: number | null;
-  batch_name: string | null;
-  batch_deleted_at: number | null;
-}
-
-export interface GroupRow {
-  chat_id: string;
-  name: string | null;
-  owner_name: string | null;
-  owner: string | null;
-  join_time: number;
-  join_scene: number;
-  left_at: number | null;
-}
-
-export interface TagRow {
-  id: string;
-  name: string;
-  order: number;
-  group_id: string;
-  group_name: string | null;
-  group_order: number | null;
-}
+// Row types come from the queries below (Kysely infers them from db/tables.ts), not written twice.
+export type FollowRow = Awaited<ReturnType<CustomerRepository['follows']>>[number];
+export type AddRow = Awaited<ReturnType<CustomerRepository['adds']>>[number];
+export type GroupRow = Awaited<ReturnType<CustomerRepository['groups']>>[number];
+export type TagRow = Awaited<ReturnType<CustomerRepository['tags']>>[number];
 
 export class CustomerRepository {
   constructor(private readonly database: Database) {}
@@ -80,7 +30,7 @@ export class CustomerRepository {
       .executeTakeFirst();
   }
 
-  follows(wsId: number, externalUserid: string): Promise<FollowRow[]> {
+  follows(wsId: number, externalUserid: string) {
     return this.db
       .selectFrom('follow_relation as f')
       .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'f.work_space_id').onRef('m.userid', '=', 'f.userid'))
@@ -101,11 +51,11 @@ export class CustomerRepository {
       .where('f.external_userid', '=', externalUserid)
       .orderBy('f.createtime')
       .orderBy('f.userid')
-      .execute() as Promise<FollowRow[]>;
+      .execute();
   }
 
   /** Every add event of the customer, through a code of ours or not, oldest first. */
-  adds(wsId: number, externalUserid: string): Promise<AddRow[]> {
+  adds(wsId: number, externalUserid: string) {
     return this.db
       .selectFrom('contact_way_add as a')
       .leftJoin('contact_way as c', (j) => j.onRef('c.id', '=', 'a.contact_way_id').onRef('c.work_space_id', '=', 'a.work_space_id'))
@@ -139,11 +89,11 @@ export class CustomerRepository {
       .where('a.external_userid', '=', externalUserid)
       .orderBy('a.added_at')
       .orderBy('a.id')
-      .execute() as Promise<AddRow[]>;
+      .execute();
   }
 
   /** The group chats the customer is or was in (a dismissed group is gone with its members). */
-  groups(wsId: number, externalUserid: string): Promise<GroupRow[]> {
+  groups(wsId: number, externalUserid: string) {
     return this.db
       .selectFrom('group_member as gm')
       .leftJoin('group_chat as g', (j) => j.onRef('g.work_space_id', '=', 'gm.work_space_id').onRef('g.chat_id', '=', 'gm.chat_id'))
@@ -154,24 +104,44 @@ export class CustomerRepository {
       .where('gm.type', '=', 2)
       .orderBy('gm.join_time', 'desc')
       .orderBy('gm.chat_id')
-      .execute() as Promise<GroupRow[]>;
+      .execute();
   }
 
   /** Corp tags by id with their group (tags since deleted are simply absent). */
-  async tags(wsId: number, ids: string[]): Promise<TagRow[]> {
-    if (!ids.length) return [];
-    const out: TagRow[] = [];
+  async tags(wsId: number, ids: string[]) {
     const unique = [...new Set(ids)];
-    for (let i = 0; i < unique.length; i += 500) {
-      const rows = await this.db
+    const chunk = (part: string[]) =>
+      this.db
         .selectFrom('corp_tag as t')
         .leftJoin('corp_tag_group as g', (j) => j.onRef('g.work_space_id', '=', 't.work_space_id').onRef('g.group_id', '=', 't.group_id'))
         .select(['t.id', 't.name', 't.order', 't.group_id', 'g.name as group_name', 'g.order as group_order'])
         .where('t.work_space_id', '=', wsId)
-        .where('t.id', 'in', unique.slice(i, i + 500))
+        .where('t.id', 'in', part)
         .execute();
-      out.push(...(rows as TagRow[]));
-    }
+    const out: Awaited<ReturnType<typeof chunk>> = [];
+    for (let i = 0; i < unique.length; i += 500) out.push(...(await chunk(unique.slice(i, i + 500))));
     return out;
+  }
+
+  /** Adds `ids` to the tags of one follow relation, if we have it. */
+  async mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('follow_relation')
+        .select('tag_ids')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .executeTakeFirst();
+      if (!row) return;
+      const merged = [...new Set([...parseList<string[]>(row.tag_ids, []), ...ids])];
+      await trx
+        .updateTable('follow_relation')
+        .set({ tag_ids: JSON.stringify(merged) })
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .execute();
+    });
   }
 }

@@ -26,6 +26,16 @@ const notFound = () => new AppError(404, '客户不存在');
 export class CustomerService {
   constructor(private readonly repo: CustomerRepository) {}
 
+  /** The customer's name as we have it ('' when we have no record or no name). */
+  async name(wsId: number, externalUserid: string): Promise<string> {
+    return (await this.repo.find(wsId, externalUserid))?.name ?? '';
+  }
+
+  /** Our copy of the relation shows tags just marked at once (the next re-read from WeCom agrees). */
+  addFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
+    return this.repo.mergeFollowTags(wsId, externalUserid, userid, ids);
+  }
+
   async detail(ws: WorkSpace, externalUserid: string): Promise<CustomerDetail> {
     const customer = await this.repo.find(ws.id, externalUserid);
     if (!customer) throw notFound();

@@ -75,6 +75,16 @@ function cachingStatements(sqlite: SQLite.Database) {
 
 export const flag = (v: boolean): number => (v ? 1 : 0);
 
+/** A JSON text column, or `fallback` when it is empty or not JSON. */
+export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
 export function parseKeys(text: string | null | undefined): string[] {
   if (!text) return [];
   try {

@@ -22,7 +22,8 @@ import {
 } from '@scrm/contracts/risk';
 import type { AuthContext } from '../auth/session.service.js';
 import type { Clock } from '../clock/clock.js';
-import { parseList, type ContactWayService } from '../contact-way/contact-way.service.js';
+import type { ContactWayService } from '../contact-way/contact-way.service.js';
+import { parseList } from '../db/database.js';
 import type { OfflineKind } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';

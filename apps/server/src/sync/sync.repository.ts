@@ -40,14 +40,15 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
   }
 }
 
-export type DepartmentRow = DepartmentTable;
-export type MemberRow = MemberTable;
-export type TagGroupRow = CorpTagGroupTable;
-export type TagRow = CorpTagTable;
-export type CustomerRow = CustomerTable;
-export type FollowRow = FollowRelationTable;
-export type GroupChatRow = GroupChatTable;
-export type GroupMemberRow = GroupMemberTable;
+// What a sync writes: whole rows of the tables (named apart from the read models' *Row types).
+export type DepartmentValues = DepartmentTable;
+export type MemberValues = MemberTable;
+export type TagGroupValues = CorpTagGroupTable;
+export type TagValues = CorpTagTable;
+export type CustomerValues = CustomerTable;
+export type FollowValues = FollowRelationTable;
+export type GroupChatValues = GroupChatTable;
+export type GroupMemberValues = GroupMemberTable;
 
 export class SyncRepository {
   constructor(private readonly database: Database) {}
@@ -73,15 +74,15 @@ export class SyncRepository {
     }
   }
 
-  async replaceDepartments(wsId: number, rows: DepartmentRow[]) {
+  async replaceDepartments(wsId: number, rows: DepartmentValues[]) {
     await this.db.transaction().execute((trx) => this.replaceSet(trx, 'department', 'id', wsId, rows));
   }
 
-  async replaceMembers(wsId: number, rows: MemberRow[]) {
+  async replaceMembers(wsId: number, rows: MemberValues[]) {
     await this.db.transaction().execute((trx) => this.replaceSet(trx, 'member', 'userid', wsId, rows));
   }
 
-  async replaceTags(wsId: number, groups: TagGroupRow[], tags: TagRow[]) {
+  async replaceTags(wsId: number, groups: TagGroupValues[], tags: TagValues[]) {
     await this.db.transaction().execute(async (trx) => {
       await this.replaceSet(trx, 'corp_tag_group', 'group_id', wsId, groups);
       await this.replaceSet(trx, 'corp_tag', 'id', wsId, tags);
@@ -89,7 +90,7 @@ export class SyncRepository {
   }
 
   /** One group chat and its current members; members no longer listed are marked as left. */
-  async upsertGroup(wsId: number, chat: GroupChatRow, members: GroupMemberRow[], now = Date.now()) {
+  async upsertGroup(wsId: number, chat: GroupChatValues, members: GroupMemberValues[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
       await upsert(trx, 'group_chat', ['chat_id'], [chat]);
       await upsert(trx, 'group_member', ['chat_id', 'member_id'], members.map((m) => ({ ...m, left_at: null })));
@@ -120,7 +121,7 @@ export class SyncRepository {
   }
 
   /** Full customer pass: customers and live relations become exactly these; others end (soft delete). */
-  async replaceCustomers(wsId: number, customers: CustomerRow[], follows: FollowRow[], now = Date.now()) {
+  async replaceCustomers(wsId: number, customers: CustomerValues[], follows: FollowValues[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
       // A customer nobody follows any more stays, as the events leave it: its relations end instead
       // (history and retention need them), just as WeCom keeps the person.
@@ -147,7 +148,7 @@ export class SyncRepository {
   }
 
   /** One customer as WeCom has it now: its row and its live relations (others end). */
-  async upsertCustomer(wsId: number, customer: CustomerRow, follows: FollowRow[], now = Date.now()) {
+  async upsertCustomer(wsId: number, customer: CustomerValues, follows: FollowValues[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
       await upsert(trx, 'customer', ['external_userid'], [customer]);
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));

@@ -7,7 +7,7 @@ import { WecomError } from '@scrm/wecom/errors';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { CustomerRow, FollowRow, GroupMemberRow, MemberRow, SyncRepository, TagGroupRow, TagRow } from './sync.repository.js';
+import type { CustomerValues, FollowValues, GroupMemberValues, MemberValues, SyncRepository, TagGroupValues, TagValues } from './sync.repository.js';
 
 export type SyncPhase = 'department' | 'member' | 'tag' | 'group' | 'customer';
 export const PHASES: SyncPhase[] = ['department', 'member', 'tag', 'group', 'customer'];
@@ -71,7 +71,7 @@ export class SyncService {
     },
   ) {}
 
-  /** MEMBER_SYNC_JOB (jobs/registry.ts): departments and members read again. */
+  /** MEMBER_SYNC_JOB (composition/job-registry.ts): departments and members read again. */
   async memberSyncJob(workSpaceId: number | null): Promise<void> {
     const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
     if (!ws) return;
@@ -105,7 +105,7 @@ export class SyncService {
     await this.deps.workSpaces.update(wsId, { sync_progress: JSON.stringify({ phase, done, total }) });
   }
 
-  /** SYNC_JOB (jobs/registry.ts). */
+  /** SYNC_JOB (composition/job-registry.ts). */
   async run(wsId: number, phases: SyncPhase[]): Promise<void> {
     const ws = await this.deps.workSpaces.find(wsId);
     if (!ws) return;
@@ -181,7 +181,7 @@ export class SyncService {
     }
     const followUsers = asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
     const follow = new Set(followUsers);
-    const rows: MemberRow[] = [...users.values()].map((u) => ({
+    const rows: MemberValues[] = [...users.values()].map((u) => ({
       work_space_id: wsId,
       userid: u.userid,
       name: u.name ?? u.userid,
@@ -198,8 +198,8 @@ export class SyncService {
 
   async syncTags(wsId: number, api: CorpApi): Promise<void> {
     const { tag_group = [] } = asBody<{ tag_group?: WxTagGroup[] }>(await api.getCorpTagList({}));
-    const groups: TagGroupRow[] = [];
-    const tags: TagRow[] = [];
+    const groups: TagGroupValues[] = [];
+    const tags: TagValues[] = [];
     for (const g of tag_group) {
       if (g.deleted) continue;
       groups.push({ work_space_id: wsId, group_id: g.group_id, name: g.group_name, order: g.order ?? 0, create_time: ms(g.create_time) });
@@ -234,7 +234,7 @@ export class SyncService {
 
   async refreshGroup(wsId: number, api: CorpApi, chatId: string, status = 0): Promise<void> {
     const { group_chat: g } = asBody<{ group_chat: WxGroupChat }>(await api.groupChatGet(chatId, true));
-    const members: GroupMemberRow[] = (g.member_list ?? []).map((m) => ({
+    const members: GroupMemberValues[] = (g.member_list ?? []).map((m) => ({
       work_space_id: wsId,
       chat_id: g.chat_id,
       member_id: m.userid,
@@ -262,8 +262,8 @@ export class SyncService {
 
   async syncCustomers(wsId: number, api: CorpApi, known?: string[]): Promise<void> {
     const followUsers = known ?? asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
-    const customers = new Map<string, CustomerRow>();
-    const follows: FollowRow[] = [];
+    const customers = new Map<string, CustomerValues>();
+    const follows: FollowValues[] = [];
     await this.progress(wsId, 'customer', 0, followUsers.length);
     // batchGetByUser chunks by 100 userids itself; call per chunk here so progress moves.
     for (let i = 0; i < followUsers.length; i += 100) {
@@ -308,7 +308,7 @@ export class SyncService {
     return this.deps.repo.deleteGroup(wsId, chatId);
   }
 
-  private customerRow(wsId: number, c: WxExternalContact): CustomerRow {
+  private customerRow(wsId: number, c: WxExternalContact): CustomerValues {
     return {
       work_space_id: wsId,
       external_userid: c.external_userid,
@@ -322,7 +322,7 @@ export class SyncService {
     };
   }
 
-  private followRow(wsId: number, externalUserid: string, f: WxFollow): FollowRow {
+  private followRow(wsId: number, externalUserid: string, f: WxFollow): FollowValues {
     const tagIds = f.tag_id ?? (f.tags ?? []).filter((t) => t.type === undefined || t.type === 1).map((t) => t.tag_id!).filter(Boolean);
     return {
       work_space_id: wsId,

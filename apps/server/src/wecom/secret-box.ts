@@ -8,6 +8,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/database.js';
+import { ServerSecretRepository } from './server-secret.repository.js';
 
 export function parseKey(raw: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
@@ -38,14 +39,7 @@ export class SecretBox {
       }
       return parseKey(readFileSync(file, 'utf8').trim());
     }
-    const db = this.opts.database.kysely;
-    await db
-      .insertInto('server_secret')
-      .values({ name: 'secret_key', value: randomBytes(32).toString('hex'), created_at: Date.now() })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await db.selectFrom('server_secret').select('value').where('name', '=', 'secret_key').executeTakeFirstOrThrow();
-    return parseKey(row.value);
+    return parseKey(await new ServerSecretRepository(this.opts.database).getOrCreate('secret_key', randomBytes(32).toString('hex')));
   }
 
   /** Encrypts `plain` for the place `binding` names (see bindingOf). */

@@ -4,10 +4,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult, AuthUrl, WorkSpaceInfo } from '@scrm/contracts/qw';
 import type { AuthContext } from '../auth/session.service.js';
-import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { newState, ownerOf, type WorkSpaceService } from '../workspace/workspace.service.js';
 import type { ProviderSettings } from './provider-settings.js';
+import type { WecomAuthStateRepository } from './wecom-auth-state.repository.js';
 import { wecomFailure, type ProviderKind, type WecomGateway } from './wecom-gateway.js';
 
 const STATE_TTL_MS = 30 * 60_000;
@@ -21,7 +21,7 @@ interface PermanentCodeBody {
 export class WecomAuthService {
   constructor(
     private readonly deps: {
-      database: Database;
+      states: WecomAuthStateRepository;
       gateway: WecomGateway;
       provider: ProviderSettings;
       workSpaces: WorkSpaceService;
@@ -31,28 +31,15 @@ export class WecomAuthService {
     },
   ) {}
 
-  private get db() {
-    return this.deps.database.kysely;
-  }
-
   private async newState(caller: AuthContext, kind: 'third' | 'replace') {
     const state = newState();
     const now = Date.now();
-    await this.db
-      .insertInto('wecom_auth_state')
-      .values({ state, account_id: ownerOf(caller), kind, work_space_id: null, error: null, created_at: now, expires_at: now + STATE_TTL_MS })
-      .execute();
+    await this.deps.states.insert({ state, account_id: ownerOf(caller), kind, work_space_id: null, error: null, created_at: now, expires_at: now + STATE_TTL_MS });
     return { state, expiresAt: now + STATE_TTL_MS };
   }
 
   private async stateOf(caller: AuthContext, state: string, kind: 'third' | 'replace') {
-    const row = await this.db
-      .selectFrom('wecom_auth_state')
-      .selectAll()
-      .where('state', '=', state)
-      .where('kind', '=', kind)
-      .where('account_id', '=', ownerOf(caller))
-      .executeTakeFirst();
+    const row = await this.deps.states.find(state, kind, ownerOf(caller));
     if (!row) throw new AppError(404, '授权请求不存在，请重新发起授权');
     return row;
   }
@@ -93,15 +80,13 @@ export class WecomAuthService {
     if (row.work_space_id !== null) return this.deps.workSpaces.info(caller, row.work_space_id);
     if (row.expires_at < Date.now()) throw new AppError(400, '授权已过期，请重新发起授权');
     const id = await this.exchange('suite', 'third', row.account_id, authCode);
-    await this.db.updateTable('wecom_auth_state').set({ work_space_id: id }).where('state', '=', state).execute();
+    await this.deps.states.setWorkSpace(state, id);
     return this.deps.workSpaces.info(caller, id);
   }
 
   /** create_auth on the template callback: binds the 代开发 corp to the account of the state. */
   async onTemplateCreateAuth(authCode: string, state: string | undefined): Promise<void> {
-    const row = state
-      ? await this.db.selectFrom('wecom_auth_state').selectAll().where('state', '=', state).where('kind', '=', 'replace').executeTakeFirst()
-      : undefined;
+    const row = state ? await this.deps.states.find(state, 'replace') : undefined;
     if (!row) {
       this.deps.log.warn({ state }, '代开发 create_auth without a known state: ignored');
       return;
@@ -109,10 +94,10 @@ export class WecomAuthService {
     if (row.work_space_id !== null) return;
     try {
       const id = await this.exchange('template', 'replace', row.account_id, authCode);
-      await this.db.updateTable('wecom_auth_state').set({ work_space_id: id, error: null }).where('state', '=', row.state).execute();
+      await this.deps.states.setWorkSpace(row.state, id);
     } catch (err) {
       const message = wecomFailure(err).message;
-      await this.db.updateTable('wecom_auth_state').set({ error: message }).where('state', '=', row.state).execute();
+      await this.deps.states.setError(row.state, message);
     }
   }
 

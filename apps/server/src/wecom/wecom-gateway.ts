@@ -3,10 +3,11 @@
 import { WecomClient, type CorpApi, type ProviderApi } from '@scrm/wecom/client';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { RateLimiter } from '@scrm/wecom/limiter';
-import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { ProviderSettings } from './provider-settings.js';
+import type { WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import { bindingOf, SecretBox } from './secret-box.js';
+import type { SuiteTicketRepository } from './suite-ticket.repository.js';
 
 export interface CorpCredentials {
   id: number;
@@ -30,7 +31,7 @@ export class WecomGateway {
   readonly client: WecomClient;
 
   constructor(
-    private readonly opts: { baseUrl: string; timeoutMs: number; database: Database; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
+    private readonly opts: { baseUrl: string; timeoutMs: number; suiteTickets: SuiteTicketRepository; workSpaces: WorkSpaceRepository; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
   ) {
     this.client = new WecomClient({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, limiter: opts.limiter });
   }
@@ -57,15 +58,16 @@ export class WecomGateway {
       suiteId,
       suiteSecret,
       suiteTicket: async () => {
-        const row = await this.opts.database.kysely
-          .selectFrom('suite_ticket')
-          .select('ticket')
-          .where('suite_id', '=', suiteId)
-          .executeTakeFirst();
-        if (!row) throw new AppError(400, '尚未收到企业微信推送的 suite_ticket，请稍后重试');
-        return row.ticket;
+        const ticket = await this.opts.suiteTickets.find(suiteId);
+        if (ticket === undefined) throw new AppError(400, '尚未收到企业微信推送的 suite_ticket，请稍后重试');
+        return ticket;
       },
     });
+  }
+
+  /** suite_ticket, pushed by WeCom every 10 minutes to a provider app. */
+  async saveSuiteTicket(suiteId: string, ticket: string): Promise<void> {
+    await this.opts.suiteTickets.save(suiteId, ticket, Date.now());
   }
 
   async corp(ws: CorpCredentials): Promise<CorpApi> {
@@ -88,7 +90,7 @@ export class WecomGateway {
     const plain = await this.opts.secrets.open(sealed, binding);
     if (SecretBox.isUnbound(sealed)) {
       const bound = await this.opts.secrets.seal(plain, binding);
-      await this.opts.database.kysely.updateTable('work_space').set({ [column]: bound }).where('id', '=', ws.id).where(column, '=', sealed).execute();
+      await this.opts.workSpaces.rebindSecret(ws.id, column, sealed, bound);
     }
     return plain;
   }

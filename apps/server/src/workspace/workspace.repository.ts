@@ -3,13 +3,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { WorkSpaceTable } from '../db/tables.js';
 
-export interface WorkSpaceRow {
-  id: number;
-  nickname: string;
-  access_type: string;
-}
-
 export type WorkSpace = Selectable<WorkSpaceTable>;
+export type WorkSpaceRow = Pick<WorkSpace, 'id' | 'nickname' | 'access_type'>;
 
 export class WorkSpaceRepository {
   constructor(private readonly database: Database) {}
@@ -60,6 +55,16 @@ export class WorkSpaceRepository {
       .where('account_id', '=', ownerId)
       .where('corp_id', '=', corpId)
       .executeTakeFirst();
+  }
+
+  async idsByCorp(corpId: string, accessType: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('work_space').select('id').where('corp_id', '=', corpId).where('access_type', '=', accessType).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Replaces a sealed secret with `bound` unless another process already did. */
+  async rebindSecret(id: number, column: 'secret_enc' | 'permanent_code_enc', sealed: string, bound: string): Promise<void> {
+    await this.db.updateTable('work_space').set({ [column]: bound }).where('id', '=', id).where(column, '=', sealed).execute();
   }
 
   listByCorp(corpId: string, accessType: string): Promise<WorkSpace[]> {

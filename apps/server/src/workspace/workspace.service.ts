@@ -60,6 +60,11 @@ export class WorkSpaceService {
     private readonly deps: { gateway: WecomGateway; secrets: SecretBox; sync: SyncService; publicUrl: string; trustedIps: string[] },
   ) {}
 
+  /** The work spaces a corp authorised for a provider app (third) or a 代开发 template (replace). */
+  authorizedIds(accessType: 'third' | 'replace', corpId: string): Promise<number[]> {
+    return this.workSpaces.idsByCorp(corpId, accessType);
+  }
+
   async list(caller: AuthContext, page?: number, pageSize?: number): Promise<WorkSpaceList> {
     const owner = ownerOf(caller);
     const { offset, limit } = pageWindow(page, pageSize);

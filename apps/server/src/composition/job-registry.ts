@@ -15,8 +15,8 @@ import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
 import type { Cleanup } from './cleanup.js';
-import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from './job-queue.js';
-import type { Schedule } from './scheduler.js';
+import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
+import type { Schedule } from '../jobs/scheduler.js';
 
 export const RISK_TICK_JOB = 'risk_tick';
 export const CLEANUP_JOB = 'cleanup';

@@ -1,4 +1,4 @@
-// The daily cleanup job (CLEANUP_JOB in jobs/registry.ts): rows that have served their purpose go,
+// The daily cleanup job (CLEANUP_JOB in composition/job-registry.ts): rows that have served their purpose go,
 // each through the repository or service that owns them.
 import type { LoginFailureRepository } from '../account/login-failure.repository.js';
 import type { SessionRepository } from '../auth/session.repository.js';
@@ -8,7 +8,7 @@ import type { Clock } from '../clock/clock.js';
 import type { QrSceneRepository } from '../gzh/qr-scene.repository.js';
 import type { MaterialService } from '../material/material.service.js';
 import type { SmsCodeRepository } from '../sms-code/sms-code.repository.js';
-import type { JobRepository } from './job.repository.js';
+import type { JobRepository } from '../jobs/job.repository.js';
 
 const DAY_MS = 86_400_000;
 
