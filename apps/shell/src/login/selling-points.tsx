@@ -1,5 +1,6 @@
 // The three selling points of spec §1, beside the login card on wide screens, below it on narrow ones.
 import { PRODUCT_NAME } from '@scrm/web-kit';
+import { T } from '../texts';
 
 export const SELLING_POINTS = [
   {
@@ -36,9 +37,9 @@ export const SELLING_POINTS = [
 
 export function SellingPoints() {
   return (
-    <section className="login-intro" aria-label="产品介绍">
+    <section className="login-intro" aria-label={T.intro.label}>
       <h1 className="login-intro-title">{PRODUCT_NAME}</h1>
-      <p className="login-intro-sub">企业微信获客与客户管理平台</p>
+      <p className="login-intro-sub">{T.intro.sub}</p>
       <ul className="login-points">
         {SELLING_POINTS.map((point) => (
           <li className="login-point" key={point.title}>
