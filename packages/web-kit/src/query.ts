@@ -26,3 +26,7 @@ export const queryDefaults: DefaultOptions = {
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryDefaults });
 }
+
+/** What a page may add to an api file's `queryOptions` (polling, placeholder, retry…): not its key or function. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type QueryConfig<T extends (...args: any[]) => unknown> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;

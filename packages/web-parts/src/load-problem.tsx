@@ -1,7 +1,7 @@
 // What a page shows when what it reads could not be loaded: a 404 with the way back, or the error with
 // a retry and the way back.
 import { Fragment, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import { ApiRequestError } from '@scrm/web-kit';
 import { T } from './texts';
 
@@ -41,4 +41,23 @@ export function LoadProblem({ error, onRetry, notFound, back, testIds }: LoadPro
       data-testid={missing ? testIds.notFound : testIds.error}
     />
   );
+}
+
+export interface LoadAlertProps {
+  error?: Error;
+  /** Without it no retry button is shown. */
+  onRetry?(): void;
+  /** A small retry button, for a card's body. */
+  small?: boolean;
+  'data-testid'?: string;
+}
+
+/** The same inside a card or a tab: an error line with a retry, while the page around it stays. */
+export function LoadAlert({ error, onRetry, small, 'data-testid': testId }: LoadAlertProps) {
+  const retry = onRetry ? (
+    <Button size={small ? 'small' : undefined} onClick={onRetry}>
+      {T.retry}
+    </Button>
+  ) : undefined;
+  return <Alert type="error" showIcon title={T.loadFailed} description={error?.message} action={retry} data-testid={testId} />;
 }

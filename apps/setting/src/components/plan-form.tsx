@@ -2,7 +2,7 @@
 // save failure, sticky footer) and the create/edit page around it (?id= loads the plan to edit).
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Flex, Form, Input, Switch, type FormInstance } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -126,8 +126,10 @@ export function PlanEnabledItem() {
   );
 }
 
-function EditPlan<P>({ kind, id, workId, planKey, getPlan, form }: { kind: PlanKind; id: number; workId: number; planKey: PlanKey; getPlan: (id: number) => Promise<P>; form: (plan?: P) => ReactNode }) {
-  const query = useQuery({ queryKey: planKey(workId, id), queryFn: () => getPlan(id) });
+type UsePlan<P> = (workId: number, id: number) => UseQueryResult<P>;
+
+function EditPlan<P>({ kind, id, workId, usePlan, form }: { kind: PlanKind; id: number; workId: number; usePlan: UsePlan<P>; form: (plan?: P) => ReactNode }) {
+  const query = usePlan(workId, id);
   return (
     <PlanLoaded query={query} back={`/setting/risk?tab=${kind}`}>
       {(plan) => form(plan)}
@@ -136,7 +138,7 @@ function EditPlan<P>({ kind, id, workId, planKey, getPlan, form }: { kind: PlanK
 }
 
 /** The create page, and with ?id= the edit page: `form` renders the kind's form (with the plan when editing). */
-export function PlanFormPage<P>({ kind, planKey, getPlan, form }: { kind: PlanKind; planKey: PlanKey; getPlan: (id: number) => Promise<P>; form: (plan?: P) => ReactNode }) {
+export function PlanFormPage<P>({ kind, usePlan, form }: { kind: PlanKind; usePlan: UsePlan<P>; form: (plan?: P) => ReactNode }) {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const raw = params.get('id');
@@ -145,7 +147,7 @@ export function PlanFormPage<P>({ kind, planKey, getPlan, form }: { kind: PlanKi
   if (!workId) return <NoWorkSpace title={title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={title} bare>
-      {raw === null ? form() : id ? <EditPlan key={`${workId}:${id}`} kind={kind} id={id} workId={workId} planKey={planKey} getPlan={getPlan} form={form} /> : <BadPlanId />}
+      {raw === null ? form() : id ? <EditPlan key={`${workId}:${id}`} kind={kind} id={id} workId={workId} usePlan={usePlan} form={form} /> : <BadPlanId />}
     </PageFrame>
   );
 }

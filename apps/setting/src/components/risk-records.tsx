@@ -4,13 +4,13 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined, SyncOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RISK_KIND_LABEL, type RiskKind, type RiskRecord, type RiskRecordListBody } from '@scrm/contracts/risk';
 import { runAction, useStore } from '@scrm/web-kit';
 import { FirstUse, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
 import { riskRootKey } from '../api/keys';
-import { listRiskRecords, riskRecordsKey } from '../api/list-risk-records';
+import { useRiskRecords } from '../api/list-risk-records';
 import { restoreRiskRecord } from '../api/restore-risk-record';
 import { RISK as T } from '../texts';
 import { MemberName } from './plan-members';
@@ -60,9 +60,7 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
     ...(kind ? { kind } : {}),
     ...(activeOnly ? { active: true } : {}),
   };
-  const records = useQuery({
-    queryKey: riskRecordsKey(workId, body),
-    queryFn: () => listRiskRecords(body),
+  const records = useRiskRecords(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: RECORDS_REFRESH_MS,
   });

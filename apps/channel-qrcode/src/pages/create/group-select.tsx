@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { Button, Divider, Flex, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { runAction, useStore } from '@scrm/web-kit';
 import { addGroup } from '../../api/add-group';
-import { groupsKey, listGroups } from '../../api/list-groups';
+import { groupsKey, useGroups } from '../../api/list-groups';
 import { T } from '../../texts';
 
 export interface GroupSelectProps {
@@ -17,7 +17,7 @@ export interface GroupSelectProps {
 export function GroupSelect({ value, onChange, id }: GroupSelectProps) {
   const workId = useStore('workId');
   const client = useQueryClient();
-  const groups = useQuery({ queryKey: groupsKey(workId), queryFn: listGroups, enabled: workId > 0 });
+  const groups = useGroups(workId, { enabled: workId > 0 });
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
 

@@ -2,7 +2,7 @@
 // to a customer who adds (tags, welcome message, verification). Saved codes open on their detail page.
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Result, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   DISTRIBUTION_HINT,
@@ -19,7 +19,7 @@ import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FormFooter, FormSection, LoadedCard, NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCode } from '../../api/add-code';
-import { codeKey, getCode } from '../../api/get-code';
+import { codeKey, useCode } from '../../api/get-code';
 import { channelRootKey } from '../../api/keys';
 import { updateCode } from '../../api/update-code';
 import { T } from '../../texts';
@@ -251,7 +251,7 @@ function CodeForm({ code }: { code?: ChannelCode }) {
 
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id) });
+  const query = useCode(workId, id);
   return (
     <LoadedCard query={query} notFound={T.notFound} back={<Button onClick={() => navigate('/channel-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-not-found', error: 'code-load-error' }}>
       {(code) => <CodeForm key={code.id} code={code} />}

@@ -4,13 +4,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { DateRangeFilter, isNotFound, lastDays, LoadProblem, NoWorkSpace, type DateRange } from '@scrm/web-parts';
-import { codeKey, getCode } from '../../api/get-code';
+import { useCode } from '../../api/get-code';
 import { useCodeActions } from '../../components/code-actions';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
@@ -67,7 +66,7 @@ function DataTabs({ code, workId }: { code: ChannelCode; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const actions = useCodeActions();
-  const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
+  const query = useCode(workId, id, { refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
   const backLink = (
     <Link to="/channel-qrcode/list">
       <Button>{T.back}</Button>

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Card, Flex, Modal, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CodeMember, Distribution } from '@scrm/contracts/contact-way';
 import { runAction } from '@scrm/web-kit';
-import { OnlineBadge } from '@scrm/web-parts';
+import { LoadAlert, OnlineBadge } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
-import { codeMembersKey, listCodeMembers } from '../../api/list-code-members';
+import { codeMembersKey, useCodeMembers } from '../../api/list-code-members';
 import { setMemberState } from '../../api/set-member-state';
 import { isReceiving, memberState } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
@@ -33,7 +33,7 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
   const client = useQueryClient();
   const [modal, holder] = Modal.useModal();
   const [pending, setPending] = useState<string | null>(null);
-  const members = useQuery({ queryKey: codeMembersKey(workId, id), queryFn: () => listCodeMembers(id), refetchInterval: REFRESH_MS });
+  const members = useCodeMembers(workId, id, { refetchInterval: REFRESH_MS });
   const list = members.data?.list ?? [];
 
   const apply = async (m: CodeMember, online: boolean) => {
@@ -142,7 +142,7 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
       {holder}
       {members.data?.noneAvailable ? <Alert type="warning" showIcon title={T.noneAvailable} description={T.noneAvailableHint} style={{ marginBottom: 16 }} data-testid="none-available" /> : null}
       {members.isError && !members.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={members.error.message} />
+        <LoadAlert error={members.error} />
       ) : (
         <Table<CodeMember>
           data-testid="member-table"

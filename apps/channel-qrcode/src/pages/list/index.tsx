@@ -1,18 +1,18 @@
 // 渠道活码 list (the home page after login): groups at the left; the codes of the chosen group with
 // search, a member filter, members' states, today's figures, and actions; refreshed every 10 s.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, GroupPanel, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, KeywordSearch, LoadAlert, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
-import { codesKey, listCodes } from '../../api/list-codes';
-import { groupsKey, listGroups } from '../../api/list-groups';
+import { useCodes } from '../../api/list-codes';
+import { useGroups } from '../../api/list-groups';
 import { useCodeActions } from '../../components/code-actions';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
@@ -125,10 +125,8 @@ function Codes({ workId }: { workId: number }) {
     ...(filters.group !== undefined ? { groupId: filters.group } : {}),
     ...(filters.userid ? { userid: filters.userid } : {}),
   };
-  const groups = useQuery({ queryKey: groupsKey(workId), queryFn: listGroups });
-  const codes = useQuery({
-    queryKey: codesKey(workId, body),
-    queryFn: () => listCodes(body),
+  const groups = useGroups(workId);
+  const codes = useCodes(workId, body, {
     placeholderData: keepPreviousData,
     // Members' states and counts move as customers scan.
     refetchInterval: REFRESH_MS,
@@ -229,7 +227,7 @@ function Codes({ workId }: { workId: number }) {
   let content;
   if (codes.isError && !codes.data) {
     content = (
-      <Alert type="error" showIcon title={T.loadFailed} description={codes.error.message} action={<Button onClick={() => codes.refetch()}>{T.retry}</Button>} data-testid="codes-error" />
+      <LoadAlert error={codes.error} onRetry={() => codes.refetch()} data-testid="codes-error" />
     );
   } else if (firstCode) {
     content = (

@@ -3,7 +3,7 @@
 // (copied to every code) and extra leads; member, validity and skip-verify stay as created.
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DAY_MS } from '@scrm/contracts/china-time';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
@@ -12,7 +12,7 @@ import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { formatTime, LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addBatch } from '../../api/add-batch';
-import { batchKey, getBatch } from '../../api/get-batch';
+import { useBatch } from '../../api/get-batch';
 import { leadRootKey } from '../../api/keys';
 import { updateBatch } from '../../api/update-batch';
 import { T } from '../../texts';
@@ -177,7 +177,7 @@ function BatchForm({ batch }: { batch?: LeadBatch }) {
 
 function EditBatch({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const batch = useQuery({ queryKey: batchKey(workId, id), queryFn: () => getBatch(id), retry: retryUnlessNotFound });
+  const batch = useBatch(workId, id, { retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
       <LoadedCard query={batch} notFound={T.notFound} back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'batch-missing' }}>

@@ -1,13 +1,13 @@
 // 编辑企业账号 (?id=): nickname, AgentId and Secret, with the same callback settings and status check.
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Divider, Flex, Form, Input, Result, Skeleton, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCESS_TYPE_LABEL } from '@scrm/contracts/workspace';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { runAction, store } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { getWorkSpace, workSpaceKey } from '../../api/get-work-space';
+import { useWorkSpace, workSpaceKey } from '../../api/get-work-space';
 import { updateWorkSpace } from '../../api/update-work-space';
 import { CallbackInfo } from '../../components/callback-info';
 import { ConnectionCheck } from '../../components/connection-check';
@@ -83,7 +83,7 @@ export default function QwEditPage() {
   const navigate = useNavigate();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ queryKey: workSpaceKey(id), queryFn: () => getWorkSpace(id), enabled: valid });
+  const query = useWorkSpace(id, { enabled: valid });
   const back = <Button onClick={() => navigate('/qw/list')}>{T.back}</Button>;
 
   let body;

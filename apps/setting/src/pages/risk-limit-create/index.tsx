@@ -6,7 +6,7 @@ import { Alert, Flex, Form, InputNumber, Radio, Switch, Typography, type FormRul
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { FormSection, MemberSelect } from '@scrm/web-parts';
 import { addLimitPlan } from '../../api/add-limit-plan';
-import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
+import { limitPlanKey, useLimitPlan } from '../../api/get-limit-plan';
 import { updateLimitPlan } from '../../api/update-limit-plan';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
@@ -158,5 +158,5 @@ export function LimitForm({ plan }: { plan?: LimitPlan }) {
 }
 
 export default function RiskLimitCreatePage() {
-  return <PlanFormPage<LimitPlan> kind="limit" planKey={limitPlanKey} getPlan={getLimitPlan} form={(plan) => <LimitForm key={plan?.id} plan={plan} />} />;
+  return <PlanFormPage<LimitPlan> kind="limit" usePlan={useLimitPlan} form={(plan) => <LimitForm key={plan?.id} plan={plan} />} />;
 }

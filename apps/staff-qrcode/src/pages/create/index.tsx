@@ -2,7 +2,7 @@
 // a welcome message and skip-verify. With ?id= it edits one code (its member stays).
 import { useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Space, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { STAFF_CODE_NAME_DEFAULT, STAFF_CODE_NAME_MAX, STAFF_CODE_NAME_PLACEHOLDER, staffCodeName, type StaffCode } from '@scrm/contracts/staff-code';
@@ -11,7 +11,7 @@ import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
 import { addCodes } from '../../api/add-codes';
-import { codeKey, getCode } from '../../api/get-code';
+import { useCode } from '../../api/get-code';
 import { staffRootKey } from '../../api/keys';
 import { updateCode } from '../../api/update-code';
 import { T } from '../../texts';
@@ -149,7 +149,7 @@ function CodeForm({ code }: { code?: StaffCode }) {
 
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const code = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), retry: retryUnlessNotFound });
+  const code = useCode(workId, id, { retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
       <LoadedCard query={code} notFound={T.notFound} back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-missing' }}>

@@ -2,19 +2,19 @@
 // chosen range, and the customers who added the member through it. (A 401 here does not pop the
 // login modal: the shell decides that by path.)
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DayTrendCard, formatTime, LoadProblem, MemberAvatar, NoWorkSpace, QrCard, retryUnlessNotFound, renderWelcomeText } from '@scrm/web-parts';
+import { CodeAddTable, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, NoWorkSpace, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
-import { codeKey, getCode } from '../../api/get-code';
-import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
-import { getOverview, overviewKey } from '../../api/get-overview';
-import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
+import { useCode } from '../../api/get-code';
+import { daySeriesQueryOptions } from '../../api/get-day-series';
+import { useOverview } from '../../api/get-overview';
+import { useCodeAdds } from '../../api/list-code-adds';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
 import { T } from '../../texts';
@@ -70,7 +70,7 @@ function Settings({ code }: { code: StaffCode }) {
 }
 
 function Figures({ id, workId }: { id: number; workId: number }) {
-  const overview = useQuery({ queryKey: overviewKey(workId, id), queryFn: () => getOverview(id), refetchInterval: REFRESH_MS });
+  const overview = useOverview(workId, id, { refetchInterval: REFRESH_MS });
   const o = overview.data;
   const items = [
     { title: T.stat.addsToday, value: o?.addsToday },
@@ -82,7 +82,7 @@ function Figures({ id, workId }: { id: number; workId: number }) {
   return (
     <Card variant="borderless" title={T.overview} data-testid="code-overview">
       {overview.isError && !o ? (
-        <Alert type="error" showIcon title={T.loadFailed} action={<Button size="small" onClick={() => overview.refetch()}>{T.retry}</Button>} />
+        <LoadAlert onRetry={() => overview.refetch()} small />
       ) : (
         <Flex gap={16} wrap>
           {items.map((item, i) => (
@@ -100,11 +100,11 @@ function Customers({ id, workId }: { id: number; workId: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const body = { id, page, pageSize };
-  const adds = useQuery({ queryKey: codeAddsKey(workId, body), queryFn: () => listCodeAdds(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  const adds = useCodeAdds(workId, body, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
   return (
     <Card variant="borderless" title={T.customers} data-testid="code-customers">
       {adds.isError && !adds.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={adds.error.message} action={<Button size="small" onClick={() => adds.refetch()}>{T.retry}</Button>} />
+        <LoadAlert error={adds.error} onRetry={() => adds.refetch()} small />
       ) : (
         <CodeAddTable
           data={adds.data}
@@ -125,9 +125,7 @@ function Customers({ id, workId }: { id: number; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const { holder, remove, retry } = useCodeActions();
-  const code = useQuery({
-    queryKey: codeKey(workId, id),
-    queryFn: () => getCode(id),
+  const code = useCode(workId, id, {
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? 2_000 : REFRESH_MS),
     retry: retryUnlessNotFound,
   });
@@ -193,8 +191,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
             <Figures id={id} workId={workId} />
             <DayTrendCard
               title={T.trend}
-              queryKey={(range) => daySeriesKey(workId, { id, ...range })}
-              fetch={(range) => getDaySeries({ id, ...range })}
+              rangeQuery={(range) => daySeriesQueryOptions(workId, { id, ...range })}
               refetchInterval={REFRESH_MS}
               data-testid="code-trend"
             />

@@ -12,7 +12,7 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { runAction, useStore } from '@scrm/web-kit';
@@ -22,13 +22,11 @@ import {
   deleteMaterialGroup,
   deleteMaterials,
   GroupPanel,
-  listMaterialGroups,
-  listMaterials,
-  materialGroupsKey,
-  materialsKey,
   materialsRootKey,
   moveMaterials,
   updateMaterialGroup,
+  useMaterialGroups,
+  useMaterials,
   type GroupFilter,
 } from '@scrm/web-parts';
 import { MaterialCard } from './material-card';
@@ -124,8 +122,8 @@ function Library({ workId }: { workId: number }) {
     ...(groupId !== undefined ? { groupId } : {}),
     ...(keyword ? { keyword } : {}),
   };
-  const list = useQuery({ queryKey: materialsKey(workId, body), queryFn: () => listMaterials(body), placeholderData: keepPreviousData });
-  const groups = useQuery({ queryKey: materialGroupsKey(workId), queryFn: listMaterialGroups });
+  const list = useMaterials(workId, body, { placeholderData: keepPreviousData });
+  const groups = useMaterialGroups(workId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: materialsRootKey(workId) });
 
   // A deletion emptied the last page: show the one before it.
