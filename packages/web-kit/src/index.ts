@@ -4,7 +4,8 @@
 export { ApiRequestError, TRANSPORT_FAILURE, get, http, httpEvents, notifyError, post, toApiRequestError } from './http';
 export type { PostOptions } from './http';
 export { GC_TIME_MS, MAX_RETRIES, createQueryClient, queryDefaults, retryDelay, shouldRetry } from './query';
-export type { QueryConfig } from './query';
+export { useRefreshingMutation } from './query';
+export type { QueryConfig, RefreshOptions } from './query';
 export { DEFAULT_USER_INFO, store, useStore } from './store';
 export type { SharedState, UserInfo } from './store';
 export { getToken, getWorkId, removeToken, setToken, setWorkId } from './storage';

@@ -24,6 +24,10 @@ export {
   updateMaterial,
   updateMaterialGroup,
   uploadMaterialFile,
+  useAddMaterial,
+  useDeleteMaterials,
+  useMoveMaterials,
+  useUpdateMaterial,
   useMaterialGroups,
   useMaterials,
 } from './api/materials';

@@ -1,17 +1,16 @@
 // The status of a connection with a 「检测连接」 button, polling while a sync runs.
 import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { runAction } from '@scrm/web-kit';
-import { checkStatus } from '../api/check-status';
-import { useWorkSpace, workSpaceKey } from '../api/get-work-space';
+import { useCheckStatus } from '../api/check-status';
+import { useWorkSpace } from '../api/get-work-space';
 import { T } from '../texts';
 import { StatusBadges } from './status-badges';
 import { SyncState } from './sync-state';
 
 export function ConnectionCheck({ initial }: { initial: WorkSpaceInfo }) {
-  const client = useQueryClient();
+  const checkMutation = useCheckStatus();
   const [checking, setChecking] = useState(false);
   const query = useWorkSpace(initial.id, {
     initialData: initial,
@@ -22,8 +21,7 @@ export function ConnectionCheck({ initial }: { initial: WorkSpaceInfo }) {
   const check = async () => {
     setChecking(true);
     try {
-      const fresh = await runAction(() => checkStatus(initial.id), { success: T.checked });
-      client.setQueryData(workSpaceKey(initial.id), fresh);
+      await runAction(() => checkMutation.mutateAsync(initial.id), { success: T.checked });
     } catch {
       /* toast shown */
     } finally {

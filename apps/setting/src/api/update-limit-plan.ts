@@ -1,5 +1,7 @@
 import type { LimitPlan, LimitPlanUpdateBody } from '@scrm/contracts/risk';
-import { post } from '@scrm/web-kit';
+import { post, useRefreshingMutation, type RefreshOptions } from '@scrm/web-kit';
+import { riskRootKey } from './keys';
 
 /** Saves a member limit plan (also how it is enabled or disabled); takes effect at once. */
 export const updateLimitPlan = (body: LimitPlanUpdateBody) => post<LimitPlan>('/api/qw/limit/plan/update', body, { silent: true });
+export const useUpdateLimitPlan = (workId: number, options?: RefreshOptions) => useRefreshingMutation(updateLimitPlan, riskRootKey(workId), options);

@@ -7,17 +7,19 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FormFooter, NoWorkSpace } from '@scrm/web-parts';
-import { riskRootKey } from '../api/keys';
 import { RISK as T } from '../texts';
 import { BadPlanId, PlanLoaded, planIdOf } from './form-parts';
 
 export type PlanKind = 'cron' | 'limit';
 type PlanKey = (workId: number, id: number) => readonly unknown[];
 
+type Saving<V, P> = { mutateAsync: (variables: V) => Promise<P> };
+
+/** The kind's key and mutation hooks (they refresh the 风控 queries themselves). */
 export interface PlanApi<I, P extends { id: number }> {
   planKey: PlanKey;
-  add: (input: I) => Promise<P>;
-  update: (body: { id: number } & I) => Promise<P>;
+  useAdd: (workId: number) => Saving<I, P>;
+  useUpdate: (workId: number) => Saving<{ id: number } & I, P>;
 }
 
 /** Adds or updates the plan; on success caches it and opens its detail page, else shows why above the form. */
@@ -25,6 +27,8 @@ export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P
   const navigate = useNavigate();
   const client = useQueryClient();
   const workId = useStore('workId');
+  const add = api.useAdd(workId);
+  const update = api.useUpdate(workId);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -33,9 +37,8 @@ export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P
     setSaving(true);
     setError(null);
     try {
-      const saved = await runAction(() => (plan ? api.update({ id: plan.id, ...input }) : api.add(input)), { success: T.saved });
+      const saved = await runAction(() => (plan ? update.mutateAsync({ id: plan.id, ...input }) : add.mutateAsync(input)), { success: T.saved });
       client.setQueryData(api.planKey(workId, saved.id), saved);
-      void client.invalidateQueries({ queryKey: riskRootKey(workId) });
       navigate(`/setting/risk/${kind}/detail?id=${saved.id}`);
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : T.plan.saveFailed);

@@ -13,7 +13,7 @@ import type {
   UploadKind,
 } from '@scrm/contracts/material';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http, httpEvents, notifyError, post, toApiRequestError, type QueryConfig } from '@scrm/web-kit';
+import { http, httpEvents, notifyError, post, toApiRequestError, useRefreshingMutation, type QueryConfig } from '@scrm/web-kit';
 
 /** Everything cached for the library of a work space (invalidate this after a change). */
 export const materialsRootKey = (workId: number) => ['material', workId] as const;
@@ -32,6 +32,12 @@ export const addMaterial = (input: MaterialInput) => post<Material>('/api/materi
 export const updateMaterial = (body: MaterialUpdateBody) => post<Material>('/api/material/update', body);
 export const deleteMaterials = (ids: number[]) => post<null>('/api/material/delete', { ids });
 export const moveMaterials = (ids: number[], groupId: number | null) => post<null>('/api/material/move', { ids, groupId });
+// After a change the whole library of the work space is read again (lists, groups' counts, pickers).
+export const useAddMaterial = (workId: number) => useRefreshingMutation(addMaterial, materialsRootKey(workId));
+export const useUpdateMaterial = (workId: number) => useRefreshingMutation(updateMaterial, materialsRootKey(workId));
+export const useDeleteMaterials = (workId: number) => useRefreshingMutation(deleteMaterials, materialsRootKey(workId), { wait: true });
+export const useMoveMaterials = (workId: number) =>
+  useRefreshingMutation(({ ids, groupId }: { ids: number[]; groupId: number | null }) => moveMaterials(ids, groupId), materialsRootKey(workId));
 
 export const addMaterialGroup = (name: string) => post<MaterialGroup>('/api/material/group/add', { name });
 export const updateMaterialGroup = (id: number, name: string) => post<MaterialGroup>('/api/material/group/update', { id, name });

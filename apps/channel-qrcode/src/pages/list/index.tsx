@@ -137,6 +137,7 @@ function Codes({ workId }: { workId: number }) {
   useEffect(() => {
     if (pageEmpty && total) setFilters({ page: Math.ceil(total / filters.pageSize) });
   }, [pageEmpty]);
+  // After the group panel's own calls (add, rename, delete a group).
   const refreshAll = () => client.invalidateQueries({ queryKey: channelRootKey(workId) });
   const filtered = Boolean(filters.keyword || filters.userid);
   const firstCode = codes.data?.total === 0 && !filtered && filters.group === undefined && filters.page === 1;
@@ -339,7 +340,6 @@ function Codes({ workId }: { workId: number }) {
           onMoved={() => {
             setMoving(null);
             setSelected([]);
-            void refreshAll();
           }}
         />
       ) : null}

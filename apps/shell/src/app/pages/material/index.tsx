@@ -20,13 +20,13 @@ import { PageFrame } from '@scrm/web-kit/ui';
 import {
   addMaterialGroup,
   deleteMaterialGroup,
-  deleteMaterials,
   GroupPanel,
   materialsRootKey,
-  moveMaterials,
   updateMaterialGroup,
+  useDeleteMaterials,
   useMaterialGroups,
   useMaterials,
+  useMoveMaterials,
   type GroupFilter,
 } from '@scrm/web-parts';
 import { MaterialCard } from './material-card';
@@ -124,7 +124,10 @@ function Library({ workId }: { workId: number }) {
   };
   const list = useMaterials(workId, body, { placeholderData: keepPreviousData });
   const groups = useMaterialGroups(workId);
+  // The group panel's own calls (add, rename, delete a group) refresh the library through onChanged.
   const refresh = () => queryClient.invalidateQueries({ queryKey: materialsRootKey(workId) });
+  const deleteMutation = useDeleteMaterials(workId);
+  const moveMutation = useMoveMaterials(workId);
 
   // A deletion emptied the last page: show the one before it.
   const total = list.data?.total ?? 0;
@@ -144,9 +147,8 @@ function Library({ workId }: { workId: number }) {
   const filtered = Boolean(keyword) || groupId !== undefined;
 
   const remove = async (ids: number[]) => {
-    await runAction(() => deleteMaterials(ids), { success: T.deleted });
+    await runAction(() => deleteMutation.mutateAsync(ids), { success: T.deleted });
     setSelected((prev) => prev.filter((id) => !ids.includes(id)));
-    await refresh();
   };
 
   let content: ReactNode;
@@ -328,10 +330,7 @@ function Library({ workId }: { workId: number }) {
           groups={groups.data?.list ?? []}
           defaultGroupId={groupId || null}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
       {moving ? (
@@ -340,11 +339,10 @@ function Library({ workId }: { workId: number }) {
           groups={groups.data?.list ?? []}
           onClose={() => setMoving(false)}
           onMove={async (target) => {
-            await runAction(() => moveMaterials(selected, target), { success: T.moved }).then(
-              async () => {
+            await runAction(() => moveMutation.mutateAsync({ ids: selected, groupId: target }), { success: T.moved }).then(
+              () => {
                 setMoving(false);
                 setSelected([]);
-                await refresh();
               },
               () => undefined,
             );
