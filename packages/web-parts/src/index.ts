@@ -80,6 +80,8 @@ export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';
 export { FirstUse, NoMatch } from './list-empty';
 export type { FirstUseProps, NoMatchProps } from './list-empty';
 export { isNotFound, LoadAlert, LoadProblem, retryUnlessNotFound } from './load-problem';
+export { DetailPage, positiveIdOf } from './detail-page';
+export type { DetailPageProps } from './detail-page';
 export type { LoadAlertProps, LoadProblemProps } from './load-problem';
 export { KeywordSearch } from './keyword-search';
 export type { KeywordSearchProps } from './keyword-search';

@@ -2,16 +2,15 @@
 // leads: status filter, search, each lead's QR, who added whom and when, the welcome message, the
 // customer's page; CSV export. (A 401 here does not pop the login modal: the shell decides by path.)
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Input, Result, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Input, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
-import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailPath, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, NoWorkSpace, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { DetailPage, customerDetailPath, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
 import { useBatch } from '../../api/get-batch';
 import { batchDaysQueryOptions } from '../../api/get-batch-days';
 import { useLeads } from '../../api/list-leads';
@@ -300,17 +299,10 @@ function Detail({ id, workId }: { id: number; workId: number }) {
 }
 
 export default function CustomerQrcodeDetailPage() {
-  const workId = useStore('workId');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} />
-      </PageFrame>
-    );
-  }
-  return <Detail key={`${workId}-${id}`} id={id} workId={workId} />;
+  return (
+    <DetailPage title={T.detailTitle} noWorkHint={T.noWorkHint} notFound={T.notFound} back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>}>
+      {(id, workId) => <Detail id={id} workId={workId} />}
+    </DetailPage>
+  );
 }

@@ -2,14 +2,13 @@
 // chosen range, and the customers who added the member through it. (A 401 here does not pop the
 // login modal: the shell decides that by path.)
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
-import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, NoWorkSpace, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
+import { DetailPage, CodeAddTable, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { useCode } from '../../api/get-code';
 import { daySeriesQueryOptions } from '../../api/get-day-series';
@@ -204,17 +203,10 @@ function Detail({ id, workId }: { id: number; workId: number }) {
 }
 
 export default function StaffQrcodeDetailPage() {
-  const workId = useStore('workId');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} />
-      </PageFrame>
-    );
-  }
-  return <Detail key={`${workId}-${id}`} id={id} workId={workId} />;
+  return (
+    <DetailPage title={T.detailTitle} noWorkHint={T.noWorkHint} notFound={T.notFound} back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>}>
+      {(id, workId) => <Detail id={id} workId={workId} />}
+    </DetailPage>
+  );
 }
