@@ -3,6 +3,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Alert, Button, Result } from 'antd';
 import { ApiRequestError } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
 import { T } from './texts';
 
 /** The server said the thing is not there (deleted, or another tenant's). */
@@ -60,4 +61,13 @@ export function LoadAlert({ error, onRetry, small, 'data-testid': testId }: Load
     </Button>
   ) : undefined;
   return <Alert type="error" showIcon title={T.loadFailed} description={error?.message} action={retry} data-testid={testId} />;
+}
+
+/** A page of one thing that could not be loaded: LoadProblem under the page's title. */
+export function LoadProblemPage({ title, ...props }: LoadProblemProps & { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <LoadProblem {...props} />
+    </PageFrame>
+  );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Flex, Select } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CodeMember } from '@scrm/contracts/contact-way';
-import { CodeAddTable, LoadAlert } from '@scrm/web-parts';
+import { CodeAdds } from '@scrm/web-parts';
 import { useCodeAdds } from '../../api/list-code-adds';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
@@ -29,20 +29,15 @@ export function CustomersTab({ id, workId, members }: { id: number; workId: numb
         style={{ width: 200 }}
         data-testid="customers-member"
       />
-      {adds.isError && !adds.data ? (
-        <LoadAlert error={adds.error} onRetry={() => adds.refetch()} />
-      ) : (
-        <CodeAddTable
-          data={adds.data}
-          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={(p, s) => {
-            setPage(p);
-            setPageSize(s);
-          }}
-        />
-      )}
+      <CodeAdds
+        query={adds}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(p, s) => {
+          setPage(p);
+          setPageSize(s);
+        }}
+      />
     </Flex>
   );
 }

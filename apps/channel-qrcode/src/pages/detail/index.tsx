@@ -7,7 +7,7 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DetailPage, DateRangeFilter, isNotFound, lastDays, LoadProblem, type DateRange } from '@scrm/web-parts';
+import { DateRangeFilter, DetailPage, isNotFound, lastDays, LoadProblem, type DateRange } from '@scrm/web-parts';
 import { useCode } from '../../api/get-code';
 import { useCodeActions } from '../../components/code-actions';
 import { REFRESH_MS } from '../../refresh';

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, GroupPanel, KeywordSearch, LoadAlert, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { useCodes } from '../../api/list-codes';
 import { useGroups } from '../../api/list-groups';
@@ -313,14 +313,13 @@ function Codes({ workId }: { workId: number }) {
         <Card variant="borderless" style={{ flex: 1, minWidth: 0 }}>
           <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
             <Flex gap={12} wrap align="center">
-              <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} width={240} data-testid="code-search" />
-              <MemberSelect
-                value={filters.userid || undefined}
-                onChange={(userid) => setFilters({ userid: userid ?? '' })}
-                placeholder={T.memberFilter}
-                contactOnly={false}
-                style={{ width: 200 }}
-                data-testid="code-member-filter"
+              <ListFilters
+                keyword={filters.keyword}
+                userid={filters.userid}
+                onChange={setFilters}
+                placeholders={{ keyword: T.searchPlaceholder, member: T.memberFilter }}
+                widths={{ keyword: 240, member: 200 }}
+                testIds={{ keyword: 'code-search', member: 'code-member-filter' }}
               />
               <Tooltip title={T.refreshHint}>
                 <SyncOutlined spin={codes.isFetching && !codes.isPending} style={{ color: 'rgba(0,0,0,.35)' }} data-testid="refresh-indicator" />

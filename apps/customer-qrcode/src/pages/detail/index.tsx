@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DetailPage, customerDetailPath, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { customerDetailPath, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
 import { useBatch } from '../../api/get-batch';
 import { batchDaysQueryOptions } from '../../api/get-batch-days';
 import { useLeads } from '../../api/list-leads';
@@ -232,17 +232,8 @@ function Detail({ id, workId }: { id: number; workId: number }) {
   });
 
   if (batch.isError && !batch.data) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <LoadProblem
-          error={batch.error}
-          onRetry={() => void batch.refetch()}
-          notFound={T.notFound}
-          back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>}
-          testIds={{ notFound: 'batch-missing' }}
-        />
-      </PageFrame>
-    );
+    const back = <Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>;
+    return <LoadProblemPage title={T.detailTitle} error={batch.error} onRetry={() => void batch.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'batch-missing' }} />;
   }
   const b = batch.data;
   return (

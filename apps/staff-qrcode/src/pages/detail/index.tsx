@@ -8,7 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DetailPage, CodeAddTable, DayTrendCard, formatTime, LoadAlert, LoadProblem, MemberAvatar, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
+import { CodeAdds, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { useCode } from '../../api/get-code';
 import { daySeriesQueryOptions } from '../../api/get-day-series';
@@ -102,21 +102,17 @@ function Customers({ id, workId }: { id: number; workId: number }) {
   const adds = useCodeAdds(workId, body, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
   return (
     <Card variant="borderless" title={T.customers} data-testid="code-customers">
-      {adds.isError && !adds.data ? (
-        <LoadAlert error={adds.error} onRetry={() => adds.refetch()} small />
-      ) : (
-        <CodeAddTable
-          data={adds.data}
-          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={(p, s) => {
-            setPage(p);
-            setPageSize(s);
-          }}
-          hideMember
-        />
-      )}
+      <CodeAdds
+        query={adds}
+        small
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(p, s) => {
+          setPage(p);
+          setPageSize(s);
+        }}
+        hideMember
+      />
     </Card>
   );
 }
@@ -130,17 +126,8 @@ function Detail({ id, workId }: { id: number; workId: number }) {
   });
 
   if (code.isError && !code.data) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <LoadProblem
-          error={code.error}
-          onRetry={() => void code.refetch()}
-          notFound={T.notFound}
-          back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>}
-          testIds={{ notFound: 'code-missing' }}
-        />
-      </PageFrame>
-    );
+    const back = <Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>;
+    return <LoadProblemPage title={T.detailTitle} error={code.error} onRetry={() => void code.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'code-missing' }} />;
   }
   const c = code.data;
   return (

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, KeywordSearch, LoadAlert, MemberAvatar, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, ListFilters, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { useCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
@@ -178,14 +178,13 @@ function Codes({ workId }: { workId: number }) {
     >
       {holder}
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} data-testid="code-search" />
-        <MemberSelect
-          value={filters.userid || undefined}
-          onChange={(userid) => setFilters({ userid: userid ?? '' })}
-          placeholder={T.memberFilter}
-          contactOnly={false}
-          style={{ width: 220 }}
-          data-testid="member-filter"
+        <ListFilters
+          keyword={filters.keyword}
+          userid={filters.userid}
+          onChange={setFilters}
+          placeholders={{ keyword: T.searchPlaceholder, member: T.memberFilter }}
+          widths={{ member: 220 }}
+          testIds={{ keyword: 'code-search', member: 'member-filter' }}
         />
       </Flex>
       {selected.length ? (
