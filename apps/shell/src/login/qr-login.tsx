@@ -41,7 +41,9 @@ export function QrLogin({ onToken }: QrLoginProps) {
       <ErrorBanner message={session.error ?? bindFailure} />
       <QrImage url={session.url} loading={session.loading} expired={session.expired} failed={!!session.error} onRefresh={() => restart()} alt={T.login.qrAlt} />
       <p className="login-qr-caption">
-        请使用<strong>微信</strong>扫描二维码登录
+        {T.login.qrCaption[0]}
+        <strong>{T.login.qrCaption[1]}</strong>
+        {T.login.qrCaption[2]}
       </p>
       {simulator && session.url && !session.expired ? (
         <a className="login-sim-link" href={session.url} target="_blank" rel="noreferrer">
