@@ -31,19 +31,29 @@ export function createQueryClient(): QueryClient {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type QueryConfig<T extends (...args: any[]) => unknown> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;
 
-export interface RefreshOptions {
+export interface RefreshOptions<TData = unknown> {
   /** The mutation resolves only once the queries are read again (a page that navigates to them next). */
   wait?: boolean;
   /** Refresh after a failure too (a failure may have changed part of the data). */
   always?: boolean;
+  /** Where the answer is cached first (the saved thing, for the detail page opened next). */
+  keep?: (data: TData) => QueryKey;
 }
 
 /** A mutation after which every query under `key` is read again: the invalidation of an api file's mutation hook. */
-export function useRefreshingMutation<TData, TVariables>(mutationFn: (variables: TVariables) => Promise<TData>, key: QueryKey, { wait = false, always = false }: RefreshOptions = {}) {
+export function useRefreshingMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  key: QueryKey,
+  { wait = false, always = false, keep }: RefreshOptions<TData> = {},
+) {
   const client = useQueryClient();
   const refresh = () => {
     const done = client.invalidateQueries({ queryKey: key });
     return wait ? done : undefined;
   };
-  return useMutation({ mutationFn, ...(always ? { onSettled: refresh } : { onSuccess: refresh }) });
+  const onSuccess = (data: TData) => {
+    if (keep) client.setQueryData(keep(data), data);
+    return always ? undefined : refresh();
+  };
+  return useMutation({ mutationFn, onSuccess, ...(always ? { onSettled: refresh } : {}) });
 }

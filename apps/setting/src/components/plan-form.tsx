@@ -2,7 +2,7 @@
 // save failure, sticky footer) and the create/edit page around it (?id= loads the plan to edit).
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Flex, Form, Input, Switch, type FormInstance } from 'antd';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -11,13 +11,11 @@ import { RISK as T } from '../texts';
 import { BadPlanId, PlanLoaded, planIdOf } from './form-parts';
 
 export type PlanKind = 'cron' | 'limit';
-type PlanKey = (workId: number, id: number) => readonly unknown[];
 
 type Saving<V, P> = { mutateAsync: (variables: V) => Promise<P> };
 
-/** The kind's key and mutation hooks (they refresh the 风控 queries themselves). */
+/** The kind's mutation hooks (they keep the saved plan and refresh the 风控 queries themselves). */
 export interface PlanApi<I, P extends { id: number }> {
-  planKey: PlanKey;
   useAdd: (workId: number) => Saving<I, P>;
   useUpdate: (workId: number) => Saving<{ id: number } & I, P>;
 }
@@ -25,7 +23,6 @@ export interface PlanApi<I, P extends { id: number }> {
 /** Adds or updates the plan; on success caches it and opens its detail page, else shows why above the form. */
 export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P | undefined, api: PlanApi<I, P>) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const workId = useStore('workId');
   const add = api.useAdd(workId);
   const update = api.useUpdate(workId);
@@ -38,7 +35,6 @@ export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P
     setError(null);
     try {
       const saved = await runAction(() => (plan ? update.mutateAsync({ id: plan.id, ...input }) : add.mutateAsync(input)), { success: T.saved });
-      client.setQueryData(api.planKey(workId, saved.id), saved);
       navigate(`/setting/risk/${kind}/detail?id=${saved.id}`);
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : T.plan.saveFailed);

@@ -4,7 +4,7 @@ import { Form } from 'antd';
 import type { CronPlan } from '@scrm/contracts/risk';
 import { FormSection, MemberSelect, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
 import { useAddCronPlan } from '../../api/add-cron-plan';
-import { cronPlanKey, useCronPlan } from '../../api/get-cron-plan';
+import { useCronPlan } from '../../api/get-cron-plan';
 import { useUpdateCronPlan } from '../../api/update-cron-plan';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
@@ -12,7 +12,7 @@ import { EMPTY_CRON, PLAN_MAX_MEMBERS, cronInputOf, cronMembersProblem, cronValu
 
 export function CronForm({ plan }: { plan?: CronPlan }) {
   const [form] = Form.useForm<CronFormValues>();
-  const state = usePlanSave('cron', plan, { planKey: cronPlanKey, useAdd: useAddCronPlan, useUpdate: useUpdateCronPlan });
+  const state = usePlanSave('cron', plan, { useAdd: useAddCronPlan, useUpdate: useUpdateCronPlan });
 
   return (
     <PlanFormFrame<CronFormValues>

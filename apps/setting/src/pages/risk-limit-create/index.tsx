@@ -6,7 +6,7 @@ import { Alert, Flex, Form, InputNumber, Radio, Switch, Typography, type FormRul
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { FormSection, MemberSelect } from '@scrm/web-parts';
 import { useAddLimitPlan } from '../../api/add-limit-plan';
-import { limitPlanKey, useLimitPlan } from '../../api/get-limit-plan';
+import { useLimitPlan } from '../../api/get-limit-plan';
 import { useUpdateLimitPlan } from '../../api/update-limit-plan';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
@@ -45,7 +45,7 @@ const Words = ({ children }: { children: string }) => <span style={{ lineHeight:
 
 export function LimitForm({ plan }: { plan?: LimitPlan }) {
   const [form] = Form.useForm<LimitFormValues>();
-  const state = usePlanSave('limit', plan, { planKey: limitPlanKey, useAdd: useAddLimitPlan, useUpdate: useUpdateLimitPlan });
+  const state = usePlanSave('limit', plan, { useAdd: useAddLimitPlan, useUpdate: useUpdateLimitPlan });
   const [rulesError, setRulesError] = useState<string | null>(null);
   const rulesTop = useRef<HTMLDivElement>(null);
   const scope = Form.useWatch('scope', form);
