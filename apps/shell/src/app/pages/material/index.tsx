@@ -13,7 +13,6 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -22,6 +21,7 @@ import {
   deleteMaterialGroup,
   GroupPanel,
   materialsRootKey,
+  NoWorkSpace,
   updateMaterialGroup,
   useDeleteMaterials,
   useMaterialGroups,
@@ -355,16 +355,6 @@ function Library({ workId }: { workId: number }) {
 
 export default function MaterialListPage() {
   const workId = useStore('workId');
-  if (!workId) {
-    return (
-      <PageFrame>
-        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
-          <Link to="/qw/list?method=create">
-            <Button type="primary">{T.connect}</Button>
-          </Link>
-        </Empty>
-      </PageFrame>
-    );
-  }
+  if (!workId) return <NoWorkSpace hint={T.noWorkHint} />;
   return <Library key={workId} workId={workId} />;
 }
