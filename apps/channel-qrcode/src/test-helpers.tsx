@@ -1,52 +1,13 @@
-// Shared set-up of this app's page tests (jsdom): shims, sample data and a render with providers.
+// Shared set-up of this app's page tests (jsdom): sample data and the shared render with providers.
 import type { ReactElement } from 'react';
-import { act, configure, render } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ChannelCode, CodeMember } from '@scrm/contracts/contact-way';
-import { ApiRequestError, createQueryClient, store } from '@scrm/web-kit';
+import { ApiRequestError } from '@scrm/web-kit';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
-dayjs.locale('zh-cn');
-// antd's first renders in jsdom are slow when the whole web suite runs in parallel.
-configure({ asyncUtilTimeout: 5000 });
+export { settle } from '@scrm/web-parts/test';
 
-/** Where the router is now (to check navigation). */
-function Where() {
-  const { pathname, search } = useLocation();
-  return <div data-testid="where">{pathname + search}</div>;
-}
-
-/** Renders `ui` at `path` as the shell does (zh_CN antd, fresh query client, router) in work space `workId`. */
-export async function renderPage(ui: ReactElement, path: string, workId = 1) {
-  store.set('workId', workId);
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  const route = path.split('?')[0]!;
-  let result!: ReturnType<typeof render>;
-  await act(async () => {
-    result = render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={route} element={ui} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Where />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
-  return { ...result, client };
-}
-
-/** Waits `ms` inside act (debounces, antd transitions, queries). */
-export const settle = (ms = 50) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+/** Renders `ui` at `path` as the shell does (zh_CN antd, fresh query client, router, where it is) in work space `workId`. */
+export const renderPage = (ui: ReactElement, path: string, workId = 1) => renderWithProviders(ui, { path, route: path.split('?')[0]!, workId, where: true });
 
 export const notFound = () => new ApiRequestError(404, 404, '渠道活码不存在');
 

@@ -1,6 +1,6 @@
 // Debug login (spec §4): debug_code and debug_id in the URL (search or hash query) log in directly.
-import type { TokenData } from '@scrm/contracts/account';
-import { post, setToken } from '@scrm/web-kit';
+import { setToken } from '@scrm/web-kit';
+import { debugLogin } from './api/login';
 import { HOME_AFTER_LOGIN } from './paths';
 
 const PARAMS = ['debug_code', 'debug_id'] as const;
@@ -49,7 +49,7 @@ export async function runDebugLogin(): Promise<boolean> {
   const loc = window.location;
   const searchHasParams = PARAMS.some((p) => new URLSearchParams(loc.search).has(p));
   try {
-    const { token } = await post<TokenData>('/api/account/login/debug', params, { silent: true });
+    const { token } = await debugLogin(params);
     setToken(token);
     const next = withoutDebugParams(loc, HOME_AFTER_LOGIN);
     if (searchHasParams) {

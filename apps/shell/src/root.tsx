@@ -6,6 +6,7 @@ import { LoginModal } from './login/login-modal';
 import { isNoLayoutPath } from './paths';
 import { loadAccount, useSession, watchUnauthorized } from './session';
 import { useHashPath } from './use-hash-path';
+import { T } from './texts';
 
 export const loadLoggedInApp = () => import('./app/logged-in-app');
 const LoggedInApp = lazy(loadLoggedInApp);
@@ -38,9 +39,12 @@ export function Root() {
   } else if (phase === 'failed') {
     body = (
       <Splash noLayout={noLayout}>
-        <p>账号信息加载失败：{failure}</p>
+        <p>
+          {T.page.accountFailed}
+          {failure}
+        </p>
         <Button variant="primary" onClick={() => void loadAccount()}>
-          重新加载
+          {T.page.reload}
         </Button>
       </Splash>
     );

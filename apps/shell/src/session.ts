@@ -1,7 +1,6 @@
 // Guest versus logged in (spec §4): the account load at start, login, logout and the 401 modal.
 import { useSyncExternalStore } from 'react';
 import { ApiCode } from '@scrm/contracts/api';
-import type { CurrentUser, PermissionEntry } from '@scrm/contracts/account';
 import {
   DEFAULT_USER_INFO,
   authFlags,
@@ -9,12 +8,13 @@ import {
   grantedKeysOf,
   httpEvents,
   notifyError,
-  post,
   removeToken,
   setToken,
   store,
   toApiRequestError,
 } from '@scrm/web-kit';
+import { getAccountInfo, getPermissionDetail } from './api/get-account';
+import { logout as logoutCall } from './api/logout';
 import { HOME_AFTER_LOGIN, RELOAD_AFTER_LOGIN_PATH, currentPath, isLoginModalExempt } from './paths';
 
 export type Phase = 'booting' | 'guest' | 'authed' | 'failed';
@@ -57,10 +57,7 @@ export async function loadAccount(): Promise<void> {
   if (!getToken()) return becomeGuest();
   if (state.phase !== 'authed') update({ phase: 'booting', loginOpen: false, failure: undefined });
   try {
-    const [info, detail] = await Promise.all([
-      post<CurrentUser>('/api/account/info', {}, { silent: true }),
-      post<PermissionEntry[]>('/api/account/permission/detail', {}, { silent: true }),
-    ]);
+    const [info, detail] = await Promise.all([getAccountInfo(), getPermissionDetail()]);
     const keys = grantedKeysOf(detail);
     store.set('userInfo', { ...DEFAULT_USER_INFO, ...info, permissionOpenKeys: keys });
     store.set('auth', authFlags(info, keys));
@@ -90,7 +87,7 @@ export function loggedIn(token: string): void {
 
 export async function logout(): Promise<void> {
   // The token goes whatever the server says: the user asked to leave.
-  await post('/api/account/logout', {}, { silent: true }).catch(() => undefined);
+  await logoutCall().catch(() => undefined);
   removeToken();
   becomeGuest();
 }

@@ -4,11 +4,14 @@
 export { ApiRequestError, TRANSPORT_FAILURE, get, http, httpEvents, notifyError, post, toApiRequestError } from './http';
 export type { PostOptions } from './http';
 export { GC_TIME_MS, MAX_RETRIES, createQueryClient, queryDefaults, retryDelay, shouldRetry } from './query';
+export { useRefreshingMutation } from './query';
+export type { QueryConfig, RefreshOptions } from './query';
 export { DEFAULT_USER_INFO, store, useStore } from './store';
 export type { SharedState, UserInfo } from './store';
 export { getToken, getWorkId, removeToken, setToken, setWorkId } from './storage';
 export { openToast, toast } from './toast';
 export type { ToastOptions, ToastType } from './toast';
+export { formatMinute, formatTime } from './format';
 export { runAction } from './action';
 export type { ActionOptions } from './action';
 export { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';

@@ -1,5 +1,5 @@
 // Data fetching defaults of spec §9, one place for every app.
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { QueryClient, useMutation, useQueryClient, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './http';
 
 export const MAX_RETRIES = 3;
@@ -25,4 +25,35 @@ export const queryDefaults: DefaultOptions = {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryDefaults });
+}
+
+/** What a page may add to an api file's `queryOptions` (polling, placeholder, retry…): not its key or function. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type QueryConfig<T extends (...args: any[]) => unknown> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;
+
+export interface RefreshOptions<TData = unknown> {
+  /** The mutation resolves only once the queries are read again (a page that navigates to them next). */
+  wait?: boolean;
+  /** Refresh after a failure too (a failure may have changed part of the data). */
+  always?: boolean;
+  /** Where the answer is cached first (the saved thing, for the detail page opened next). */
+  keep?: (data: TData) => QueryKey;
+}
+
+/** A mutation after which every query under `key` is read again: the invalidation of an api file's mutation hook. */
+export function useRefreshingMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  key: QueryKey,
+  { wait = false, always = false, keep }: RefreshOptions<TData> = {},
+) {
+  const client = useQueryClient();
+  const refresh = () => {
+    const done = client.invalidateQueries({ queryKey: key });
+    return wait ? done : undefined;
+  };
+  const onSuccess = (data: TData) => {
+    if (keep) client.setQueryData(keep(data), data);
+    return always ? undefined : refresh();
+  };
+  return useMutation({ mutationFn, onSuccess, ...(always ? { onSettled: refresh } : {}) });
 }

@@ -1,9 +1,11 @@
 // The customers added through a code, paged on the server: who, by whom, when, the welcome message and what happened next.
 import { Avatar, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL, type CodeAdd, type CodeAddList, type WelcomeStatus } from '@scrm/contracts/contact-way';
 import { formatTime } from './format';
+import { LoadAlert } from './load-problem';
 import { T } from './texts';
 
 export const WELCOME_STATUS_COLOR: Record<WelcomeStatus, string> = {
@@ -116,4 +118,16 @@ export function CodeAddTable({ data, loading, page, pageSize, onPageChange, hide
       }}
     />
   );
+}
+
+export interface CodeAddsProps extends Omit<CodeAddTableProps, 'data' | 'loading'> {
+  query: UseQueryResult<CodeAddList, Error>;
+  /** A small retry button, for a card's body. */
+  small?: boolean;
+}
+
+/** The table from its query: the error line with a retry when the first page could not be read. */
+export function CodeAdds({ query, small, ...table }: CodeAddsProps) {
+  if (query.isError && !query.data) return <LoadAlert error={query.error} onRetry={() => query.refetch()} small={small} />;
+  return <CodeAddTable data={query.data} loading={query.isPending || (query.isFetching && query.isPlaceholderData)} {...table} />;
 }

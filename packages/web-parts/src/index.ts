@@ -2,8 +2,12 @@
 // tags and materials, the welcome-message and schedule editors, the QR card and the daily chart. A
 // separate package from @scrm/web-kit so that its calls go through the shared web-kit singleton
 // (the same HTTP client, toasts and 401 handling as the page). Each sub-app bundles what it uses.
-export { MATERIAL_LIBRARY_HREF, MATERIAL_PICKER_TEXT, MaterialAttachments, MaterialPicker, MaterialThumb, MATERIAL_TYPE_COLOR, formatFileSize, materialSummary } from './material-picker';
-export type { MaterialAttachmentsProps, MaterialPickerProps } from './material-picker';
+export { MATERIAL_LIBRARY_HREF, MATERIAL_PICKER_TEXT } from './material-picker-text';
+export { MaterialPicker } from './material-picker';
+export type { MaterialPickerProps } from './material-picker';
+export { MaterialAttachments } from './material-attachments';
+export type { MaterialAttachmentsProps } from './material-attachments';
+export { MaterialThumb, MATERIAL_TYPE_COLOR, formatFileSize, materialSummary } from './material-thumb';
 export {
   addMaterial,
   addMaterialGroup,
@@ -12,12 +16,20 @@ export {
   listMaterialGroups,
   listMaterials,
   materialGroupsKey,
+  materialGroupsQueryOptions,
   materialsKey,
+  materialsQueryOptions,
   materialsRootKey,
   moveMaterials,
   updateMaterial,
   updateMaterialGroup,
   uploadMaterialFile,
+  useAddMaterial,
+  useDeleteMaterials,
+  useMoveMaterials,
+  useUpdateMaterial,
+  useMaterialGroups,
+  useMaterials,
 } from './api/materials';
 export type { UploadOptions as MaterialUploadOptions } from './api/materials';
 export { MEMBER_SEARCH_LIMIT, MemberSelect } from './member-select';
@@ -40,7 +52,7 @@ export { DaySummary } from './day-summary';
 export type { DaySummaryProps } from './day-summary';
 export { RetentionTable, retentionText } from './retention-table';
 export type { RetentionTableProps } from './retention-table';
-export { CodeAddTable, WELCOME_STATUS_COLOR, WelcomeStatusTag, customerDetailPath } from './code-add-table';
+export { CodeAdds, CodeAddTable, WELCOME_STATUS_COLOR, WelcomeStatusTag, customerDetailPath } from './code-add-table';
 export type { CodeAddTableProps } from './code-add-table';
 export { OnlineBadge } from './online-badge';
 export type { OnlineBadgeProps } from './online-badge';
@@ -67,8 +79,12 @@ export { GroupPanel } from './group-panel';
 export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';
 export { FirstUse, NoMatch } from './list-empty';
 export type { FirstUseProps, NoMatchProps } from './list-empty';
-export { isNotFound, LoadProblem, retryUnlessNotFound } from './load-problem';
-export type { LoadProblemProps } from './load-problem';
+export { isNotFound, LoadAlert, LoadProblem, LoadProblemPage, retryUnlessNotFound } from './load-problem';
+export { DetailPage, positiveIdOf } from './detail-page';
+export { ListFilters } from './list-filters';
+export type { ListFiltersProps } from './list-filters';
+export type { DetailPageProps } from './detail-page';
+export type { LoadAlertProps, LoadProblemProps } from './load-problem';
 export { KeywordSearch } from './keyword-search';
 export type { KeywordSearchProps } from './keyword-search';
 export { FormFooter, FormSection } from './form-section';

@@ -1,8 +1,9 @@
 // What a page shows when what it reads could not be loaded: a 404 with the way back, or the error with
 // a retry and the way back.
 import { Fragment, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import { ApiRequestError } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
 import { T } from './texts';
 
 /** The server said the thing is not there (deleted, or another tenant's). */
@@ -40,5 +41,33 @@ export function LoadProblem({ error, onRetry, notFound, back, testIds }: LoadPro
       }
       data-testid={missing ? testIds.notFound : testIds.error}
     />
+  );
+}
+
+export interface LoadAlertProps {
+  error?: Error;
+  /** Without it no retry button is shown. */
+  onRetry?(): void;
+  /** A small retry button, for a card's body. */
+  small?: boolean;
+  'data-testid'?: string;
+}
+
+/** The same inside a card or a tab: an error line with a retry, while the page around it stays. */
+export function LoadAlert({ error, onRetry, small, 'data-testid': testId }: LoadAlertProps) {
+  const retry = onRetry ? (
+    <Button size={small ? 'small' : undefined} onClick={onRetry}>
+      {T.retry}
+    </Button>
+  ) : undefined;
+  return <Alert type="error" showIcon title={T.loadFailed} description={error?.message} action={retry} data-testid={testId} />;
+}
+
+/** A page of one thing that could not be loaded: LoadProblem under the page's title. */
+export function LoadProblemPage({ title, ...props }: LoadProblemProps & { title: string }) {
+  return (
+    <PageFrame title={title}>
+      <LoadProblem {...props} />
+    </PageFrame>
   );
 }

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Material, MaterialListBody, MaterialType } from '@scrm/contracts/material';
 import { post } from '@scrm/web-kit';
-import { MaterialAttachments, MaterialPicker } from './material-picker';
+import { MaterialAttachments } from './material-attachments';
+import { MaterialPicker } from './material-picker';
 import { renderWithProviders, settle } from './test-helpers';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));

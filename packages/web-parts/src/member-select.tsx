@@ -1,10 +1,10 @@
 // Members of the work space in a Select, searched on the server; a saved selection shows names, not userids.
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Avatar, Empty, Flex, Select, Spin, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { MemberOption } from '@scrm/contracts/customer';
 import { useStore } from '@scrm/web-kit';
-import { findMembers, memberFindKey } from './api/find-members';
+import { useMemberFind, useMembersByUserid } from './api/find-members';
 import { T } from './texts';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -72,20 +72,13 @@ export function MemberSelect(props: MemberSelectProps) {
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
 
   const searchBody = { ...(keyword ? { keyword } : {}), contactOnly, limit: MEMBER_SEARCH_LIMIT };
-  const search = useQuery({
-    queryKey: memberFindKey(workId, searchBody),
-    queryFn: () => findMembers(searchBody),
+  const search = useMemberFind(workId, searchBody, {
     enabled: open && workId > 0,
     placeholderData: keepPreviousData,
   });
   const missing = ids.filter((u) => !known.has(u) && !asked.has(u));
   // Names of a saved selection, whatever the members' permission now.
-  const savedBody = { userids: [...missing].sort(), contactOnly: false };
-  const saved = useQuery({
-    queryKey: memberFindKey(workId, savedBody),
-    queryFn: async () => ({ asked: savedBody.userids, list: (await findMembers(savedBody)).list }),
-    enabled: missing.length > 0 && workId > 0,
-  });
+  const saved = useMembersByUserid(workId, [...missing].sort(), { enabled: missing.length > 0 && workId > 0 });
 
   const remember = (list: readonly MemberOption[]) =>
     setKnown((prev) => {

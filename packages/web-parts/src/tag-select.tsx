@@ -1,10 +1,9 @@
 // Corp tags grouped by tag group in a searchable multiple Select (value = tag ids), and their names for display.
 import { useCallback, useMemo, type CSSProperties } from 'react';
 import { Empty, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
 import { useStore } from '@scrm/web-kit';
-import { listTags, tagListKey } from './api/list-tags';
+import { useTagList } from './api/list-tags';
 import { T } from './texts';
 
 /** Tags a code may apply on add (the contracts' limit). */
@@ -27,7 +26,7 @@ export interface TagSelectProps {
 /** The corp's tag groups (cached per work space; shared by every TagSelect and useTagNames on the page). */
 export function useCorpTags() {
   const workId = useStore('workId');
-  return useQuery({ queryKey: tagListKey(workId), queryFn: listTags, enabled: workId > 0, staleTime: 60_000 });
+  return useTagList(workId, { enabled: workId > 0, staleTime: 60_000 });
 }
 
 /** Names of `ids` in `groups`, in the order of `ids`; unknown ids (deleted tags) are left out. */

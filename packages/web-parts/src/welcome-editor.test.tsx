@@ -37,6 +37,8 @@ vi.mock('./material-picker', async (importOriginal) => ({
       <button onClick={() => (p.types?.includes('text') ? p.onOk([5], [greeting]) : p.onOk([7, 8], [brochure, poster]))}>选好了</button>
     </div>
   ),
+}));
+vi.mock('./material-attachments', () => ({
   MaterialAttachments: (p: { ids: number[] }) => <div data-testid="attachments">{p.ids.join(',')}</div>,
 }));
 

@@ -4,13 +4,13 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Input, Typography, type FormRule } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { FileTextOutlined, InfoCircleOutlined, PaperClipOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { EMPTY_WELCOME, WELCOME_MAX_ATTACHMENTS, WELCOME_PLACEHOLDERS, WELCOME_TEXT_MAX_BYTES, WelcomeMessage } from '@scrm/contracts/contact-way';
 import type { Material, MaterialListBody, MaterialType } from '@scrm/contracts/material';
 import { useStore } from '@scrm/web-kit';
-import { listMaterials, materialsKey } from './api/materials';
+import { useMaterials } from './api/materials';
 import { utf8Bytes } from './format';
-import { MaterialAttachments, MaterialPicker } from './material-picker';
+import { MaterialAttachments } from './material-attachments';
+import { MaterialPicker } from './material-picker';
 import { T } from './texts';
 import { useFormItemErrors } from './use-form-item-errors';
 import { WelcomePreview } from './welcome-preview';
@@ -93,11 +93,7 @@ export function WelcomeEditor({ value, onChange, disabled, memberName, id }: Wel
   // The same query as MaterialAttachments, so the preview costs no request of its own.
   const workId = useStore('workId');
   const lookup: MaterialListBody = { ids: [...new Set(materialIds)].slice(0, 100).sort((a, b) => a - b) };
-  const fetched = useQuery({
-    queryKey: materialsKey(workId, lookup),
-    queryFn: () => listMaterials(lookup),
-    enabled: workId > 0 && materialIds.length > 0,
-  });
+  const fetched = useMaterials(workId, lookup, { enabled: workId > 0 && materialIds.length > 0 });
   const byId = useMemo(() => new Map((fetched.data?.list ?? []).map((m) => [m.id, m] as const)), [fetched.data]);
   const settled = fetched.isSuccess || fetched.isError;
   const attachments = materialIds.map((mid) => byId.get(mid) ?? picked.get(mid) ?? (settled ? null : undefined));

@@ -4,7 +4,7 @@ import { Avatar, Flex, Typography } from 'antd';
 import { FileOutlined, PlayCircleFilled, UserOutlined } from '@ant-design/icons';
 import { WELCOME_PLACEHOLDERS } from '@scrm/contracts/contact-way';
 import { MATERIAL_TYPE_LABEL, type Material } from '@scrm/contracts/material';
-import { formatFileSize } from './material-picker';
+import { formatFileSize } from './material-thumb';
 import { T } from './texts';
 
 const SAMPLES: Record<string, string> = {

@@ -1,4 +1,6 @@
 import type { LeadBatch, LeadBatchUpdateBody } from '@scrm/contracts/lead';
-import { post } from '@scrm/web-kit';
+import { post, useRefreshingMutation } from '@scrm/web-kit';
+import { leadRootKey } from './keys';
 
 export const updateBatch = (body: LeadBatchUpdateBody) => post<LeadBatch>('/api/qw/customer/code/batch/update', body, { silent: true });
+export const useUpdateBatch = (workId: number) => useRefreshingMutation(updateBatch, leadRootKey(workId), { wait: true });

@@ -1,8 +1,7 @@
 // What the admin copies into WeCom's console: the callback URL, Token, EncodingAESKey and trusted IPs.
 import { Alert, Descriptions, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
-import { getIpList, IP_LIST_KEY } from '../api/get-ip-list';
+import { useIpList } from '../api/get-ip-list';
 import { T } from '../texts';
 
 const Copy = ({ text, testId }: { text: string; testId: string }) => (
@@ -12,7 +11,7 @@ const Copy = ({ text, testId }: { text: string; testId: string }) => (
 );
 
 export function CallbackInfo({ info }: { info: WorkSpaceInfo }) {
-  const ips = useQuery({ queryKey: IP_LIST_KEY, queryFn: getIpList });
+  const ips = useIpList();
   return (
     <div>
       <Typography.Title level={5}>{T.callbackTitle}</Typography.Title>

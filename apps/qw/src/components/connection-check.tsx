@@ -1,30 +1,27 @@
 // The status of a connection with a 「检测连接」 button, polling while a sync runs.
 import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { runAction } from '@scrm/web-kit';
-import { checkStatus } from '../api/check-status';
-import { getWorkSpace, workSpaceKey } from '../api/get-work-space';
+import { useCheckStatus } from '../api/check-status';
+import { useWorkSpace } from '../api/get-work-space';
 import { T } from '../texts';
 import { StatusBadges } from './status-badges';
 import { SyncState } from './sync-state';
 
 export function ConnectionCheck({ initial }: { initial: WorkSpaceInfo }) {
-  const client = useQueryClient();
+  const checkMutation = useCheckStatus();
   const [checking, setChecking] = useState(false);
-  const query = useQuery({
-    queryKey: workSpaceKey(initial.id),
-    queryFn: () => getWorkSpace(initial.id),
+  const query = useWorkSpace(initial.id, {
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.sync.status === 'running' ? 1000 : false),
   });
-  const info = query.data;
+  // Never empty (the card's own info is the initial data); the type cannot know it through the hook.
+  const info = query.data ?? initial;
   const check = async () => {
     setChecking(true);
     try {
-      const fresh = await runAction(() => checkStatus(initial.id), { success: T.checked });
-      client.setQueryData(workSpaceKey(initial.id), fresh);
+      await runAction(() => checkMutation.mutateAsync(initial.id), { success: T.checked });
     } catch {
       /* toast shown */
     } finally {

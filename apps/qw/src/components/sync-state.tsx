@@ -1,7 +1,7 @@
 // A work space's sync: a progress bar with the phase while running, else its outcome.
 import { Progress, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { SyncProgress } from '@scrm/contracts/qw';
+import { formatMinute } from '@scrm/web-kit';
 import { T } from '../texts';
 
 export function SyncState({ sync }: { sync: SyncProgress }) {
@@ -31,7 +31,7 @@ export function SyncState({ sync }: { sync: SyncProgress }) {
         <Tag color="success">{T.syncDone}</Tag>
         {sync.syncedAt ? (
           <Typography.Text type="secondary">
-            {T.syncedAt} {dayjs(sync.syncedAt).format('YYYY-MM-DD HH:mm')}
+            {T.syncedAt} {formatMinute(sync.syncedAt)}
           </Typography.Text>
         ) : null}
       </Space>

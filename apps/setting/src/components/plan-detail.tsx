@@ -2,7 +2,7 @@
 // delete and edit, and the summary card (status switch first, the kind's rows, then created and updated).
 import type { ReactNode } from 'react';
 import { Button, Descriptions, Flex, type DescriptionsProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CronPlan, LimitPlan } from '@scrm/contracts/risk';
 import { useStore } from '@scrm/web-kit';
@@ -16,8 +16,8 @@ import { PlanStatusSwitch } from './plan-status-switch';
 
 interface PlanDetailProps<P extends CronPlan | LimitPlan> {
   kind: PlanKind;
-  planKey: (workId: number, id: number) => readonly unknown[];
-  getPlan: (id: number) => Promise<P>;
+  /** The kind's query hook of one plan (`useCronPlan`, `useLimitPlan`). */
+  usePlan: (workId: number, id: number, config?: { refetchInterval?: number }) => UseQueryResult<P>;
   /** The kind's rows of the summary, between the status and the times. */
   summary: (plan: P) => NonNullable<DescriptionsProps['items']>;
   /** The sections under the summary. */
@@ -66,7 +66,7 @@ function Detail<P extends CronPlan | LimitPlan>({ kind, plan, summary, children 
 }
 
 function Load<P extends CronPlan | LimitPlan>({ id, workId, ...props }: PlanDetailProps<P> & { id: number; workId: number }) {
-  const query = useQuery({ queryKey: props.planKey(workId, id), queryFn: () => props.getPlan(id), refetchInterval: 30_000 });
+  const query = props.usePlan(workId, id, { refetchInterval: 30_000 });
   if (query.data)
     return (
       <Detail kind={props.kind} plan={query.data} summary={props.summary}>

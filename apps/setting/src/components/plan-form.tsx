@@ -2,29 +2,30 @@
 // save failure, sticky footer) and the create/edit page around it (?id= loads the plan to edit).
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Flex, Form, Input, Switch, type FormInstance } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FormFooter, NoWorkSpace } from '@scrm/web-parts';
-import { riskRootKey } from '../api/keys';
 import { RISK as T } from '../texts';
 import { BadPlanId, PlanLoaded, planIdOf } from './form-parts';
 
 export type PlanKind = 'cron' | 'limit';
-type PlanKey = (workId: number, id: number) => readonly unknown[];
 
+type Saving<V, P> = { mutateAsync: (variables: V) => Promise<P> };
+
+/** The kind's mutation hooks (they keep the saved plan and refresh the 风控 queries themselves). */
 export interface PlanApi<I, P extends { id: number }> {
-  planKey: PlanKey;
-  add: (input: I) => Promise<P>;
-  update: (body: { id: number } & I) => Promise<P>;
+  useAdd: (workId: number) => Saving<I, P>;
+  useUpdate: (workId: number) => Saving<{ id: number } & I, P>;
 }
 
 /** Adds or updates the plan; on success caches it and opens its detail page, else shows why above the form. */
 export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P | undefined, api: PlanApi<I, P>) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const workId = useStore('workId');
+  const add = api.useAdd(workId);
+  const update = api.useUpdate(workId);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -33,9 +34,7 @@ export function usePlanSave<I, P extends { id: number }>(kind: PlanKind, plan: P
     setSaving(true);
     setError(null);
     try {
-      const saved = await runAction(() => (plan ? api.update({ id: plan.id, ...input }) : api.add(input)), { success: T.saved });
-      client.setQueryData(api.planKey(workId, saved.id), saved);
-      void client.invalidateQueries({ queryKey: riskRootKey(workId) });
+      const saved = await runAction(() => (plan ? update.mutateAsync({ id: plan.id, ...input }) : add.mutateAsync(input)), { success: T.saved });
       navigate(`/setting/risk/${kind}/detail?id=${saved.id}`);
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : T.plan.saveFailed);
@@ -126,8 +125,10 @@ export function PlanEnabledItem() {
   );
 }
 
-function EditPlan<P>({ kind, id, workId, planKey, getPlan, form }: { kind: PlanKind; id: number; workId: number; planKey: PlanKey; getPlan: (id: number) => Promise<P>; form: (plan?: P) => ReactNode }) {
-  const query = useQuery({ queryKey: planKey(workId, id), queryFn: () => getPlan(id) });
+type UsePlan<P> = (workId: number, id: number) => UseQueryResult<P>;
+
+function EditPlan<P>({ kind, id, workId, usePlan, form }: { kind: PlanKind; id: number; workId: number; usePlan: UsePlan<P>; form: (plan?: P) => ReactNode }) {
+  const query = usePlan(workId, id);
   return (
     <PlanLoaded query={query} back={`/setting/risk?tab=${kind}`}>
       {(plan) => form(plan)}
@@ -136,7 +137,7 @@ function EditPlan<P>({ kind, id, workId, planKey, getPlan, form }: { kind: PlanK
 }
 
 /** The create page, and with ?id= the edit page: `form` renders the kind's form (with the plan when editing). */
-export function PlanFormPage<P>({ kind, planKey, getPlan, form }: { kind: PlanKind; planKey: PlanKey; getPlan: (id: number) => Promise<P>; form: (plan?: P) => ReactNode }) {
+export function PlanFormPage<P>({ kind, usePlan, form }: { kind: PlanKind; usePlan: UsePlan<P>; form: (plan?: P) => ReactNode }) {
   const workId = useStore('workId');
   const [params] = useSearchParams();
   const raw = params.get('id');
@@ -145,7 +146,7 @@ export function PlanFormPage<P>({ kind, planKey, getPlan, form }: { kind: PlanKi
   if (!workId) return <NoWorkSpace title={title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={title} bare>
-      {raw === null ? form() : id ? <EditPlan key={`${workId}:${id}`} kind={kind} id={id} workId={workId} planKey={planKey} getPlan={getPlan} form={form} /> : <BadPlanId />}
+      {raw === null ? form() : id ? <EditPlan key={`${workId}:${id}`} kind={kind} id={id} workId={workId} usePlan={usePlan} form={form} /> : <BadPlanId />}
     </PageFrame>
   );
 }

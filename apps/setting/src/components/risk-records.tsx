@@ -4,14 +4,13 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined, SyncOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RISK_KIND_LABEL, type RiskKind, type RiskRecord, type RiskRecordListBody } from '@scrm/contracts/risk';
 import { runAction, useStore } from '@scrm/web-kit';
 import { FirstUse, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
-import { riskRootKey } from '../api/keys';
-import { listRiskRecords, riskRecordsKey } from '../api/list-risk-records';
-import { restoreRiskRecord } from '../api/restore-risk-record';
+import { useRiskRecords } from '../api/list-risk-records';
+import { useRestoreRiskRecord } from '../api/restore-risk-record';
 import { RISK as T } from '../texts';
 import { MemberName } from './plan-members';
 
@@ -43,7 +42,7 @@ export interface RiskRecordsProps {
 
 export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize = 20, empty, hide = [] }: RiskRecordsProps) {
   const workId = useStore('workId');
-  const client = useQueryClient();
+  const restoreRecord = useRestoreRiskRecord(workId);
   const [modal, holder] = Modal.useModal();
   const [userid, setUserid] = useState<string | undefined>();
   const [kind, setKind] = useState<RiskKind | undefined>();
@@ -60,9 +59,7 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
     ...(kind ? { kind } : {}),
     ...(activeOnly ? { active: true } : {}),
   };
-  const records = useQuery({
-    queryKey: riskRecordsKey(workId, body),
-    queryFn: () => listRiskRecords(body),
+  const records = useRiskRecords(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: RECORDS_REFRESH_MS,
   });
@@ -82,11 +79,10 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
       cancelText: T.cancel,
       onOk: async () => {
         try {
-          await runAction(() => restoreRiskRecord(r.id), { success: T.records.restored });
+          await runAction(() => restoreRecord.mutateAsync(r.id), { success: T.records.restored });
         } catch {
           // The toast said why (e.g. it ended by itself meanwhile); the list refreshes below.
         }
-        void client.invalidateQueries({ queryKey: riskRootKey(workId) });
       },
     });
 

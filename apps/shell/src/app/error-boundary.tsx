@@ -1,6 +1,7 @@
 // A page that throws shows the generic error screen (spec §2) instead of taking the layout down.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Result } from 'antd';
+import { T } from '../texts';
 
 export const ERROR_TEXT = 'Oops! Something went wrong.';
 
@@ -29,7 +30,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         subTitle={error.message}
         extra={
           <Button type="primary" onClick={() => window.location.reload()}>
-            刷新页面
+            {T.page.reloadPage}
           </Button>
         }
       />

@@ -14,6 +14,7 @@ import * as webKit from '@scrm/web-kit';
 import { SUB_APPS, type SubApp } from '@scrm/contracts/sub-apps';
 import type { SubAppModule } from '@scrm/web-kit';
 import { assertFetch, remoteEntryUrl } from './sub-app-runtime';
+import { T } from '../texts';
 
 const versions = __SCRM_SHARED_VERSIONS__;
 const shareConfig = { singleton: true, requiredVersion: false as const };
@@ -76,7 +77,7 @@ export function loadSubApp(app: SubApp, { fresh = false }: { fresh?: boolean } =
       assertFetch();
       const mod = await host().loadRemote<SubAppModule & { default?: SubAppModule }>(`${app.name}/app`);
       const routes = mod?.routes ?? mod?.default?.routes;
-      if (!Array.isArray(routes)) throw new Error(`子应用 ${app.name} 没有导出 routes`);
+      if (!Array.isArray(routes)) throw new Error(T.loadFailed.noRoutes(app.name));
       return { routes };
     })();
     const settled = pending;

@@ -1,7 +1,8 @@
 import { Result } from 'antd';
 import { NO_AUTH_TEXT } from '@scrm/web-kit';
+import { T } from '../texts';
 
 /** What a page shows when none of its auth keys is granted (spec §6: "No Auth"). */
 export function NoAuth() {
-  return <Result status="403" title={NO_AUTH_TEXT} subTitle="暂无权限访问此页面，如需使用请联系主账号开通" />;
+  return <Result status="403" title={NO_AUTH_TEXT} subTitle={T.page.noAuthHint} />;
 }

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { NOT_FOUND_TEXT } from './sub-app-runtime';
+import { T } from '../texts';
 
 /** An unknown sub-app or an unknown page inside one. */
 export function NotFound() {
@@ -7,10 +8,10 @@ export function NotFound() {
     <Result
       status="404"
       title={NOT_FOUND_TEXT}
-      subTitle="页面不存在，请检查地址是否正确"
+      subTitle={T.page.notFoundHint}
       extra={
         <Button type="primary" href="#/">
-          返回首页
+          {T.page.backHome}
         </Button>
       }
     />

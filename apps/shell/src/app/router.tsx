@@ -8,6 +8,7 @@ import { AppLayout } from './layout/app-layout';
 import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, MATERIAL_LIST_PATH, MaterialListPage, SHELL_PAGES, ShellComingSoon } from './pages/shell-pages';
 import { RouteFrame } from './route-frame';
 import { SubAppOutlet } from './sub-app-outlet';
+import { T } from '../texts';
 
 const routeError = (
   <ErrorBoundary>
@@ -17,7 +18,7 @@ const routeError = (
 
 /** Hands a router-level error to the error boundary, so it reads the same as a page error. */
 function RouteErrorThrower(): never {
-  throw new Error('页面加载失败');
+  throw new Error(T.loadFailed.title);
 }
 
 export function createAppRouter() {

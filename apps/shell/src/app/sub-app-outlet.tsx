@@ -11,6 +11,7 @@ import { NoAuth } from './no-auth';
 import { NotFound } from './not-found';
 import { Loading, RouteFrame } from './route-frame';
 import { MOUNT_NODE_ID, getMountNode, matchSubAppRoute } from './sub-app-runtime';
+import { T } from '../texts';
 
 /** `fresh`: load again from scratch (a retry after a failure). */
 export type LoadSubApp = (app: SubApp, options?: { fresh?: boolean }) => Promise<SubAppModule>;
@@ -20,13 +21,7 @@ const loadFromHost: LoadSubApp = (app, options) => import('./federation').then((
 /** How long a sub-app may take to load before the page says so. */
 export const LOAD_TIMEOUT_MS = 10_000;
 
-export const LOAD_FAILED_TEXT = {
-  title: '页面加载失败',
-  retry: '重试',
-  timeout: (seconds: number) => `${seconds} 秒内没有加载完成，请检查网络后重试。`,
-  fetchFailed: '页面文件下载失败，请检查网络后重试；一直失败时请联系管理员检查部署。',
-  unknown: (message: string) => `出现了未知错误（${message}）。`,
-};
+export const LOAD_FAILED_TEXT = T.loadFailed;
 
 class LoadTimeout extends Error {
   constructor(readonly ms: number) {

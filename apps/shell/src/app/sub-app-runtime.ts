@@ -3,6 +3,7 @@
 import { matchPath } from 'react-router-dom';
 import { subAppBase, type SubApp } from '@scrm/contracts/sub-apps';
 import type { SubAppRoute } from '@scrm/web-kit';
+import { T } from '../texts';
 
 export const MOUNT_NODE_ID = 'ice-container';
 export const NOT_FOUND_TEXT = 'not found';
@@ -14,7 +15,7 @@ export function getMountNode(doc: Document = document): HTMLElement {
 }
 
 export function assertFetch(win: Pick<Window, 'fetch'> = window): void {
-  if (typeof win.fetch !== 'function') throw new Error('当前浏览器不支持 fetch（fetch is not supported），请升级浏览器后重试');
+  if (typeof win.fetch !== 'function') throw new Error(T.loadFailed.noFetch);
 }
 
 /** Where a sub-app's remote entry is served: its own dev server in development, /apps/<prefix>/ in production. */

@@ -1,6 +1,7 @@
 // Light form controls that look like antd's (same colours, radii, 32 px inputs) without loading antd:
 // the login gate must stay small (budget: 300 KB gzipped JS before the login dialog shows).
 import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { T } from '../texts';
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
@@ -49,7 +50,7 @@ export function PasswordInput(props: Omit<LightInputProps, 'type' | 'suffix'>) {
       {...props}
       type={visible ? 'text' : 'password'}
       suffix={
-        <button type="button" className="l-eye" aria-label={visible ? '隐藏密码' : '显示密码'} onClick={() => setVisible((v) => !v)}>
+        <button type="button" className="l-eye" aria-label={visible ? T.login.hidePassword : T.login.showPassword} onClick={() => setVisible((v) => !v)}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M1 8s2.6-4.5 7-4.5S15 8 15 8s-2.6 4.5-7 4.5S1 8 1 8z" fill="none" stroke="currentColor" strokeWidth="1.3" />
             <circle cx="8" cy="8" r="2.1" fill="none" stroke="currentColor" strokeWidth="1.3" />

@@ -1,11 +1,12 @@
 // After a QR scan by an unregistered WeChat user (10006): bind a phone, which creates the account.
 import { useState } from 'react';
-import type { TokenData } from '@scrm/contracts/account';
-import { post, setToken, toApiRequestError } from '@scrm/web-kit';
+import { setToken, toApiRequestError } from '@scrm/web-kit';
+import { registerByScan } from '../api/register';
 import { Button, ErrorBanner, Modal } from '../guest/light';
 import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateBindPhone, type BindPhoneValues } from './validate';
+import { T } from '../texts';
 
 const INITIAL: BindPhoneValues = { phone: '', code: '' };
 
@@ -27,11 +28,7 @@ export function BindPhoneModal({ wxCode, onCancel, onFail }: BindPhoneModalProps
     if (!form.check()) return;
     setSubmitting(true);
     try {
-      const { token } = await post<TokenData>(
-        '/api/account/create/scan',
-        { phone: form.values.phone.trim(), code: form.values.code.trim(), wxCode },
-        { silent: true },
-      );
+      const { token } = await registerByScan({ phone: form.values.phone.trim(), code: form.values.code.trim(), wxCode });
       setToken(token);
       window.location.reload();
     } catch (error) {
@@ -42,20 +39,20 @@ export function BindPhoneModal({ wxCode, onCancel, onFail }: BindPhoneModalProps
 
   return (
     <Modal
-      title="绑定手机号"
+      title={T.bindPhone.title}
       testId="bind-phone-modal"
       footer={
         <>
           <Button onClick={onCancel} disabled={submitting}>
-            取消
+            {T.bindPhone.cancel}
           </Button>
           <Button variant="primary" htmlType="submit" form="bind-phone-form" loading={submitting}>
-            确定
+            {T.bindPhone.ok}
           </Button>
         </>
       }
     >
-      <p className="l-hint">微信首次扫码登录，请绑定手机号完成注册</p>
+      <p className="l-hint">{T.bindPhone.hint}</p>
       <ErrorBanner message={smsError} testId="bind-phone-error" />
       <form id="bind-phone-form" onSubmit={submit} noValidate>
         <PhoneCodeFields form={form} onBanner={setSmsError} />

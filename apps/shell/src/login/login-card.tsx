@@ -1,23 +1,19 @@
 // The login card: password, SMS code and WeChat QR modes (spec §2, §4, §5).
 import { useState } from 'react';
-import type { TokenData } from '@scrm/contracts/account';
-import { post, toApiRequestError } from '@scrm/web-kit';
+import { toApiRequestError } from '@scrm/web-kit';
+import { login } from '../api/login';
 import { Button, ErrorBanner, Field, Input, PasswordInput } from '../guest/light';
 import { QrLogin } from './qr-login';
 import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateCodeLogin, validatePasswordLogin, type CodeLoginValues, type PasswordLoginValues } from './validate';
+import { T } from '../texts';
 
 export type LoginMode = 'password' | 'code' | 'qrcode';
 
-export const LOGIN_TITLES: Record<LoginMode, string> = {
-  password: '账号密码登录',
-  code: '验证码登录',
-  qrcode: '微信扫码登录',
-};
+export const LOGIN_TITLES: Record<LoginMode, string> = T.login.titles;
 
-const login = (body: { phone: string; password?: string; code?: string }) =>
-  post<TokenData>('/api/account/login', body, { silent: true }).then((data) => data.token);
+const loginToken = (body: { phone: string; password?: string; code?: string }) => login(body).then((data) => data.token);
 
 const QrIcon = () => (
   <svg viewBox="0 0 20 20" width="26" height="26" aria-hidden="true">
@@ -54,22 +50,22 @@ function useLoginSubmit(check: () => boolean, call: () => Promise<string>, onTok
 
 function PasswordForm({ onToken }: { onToken: (token: string) => void }) {
   const form = useLightForm<PasswordLoginValues>({ account: '', password: '' }, validatePasswordLogin);
-  const { banner, submitting, submit } = useLoginSubmit(form.check, () => login({ phone: form.values.account.trim(), password: form.values.password }), onToken);
+  const { banner, submitting, submit } = useLoginSubmit(form.check, () => loginToken({ phone: form.values.account.trim(), password: form.values.password }), onToken);
   return (
     <form onSubmit={submit} noValidate>
       <ErrorBanner message={banner} />
       <Field error={form.errors.account}>
         {(id, errorId) => (
-          <Input id={id} aria-describedby={errorId} placeholder="请输入账号/手机号" autoComplete="username" invalid={!!form.errors.account} {...form.bind('account')} />
+          <Input id={id} aria-describedby={errorId} placeholder={T.login.accountPlaceholder} autoComplete="username" invalid={!!form.errors.account} {...form.bind('account')} />
         )}
       </Field>
       <Field error={form.errors.password}>
         {(id, errorId) => (
-          <PasswordInput id={id} aria-describedby={errorId} placeholder="请输入密码" autoComplete="current-password" invalid={!!form.errors.password} {...form.bind('password')} />
+          <PasswordInput id={id} aria-describedby={errorId} placeholder={T.login.passwordPlaceholder} autoComplete="current-password" invalid={!!form.errors.password} {...form.bind('password')} />
         )}
       </Field>
       <Button variant="primary" size="large" block htmlType="submit" loading={submitting}>
-        登录
+        {T.login.submit}
       </Button>
     </form>
   );
@@ -77,13 +73,13 @@ function PasswordForm({ onToken }: { onToken: (token: string) => void }) {
 
 function CodeForm({ onToken }: { onToken: (token: string) => void }) {
   const form = useLightForm<CodeLoginValues>({ phone: '', code: '' }, validateCodeLogin);
-  const { banner, setBanner, submitting, submit } = useLoginSubmit(form.check, () => login({ phone: form.values.phone.trim(), code: form.values.code.trim() }), onToken);
+  const { banner, setBanner, submitting, submit } = useLoginSubmit(form.check, () => loginToken({ phone: form.values.phone.trim(), code: form.values.code.trim() }), onToken);
   return (
     <form onSubmit={submit} noValidate>
       <ErrorBanner message={banner} />
       <PhoneCodeFields form={form} onBanner={setBanner} />
       <Button variant="primary" size="large" block htmlType="submit" loading={submitting}>
-        登录
+        {T.login.submit}
       </Button>
     </form>
   );
@@ -105,14 +101,14 @@ export function LoginCard({ onToken, onRegister, initialMode = 'password' }: Log
         type="button"
         className="login-corner"
         data-testid="login-qr-toggle"
-        aria-label={mode === 'qrcode' ? '切换为验证码方式' : '切换为扫码方式'}
-        title={mode === 'qrcode' ? '验证码登录' : '扫码登录'}
+        aria-label={mode === 'qrcode' ? T.login.toCode : T.login.toQr}
+        title={mode === 'qrcode' ? T.login.codeLogin : T.login.qrLogin}
         onClick={() => setMode(cornerTarget)}
       >
         {mode === 'qrcode' ? <ScreenIcon /> : <QrIcon />}
       </button>
       <span className="login-corner-tip" aria-hidden="true">
-        {mode === 'qrcode' ? '验证码登录' : '扫码登录'}
+        {mode === 'qrcode' ? T.login.codeLogin : T.login.qrLogin}
       </span>
       <h2 className="login-card-title">{LOGIN_TITLES[mode]}</h2>
       {mode === 'password' ? <PasswordForm onToken={onToken} /> : null}
@@ -123,7 +119,7 @@ export function LoginCard({ onToken, onRegister, initialMode = 'password' }: Log
           {LOGIN_TITLES[linkTarget]}
         </Button>
         <Button variant="link" onClick={onRegister}>
-          注册账号
+          {T.login.register}
         </Button>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { LoginCard } from './login-card';
 import { RegisterCard } from './register-card';
 import { SellingPoints } from './selling-points';
 import './login.css';
+import { T } from '../texts';
 
 export function LoginModal({ withTopBar = true }: { withTopBar?: boolean }) {
   const [card, setCard] = useState<'login' | 'register'>('login');
@@ -14,7 +15,7 @@ export function LoginModal({ withTopBar = true }: { withTopBar?: boolean }) {
       data-testid="login-modal"
       role="dialog"
       aria-modal="true"
-      aria-label={card === 'login' ? '登录' : '注册'}
+      aria-label={card === 'login' ? T.login.modalLabel.login : T.login.modalLabel.register}
     >
       <div className="login-stage">
         <SellingPoints />

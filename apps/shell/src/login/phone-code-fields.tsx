@@ -3,6 +3,7 @@ import { Field, Input } from '../guest/light';
 import { sendCode } from './send-code';
 import { SmsButton } from './sms-button';
 import type { useLightForm } from './use-light-form';
+import { T } from '../texts';
 
 type PhoneCodeForm = Pick<ReturnType<typeof useLightForm<{ phone: string; code: string }>>, 'values' | 'errors' | 'bind' | 'setFieldError'>;
 
@@ -17,13 +18,13 @@ export function PhoneCodeFields({ form, onBanner }: PhoneCodeFieldsProps) {
     <>
       <Field error={form.errors.phone}>
         {(id, errorId) => (
-          <Input id={id} aria-describedby={errorId} placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
+          <Input id={id} aria-describedby={errorId} placeholder={T.login.phonePlaceholder} inputMode="numeric" autoComplete="tel" maxLength={11} invalid={!!form.errors.phone} {...form.bind('phone')} />
         )}
       </Field>
       <Field error={form.errors.code}>
         {(id, errorId) => (
           <div className="l-row">
-            <Input id={id} aria-describedby={errorId} placeholder="请输入验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
+            <Input id={id} aria-describedby={errorId} placeholder={T.login.codePlaceholder} inputMode="numeric" autoComplete="one-time-code" maxLength={8} invalid={!!form.errors.code} {...form.bind('code')} />
             <SmsButton
               send={() => {
                 onBanner(null);

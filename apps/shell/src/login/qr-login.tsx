@@ -1,12 +1,13 @@
 // WeChat QR login: the code's image, polling, expiry, and the bind-phone modal on 10006 (spec §4).
 import { useState } from 'react';
-import type { QrCodeData, QrPollData } from '@scrm/contracts/account';
 import { ApiCode } from '@scrm/contracts/api';
-import { getPublicConfig, post } from '@scrm/web-kit';
+import { getPublicConfig } from '@scrm/web-kit';
+import { getLoginQrCode, pollLoginQrCode } from '../api/gzh-qr';
 import { ErrorBanner } from '../guest/light';
 import { QrImage } from '../qr/qr-image';
 import { useQrSession } from '../qr/use-qr-session';
 import { BindPhoneModal } from './bind-phone-modal';
+import { T } from '../texts';
 
 export interface QrLoginProps {
   onToken: (token: string) => void;
@@ -17,8 +18,8 @@ export function QrLogin({ onToken }: QrLoginProps) {
   // A failed account creation after the bind-phone modal, shown until the next QR session.
   const [bindFailure, setBindFailure] = useState<string | null>(null);
   const session = useQrSession({
-    fetchCode: () => post<QrCodeData>('/api/account/login/gzh/code', {}, { silent: true }),
-    poll: async (code) => (await post<QrPollData>('/api/account/login/callback', { code }, { silent: true })).token,
+    fetchCode: getLoginQrCode,
+    poll: pollLoginQrCode,
     onToken,
     onPollError: (error, code) => {
       if (error.code !== ApiCode.WX_NOT_REGISTERED) return false;
@@ -38,13 +39,15 @@ export function QrLogin({ onToken }: QrLoginProps) {
   return (
     <div className="login-qr-body">
       <ErrorBanner message={session.error ?? bindFailure} />
-      <QrImage url={session.url} loading={session.loading} expired={session.expired} failed={!!session.error} onRefresh={() => restart()} alt="微信扫码登录二维码" />
+      <QrImage url={session.url} loading={session.loading} expired={session.expired} failed={!!session.error} onRefresh={() => restart()} alt={T.login.qrAlt} />
       <p className="login-qr-caption">
-        请使用<strong>微信</strong>扫描二维码登录
+        {T.login.qrCaption[0]}
+        <strong>{T.login.qrCaption[1]}</strong>
+        {T.login.qrCaption[2]}
       </p>
       {simulator && session.url && !session.expired ? (
         <a className="login-sim-link" href={session.url} target="_blank" rel="noreferrer">
-          在模拟器中扫码
+          {T.login.scanInSimulator}
         </a>
       ) : null}
       {wxCode ? (

@@ -1,12 +1,14 @@
 // The register card: phone, SMS code and password; success stores the token and reloads (spec §4).
 import { useState } from 'react';
-import { Msg, type TokenData } from '@scrm/contracts/account';
+import { Msg } from '@scrm/contracts/account';
 import { REGISTER_RELOAD_DELAY_MS } from '@scrm/contracts/constants';
-import { post, setToken, toApiRequestError, toast } from '@scrm/web-kit';
+import { setToken, toApiRequestError, toast } from '@scrm/web-kit';
+import { register } from '../api/register';
 import { Button, ErrorBanner, Field, PasswordInput } from '../guest/light';
 import { PhoneCodeFields } from './phone-code-fields';
 import { useLightForm } from './use-light-form';
 import { validateRegister, type RegisterValues } from './validate';
+import { T } from '../texts';
 
 const INITIAL: RegisterValues = { phone: '', code: '', password: '' };
 
@@ -22,11 +24,7 @@ export function RegisterCard({ onLogin }: { onLogin: () => void }) {
     if (!form.check()) return;
     setSubmitting(true);
     try {
-      const { token } = await post<TokenData>(
-        '/api/account/create',
-        { phone: form.values.phone.trim(), code: form.values.code.trim(), password: form.values.password },
-        { silent: true },
-      );
+      const { token } = await register({ phone: form.values.phone.trim(), code: form.values.code.trim(), password: form.values.password });
       setToken(token);
       setDone(true);
       toast.success(Msg.registered);
@@ -39,23 +37,23 @@ export function RegisterCard({ onLogin }: { onLogin: () => void }) {
 
   return (
     <div className="login-card" data-testid="register-card">
-      <h2 className="login-card-title">注册账号</h2>
-      <p className="login-card-sub">使用手机号注册，注册后即可登录</p>
+      <h2 className="login-card-title">{T.register.title}</h2>
+      <p className="login-card-sub">{T.register.sub}</p>
       <form onSubmit={submit} noValidate>
         <ErrorBanner message={banner} />
         <PhoneCodeFields form={form} onBanner={setBanner} />
         <Field error={form.errors.password}>
           {(id, errorId) => (
-            <PasswordInput id={id} aria-describedby={errorId} placeholder="请输入密码" autoComplete="new-password" invalid={!!form.errors.password} {...form.bind('password')} />
+            <PasswordInput id={id} aria-describedby={errorId} placeholder={T.login.passwordPlaceholder} autoComplete="new-password" invalid={!!form.errors.password} {...form.bind('password')} />
           )}
         </Field>
         <Button variant="primary" size="large" block htmlType="submit" loading={submitting || done}>
-          注册
+          {T.register.submit}
         </Button>
       </form>
       <div className="login-links" style={{ justifyContent: 'center' }}>
         <Button variant="link" onClick={onLogin}>
-          已有账号？立即登录
+          {T.register.toLogin}
         </Button>
       </div>
     </div>

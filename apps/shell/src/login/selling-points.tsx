@@ -1,16 +1,15 @@
 // The three selling points of spec §1, beside the login card on wide screens, below it on narrow ones.
 import { PRODUCT_NAME } from '@scrm/web-kit';
+import { T } from '../texts';
 
 export const SELLING_POINTS = [
   {
-    title: '多场景获客引流',
-    desc: '渠道活码、员工活码、一客一码，每一位客户都能追溯来源',
+    ...T.sellingPoints[0]!,
     color: 'linear-gradient(135deg, #4096ff, #1677ff)',
     icon: <path d="M4 4h5v5H4zM11 4h5v5h-5zM4 11h5v5H4zM12 12h1.5v1.5H12zm2.5 2.5H16V16h-1.5zM12 14.5h1.5V16H12zm2.5-2.5H16v1.5h-1.5z" fill="currentColor" />,
   },
   {
-    title: '智能风控',
-    desc: '自动识别异常加好友，成员账号自动上线、下线',
+    ...T.sellingPoints[1]!,
     color: 'linear-gradient(135deg, #36cfc9, #13a8a8)',
     icon: (
       <>
@@ -20,8 +19,7 @@ export const SELLING_POINTS = [
     ),
   },
   {
-    title: '私域全链路',
-    desc: '广告投放、公众号管理、消息自动化，打通私域运营全链路',
+    ...T.sellingPoints[2]!,
     color: 'linear-gradient(135deg, #9254de, #722ed1)',
     icon: (
       <>
@@ -36,9 +34,9 @@ export const SELLING_POINTS = [
 
 export function SellingPoints() {
   return (
-    <section className="login-intro" aria-label="产品介绍">
+    <section className="login-intro" aria-label={T.intro.label}>
       <h1 className="login-intro-title">{PRODUCT_NAME}</h1>
-      <p className="login-intro-sub">企业微信获客与客户管理平台</p>
+      <p className="login-intro-sub">{T.intro.sub}</p>
       <ul className="login-points">
         {SELLING_POINTS.map((point) => (
           <li className="login-point" key={point.title}>

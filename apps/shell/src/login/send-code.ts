@@ -1,7 +1,8 @@
 // Sends an SMS code: the phone is validated first; success shows the toast of spec §8.
 import { Msg } from '@scrm/contracts/account';
 import { SMS_COOLDOWN_SECONDS } from '@scrm/contracts/constants';
-import { post, toApiRequestError, toast } from '@scrm/web-kit';
+import { toApiRequestError, toast } from '@scrm/web-kit';
+import { sendSmsCode } from '../api/send-sms-code';
 import { validateSmsPhone } from './validate';
 
 export interface SendCodeHooks {
@@ -13,7 +14,7 @@ export interface SendCodeHooks {
 export async function sendCode(phone: string, hooks: SendCodeHooks): Promise<number | null> {
   if (!hooks.phoneError(validateSmsPhone(phone))) return null;
   try {
-    const { cooldown } = await post<{ cooldown: number }>('/api/account/code/send', { phone: phone.trim() }, { silent: true });
+    const { cooldown } = await sendSmsCode(phone.trim());
     toast.success(Msg.smsSent);
     return cooldown || SMS_COOLDOWN_SECONDS;
   } catch (error) {

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { SMS_COOLDOWN_SECONDS } from '@scrm/contracts/constants';
 import { Button } from '../guest/light';
 import { useCountdown } from './use-countdown';
+import { T } from '../texts';
 
-export const smsButtonText = (remaining: number) => (remaining > 0 ? `${remaining}秒后重新获取` : '获取验证码');
+export const smsButtonText = T.login.smsButton;
 
 export interface SmsButtonProps {
   /** Validates and sends; resolves with the cooldown in seconds, or null when nothing was sent. */

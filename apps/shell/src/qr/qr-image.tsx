@@ -1,6 +1,7 @@
 // The 160×160 QR image of a URL, with the click-to-refresh overlay once expired or failed.
 import { useEffect, useState } from 'react';
 import { QR_IMAGE_SIZE } from '@scrm/contracts/constants';
+import { T } from '../texts';
 
 export interface QrImageProps {
   url: string | null;
@@ -41,17 +42,17 @@ export function QrImage({ url, loading, expired, failed, onRefresh, alt, testId 
       {src ? (
         <img src={src} width={QR_IMAGE_SIZE} height={QR_IMAGE_SIZE} alt={alt} data-testid={testId} data-url={url ?? undefined} />
       ) : (
-        <div className="scrm-qr-placeholder">{loading || url ? '二维码加载中…' : ''}</div>
+        <div className="scrm-qr-placeholder">{loading || url ? T.qr.loading : ''}</div>
       )}
       {expired ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-expired" onClick={onRefresh}>
           <RefreshIcon />
-          二维码已失效，点击刷新
+          {T.qr.expired}
         </button>
       ) : failed && !url && !loading ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-failed" onClick={onRefresh}>
           <RefreshIcon />
-          二维码加载失败，点击刷新
+          {T.qr.failed}
         </button>
       ) : null}
     </div>

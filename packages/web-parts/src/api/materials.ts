@@ -12,21 +12,32 @@ import type {
   MaterialUpdateBody,
   UploadKind,
 } from '@scrm/contracts/material';
-import { http, httpEvents, notifyError, post, toApiRequestError } from '@scrm/web-kit';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http, httpEvents, notifyError, post, toApiRequestError, useRefreshingMutation, type QueryConfig } from '@scrm/web-kit';
 
 /** Everything cached for the library of a work space (invalidate this after a change). */
 export const materialsRootKey = (workId: number) => ['material', workId] as const;
 
 export const materialsKey = (workId: number, body: MaterialListBody) => ['material', workId, 'list', body] as const;
 export const listMaterials = (body: MaterialListBody) => post<MaterialList>('/api/material/list', body);
+export const materialsQueryOptions = (workId: number, body: MaterialListBody) => queryOptions({ queryKey: materialsKey(workId, body), queryFn: () => listMaterials(body) });
+export const useMaterials = (workId: number, body: MaterialListBody, config: QueryConfig<typeof materialsQueryOptions> = {}) => useQuery({ ...materialsQueryOptions(workId, body), ...config });
 
 export const materialGroupsKey = (workId: number) => ['material', workId, 'groups'] as const;
 export const listMaterialGroups = () => post<MaterialGroupList>('/api/material/group/list', {});
+export const materialGroupsQueryOptions = (workId: number) => queryOptions({ queryKey: materialGroupsKey(workId), queryFn: listMaterialGroups });
+export const useMaterialGroups = (workId: number, config: QueryConfig<typeof materialGroupsQueryOptions> = {}) => useQuery({ ...materialGroupsQueryOptions(workId), ...config });
 
 export const addMaterial = (input: MaterialInput) => post<Material>('/api/material/add', input);
 export const updateMaterial = (body: MaterialUpdateBody) => post<Material>('/api/material/update', body);
 export const deleteMaterials = (ids: number[]) => post<null>('/api/material/delete', { ids });
 export const moveMaterials = (ids: number[], groupId: number | null) => post<null>('/api/material/move', { ids, groupId });
+// After a change the whole library of the work space is read again (lists, groups' counts, pickers).
+export const useAddMaterial = (workId: number) => useRefreshingMutation(addMaterial, materialsRootKey(workId));
+export const useUpdateMaterial = (workId: number) => useRefreshingMutation(updateMaterial, materialsRootKey(workId));
+export const useDeleteMaterials = (workId: number) => useRefreshingMutation(deleteMaterials, materialsRootKey(workId), { wait: true });
+export const useMoveMaterials = (workId: number) =>
+  useRefreshingMutation(({ ids, groupId }: { ids: number[]; groupId: number | null }) => moveMaterials(ids, groupId), materialsRootKey(workId));
 
 export const addMaterialGroup = (name: string) => post<MaterialGroup>('/api/material/group/add', { name });
 export const updateMaterialGroup = (id: number, name: string) => post<MaterialGroup>('/api/material/group/update', { id, name });

@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { Button, Divider, Flex, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { runAction, useStore } from '@scrm/web-kit';
-import { addGroup } from '../../api/add-group';
-import { groupsKey, listGroups } from '../../api/list-groups';
+import { useAddGroup } from '../../api/add-group';
+import { useGroups } from '../../api/list-groups';
 import { T } from '../../texts';
 
 export interface GroupSelectProps {
@@ -16,8 +15,8 @@ export interface GroupSelectProps {
 
 export function GroupSelect({ value, onChange, id }: GroupSelectProps) {
   const workId = useStore('workId');
-  const client = useQueryClient();
-  const groups = useQuery({ queryKey: groupsKey(workId), queryFn: listGroups, enabled: workId > 0 });
+  const groups = useGroups(workId, { enabled: workId > 0 });
+  const add = useAddGroup(workId);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -26,8 +25,7 @@ export function GroupSelect({ value, onChange, id }: GroupSelectProps) {
     if (!trimmed) return;
     setSaving(true);
     try {
-      const group = await runAction(() => addGroup(trimmed), { success: T.groupCreated });
-      await client.invalidateQueries({ queryKey: groupsKey(workId) });
+      const group = await runAction(() => add.mutateAsync(trimmed), { success: T.groupCreated });
       setName('');
       onChange?.(group.id);
     } catch {

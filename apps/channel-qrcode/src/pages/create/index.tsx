@@ -2,7 +2,6 @@
 // to a customer who adds (tags, welcome message, verification). Saved codes open on their detail page.
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Radio, Result, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   DISTRIBUTION_HINT,
@@ -18,10 +17,9 @@ import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { ApiRequestError, runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FormFooter, FormSection, LoadedCard, NoWorkSpace, ScheduleEditor, scheduleRule, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
-import { addCode } from '../../api/add-code';
-import { codeKey, getCode } from '../../api/get-code';
-import { channelRootKey } from '../../api/keys';
-import { updateCode } from '../../api/update-code';
+import { useAddCode } from '../../api/add-code';
+import { useCode } from '../../api/get-code';
+import { useUpdateCode } from '../../api/update-code';
 import { T } from '../../texts';
 import { GroupSelect } from './group-select';
 import { MemberListEditor, type MemberLook } from './member-list-editor';
@@ -128,8 +126,9 @@ function DistributionChoice({ value, onChange, id }: { value?: Distribution; onC
 
 function CodeForm({ code }: { code?: ChannelCode }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const workId = useStore('workId');
+  const add = useAddCode(workId);
+  const update = useUpdateCode(workId);
   const [form] = Form.useForm<CodeFormValues>();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -143,12 +142,10 @@ function CodeForm({ code }: { code?: ChannelCode }) {
     setError(null);
     try {
       const input = inputOf(values);
-      const saved = await runAction(() => (code ? updateCode({ id: code.id, ...input }) : addCode(input)), {
+      const saved = await runAction(() => (code ? update.mutateAsync({ id: code.id, ...input }) : add.mutateAsync(input)), {
         loading: code ? undefined : T.creating,
         success: code ? T.saved : T.created,
       });
-      client.setQueryData(codeKey(workId, saved.id), saved);
-      void client.invalidateQueries({ queryKey: channelRootKey(workId) });
       navigate(`/channel-qrcode/detail?id=${saved.id}`);
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : T.saveFailed);
@@ -251,7 +248,7 @@ function CodeForm({ code }: { code?: ChannelCode }) {
 
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id) });
+  const query = useCode(workId, id);
   return (
     <LoadedCard query={query} notFound={T.notFound} back={<Button onClick={() => navigate('/channel-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-not-found', error: 'code-load-error' }}>
       {(code) => <CodeForm key={code.id} code={code} />}

@@ -1,10 +1,10 @@
 // 客户明细: the customers added through the code, newest first, paged on the server, by member.
 import { useState } from 'react';
-import { Alert, Button, Flex, Select } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Flex, Select } from 'antd';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CodeMember } from '@scrm/contracts/contact-way';
-import { CodeAddTable } from '@scrm/web-parts';
-import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
+import { CodeAdds } from '@scrm/web-parts';
+import { useCodeAdds } from '../../api/list-code-adds';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 
@@ -13,7 +13,7 @@ export function CustomersTab({ id, workId, members }: { id: number; workId: numb
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const body = { id, page, pageSize, ...(userid ? { userid } : {}) };
-  const adds = useQuery({ queryKey: codeAddsKey(workId, body), queryFn: () => listCodeAdds(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  const adds = useCodeAdds(workId, body, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
   return (
     <Flex vertical gap={12} data-testid="customers-tab">
       <Select<string>
@@ -29,20 +29,15 @@ export function CustomersTab({ id, workId, members }: { id: number; workId: numb
         style={{ width: 200 }}
         data-testid="customers-member"
       />
-      {adds.isError && !adds.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={adds.error.message} action={<Button onClick={() => adds.refetch()}>{T.retry}</Button>} />
-      ) : (
-        <CodeAddTable
-          data={adds.data}
-          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={(p, s) => {
-            setPage(p);
-            setPageSize(s);
-          }}
-        />
-      )}
+      <CodeAdds
+        query={adds}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(p, s) => {
+          setPage(p);
+          setPageSize(s);
+        }}
+      />
     </Flex>
   );
 }

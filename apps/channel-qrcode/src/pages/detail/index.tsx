@@ -2,15 +2,13 @@
 // data over a range (trend, members, retention, customers); refreshed every 10 s. A 401 here does not
 // open the login modal: the shell decides that by path.
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Flex, Result, Skeleton, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Card, Flex, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
-import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DateRangeFilter, isNotFound, lastDays, LoadProblem, NoWorkSpace, type DateRange } from '@scrm/web-parts';
-import { codeKey, getCode } from '../../api/get-code';
+import { DateRangeFilter, DetailPage, isNotFound, lastDays, LoadProblem, type DateRange } from '@scrm/web-parts';
+import { useCode } from '../../api/get-code';
 import { useCodeActions } from '../../components/code-actions';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
@@ -67,7 +65,7 @@ function DataTabs({ code, workId }: { code: ChannelCode; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const actions = useCodeActions();
-  const query = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
+  const query = useCode(workId, id, { refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
   const backLink = (
     <Link to="/channel-qrcode/list">
       <Button>{T.back}</Button>
@@ -137,26 +135,20 @@ function Detail({ id, workId }: { id: number; workId: number }) {
 }
 
 export default function ChannelQrcodeDetailPage() {
-  const workId = useStore('workId');
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <Result
-          status="404"
-          title={T.notFound}
-          subTitle={T.invalidId}
-          extra={
-            <Link to="/channel-qrcode/list">
-              <Button>{T.back}</Button>
-            </Link>
-          }
-          data-testid="code-not-found"
-        />
-      </PageFrame>
-    );
-  }
-  return <Detail key={`${workId}:${id}`} id={id} workId={workId} />;
+  return (
+    <DetailPage
+      title={T.detailTitle}
+      noWorkHint={T.noWorkHint}
+      notFound={T.notFound}
+      invalidHint={T.invalidId}
+      back={
+        <Link to="/channel-qrcode/list">
+          <Button>{T.back}</Button>
+        </Link>
+      }
+      data-testid="code-not-found"
+    >
+      {(id, workId) => <Detail id={id} workId={workId} />}
+    </DetailPage>
+  );
 }

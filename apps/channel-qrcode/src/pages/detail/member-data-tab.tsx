@@ -1,12 +1,11 @@
 // 成员数据: each member's adds, losses and net over the range, and their adds day by day.
 import { Alert, Button, Empty, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
 import { DAY_MS, dayKey, dayOf } from '@scrm/contracts/china-time';
 import type { MemberFigures } from '@scrm/contracts/contact-way';
 import { daysIn, type DateRange } from '@scrm/web-parts';
-import { getMemberDays, memberDaysKey } from '../../api/get-member-days';
-import { getMemberFigures, memberFiguresKey } from '../../api/get-member-figures';
+import { useMemberDays } from '../../api/get-member-days';
+import { useMemberFigures } from '../../api/get-member-figures';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 
@@ -34,8 +33,8 @@ export function pivotDays(range: DateRange, list: ReadonlyArray<{ date: string; 
 
 export function MemberDataTab({ id, workId, range }: { id: number; workId: number; range: DateRange }) {
   const body = { id, ...range };
-  const figures = useQuery({ queryKey: memberFiguresKey(workId, body), queryFn: () => getMemberFigures(body), refetchInterval: REFRESH_MS });
-  const days = useQuery({ queryKey: memberDaysKey(workId, body), queryFn: () => getMemberDays(body), refetchInterval: REFRESH_MS });
+  const figures = useMemberFigures(workId, body, { refetchInterval: REFRESH_MS });
+  const days = useMemberDays(workId, body, { refetchInterval: REFRESH_MS });
 
   const figureColumns: ColumnsType<MemberFigures> = [
     { title: T.fcol.member, dataIndex: 'name' },

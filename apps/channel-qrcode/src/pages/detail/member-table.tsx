@@ -3,13 +3,11 @@
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Card, Flex, Modal, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeMember, Distribution } from '@scrm/contracts/contact-way';
 import { runAction } from '@scrm/web-kit';
-import { OnlineBadge } from '@scrm/web-parts';
-import { channelRootKey } from '../../api/keys';
-import { codeMembersKey, listCodeMembers } from '../../api/list-code-members';
-import { setMemberState } from '../../api/set-member-state';
+import { LoadAlert, OnlineBadge } from '@scrm/web-parts';
+import { useCodeMembers } from '../../api/list-code-members';
+import { useSetMemberState } from '../../api/set-member-state';
 import { isReceiving, memberState } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
@@ -30,19 +28,16 @@ function State({ member, distribution }: { member: CodeMember; distribution: Dis
 }
 
 export function MemberTable({ id, workId, distribution }: { id: number; workId: number; distribution: Distribution }) {
-  const client = useQueryClient();
   const [modal, holder] = Modal.useModal();
   const [pending, setPending] = useState<string | null>(null);
-  const members = useQuery({ queryKey: codeMembersKey(workId, id), queryFn: () => listCodeMembers(id), refetchInterval: REFRESH_MS });
+  const members = useCodeMembers(workId, id, { refetchInterval: REFRESH_MS });
+  const setState = useSetMemberState(workId);
   const list = members.data?.list ?? [];
 
   const apply = async (m: CodeMember, online: boolean) => {
     setPending(m.userid);
     try {
-      const fresh = await runAction(() => setMemberState({ id, userid: m.userid, online }), { success: online ? T.switchedOn(m.name) : T.switchedOff(m.name) });
-      client.setQueryData(codeMembersKey(workId, id), fresh);
-      // The code's status, the list's dots and the figures follow.
-      void client.invalidateQueries({ queryKey: channelRootKey(workId), predicate: (q) => q.queryKey[2] !== 'members' });
+      await runAction(() => setState.mutateAsync({ id, userid: m.userid, online }), { success: online ? T.switchedOn(m.name) : T.switchedOff(m.name) });
     } catch {
       // The toast said why; the switch stays as it was.
     } finally {
@@ -142,7 +137,7 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
       {holder}
       {members.data?.noneAvailable ? <Alert type="warning" showIcon title={T.noneAvailable} description={T.noneAvailableHint} style={{ marginBottom: 16 }} data-testid="none-available" /> : null}
       {members.isError && !members.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={members.error.message} />
+        <LoadAlert error={members.error} />
       ) : (
         <Table<CodeMember>
           data-testid="member-table"

@@ -1,9 +1,8 @@
 // 数据概览 of one code: adds today / yesterday / in total, losses today, net in total.
 import { Card, Flex, Statistic, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import type { Overview } from '@scrm/contracts/contact-way';
-import { getOverview, overviewKey } from '../../api/get-overview';
+import { useOverview } from '../../api/get-overview';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 
@@ -16,7 +15,7 @@ const ITEMS: Array<{ field: keyof Overview; color?: string }> = [
 ];
 
 export function OverviewCard({ id, workId }: { id: number; workId: number }) {
-  const overview = useQuery({ queryKey: overviewKey(workId, id), queryFn: () => getOverview(id), refetchInterval: REFRESH_MS });
+  const overview = useOverview(workId, id, { refetchInterval: REFRESH_MS });
   return (
     <Card variant="borderless" title={T.overview} data-testid="overview">
       <Flex gap={16}>

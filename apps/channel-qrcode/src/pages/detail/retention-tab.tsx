@@ -1,17 +1,16 @@
 // 客户留存: of the customers added each day, how many are still friends after 1, 7 and 30 days.
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { RetentionTable, type DateRange } from '@scrm/web-parts';
-import { getRetention, retentionKey } from '../../api/get-retention';
+import { LoadAlert, RetentionTable, type DateRange } from '@scrm/web-parts';
+import { useRetention } from '../../api/get-retention';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
 
 export function RetentionTab({ id, workId, range }: { id: number; workId: number; range: DateRange }) {
   const body = { id, ...range };
-  const retention = useQuery({ queryKey: retentionKey(workId, body), queryFn: () => getRetention(body), refetchInterval: REFRESH_MS });
+  const retention = useRetention(workId, body, { refetchInterval: REFRESH_MS });
   if (retention.isError && !retention.data) {
-    return <Alert type="error" showIcon title={T.loadFailed} description={retention.error.message} action={<Button onClick={() => retention.refetch()}>{T.retry}</Button>} />;
+    return <LoadAlert error={retention.error} onRetry={() => retention.refetch()} />;
   }
   // Newest day first, as operators read a table.
   const list = retention.data ? [...retention.data.list].reverse() : undefined;

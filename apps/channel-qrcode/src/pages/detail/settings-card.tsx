@@ -1,11 +1,10 @@
 // The code's QR (with download) beside a summary of its settings; the welcome message previews in a popover.
 import { Button, Card, Descriptions, Flex, Popover, Space, Tag, Typography } from 'antd';
 import { EyeOutlined, FolderOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { describeSchedule } from '@scrm/contracts/china-time';
 import { DISTRIBUTION_HINT, DISTRIBUTION_LABEL, type ChannelCode } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
-import { QrCard, WelcomePreview, formatTime, listMaterials, materialsKey } from '@scrm/web-parts';
+import { QrCard, WelcomePreview, formatTime, useMaterials } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { T } from '../../texts';
 
@@ -13,7 +12,7 @@ function Welcome({ code }: { code: ChannelCode }) {
   const workId = useStore('workId');
   const { text, materialIds } = code.welcome;
   const body = { ids: [...new Set(materialIds)].sort((a, b) => a - b) };
-  const materials = useQuery({ queryKey: materialsKey(workId, body), queryFn: () => listMaterials(body), enabled: workId > 0 && materialIds.length > 0 });
+  const materials = useMaterials(workId, body, { enabled: workId > 0 && materialIds.length > 0 });
   if (!text.trim() && !materialIds.length) return <Typography.Text type="secondary">{T.noWelcome}</Typography.Text>;
   const byId = new Map((materials.data?.list ?? []).map((m) => [m.id, m] as const));
   const settled = materials.isSuccess || materials.isError;

@@ -1,18 +1,18 @@
 // 渠道活码 list (the home page after login): groups at the left; the codes of the chosen group with
 // search, a member filter, members' states, today's figures, and actions; refreshed every 10 s.
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, GroupPanel, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
-import { codesKey, listCodes } from '../../api/list-codes';
-import { groupsKey, listGroups } from '../../api/list-groups';
+import { useCodes } from '../../api/list-codes';
+import { useGroups } from '../../api/list-groups';
 import { useCodeActions } from '../../components/code-actions';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
@@ -125,10 +125,8 @@ function Codes({ workId }: { workId: number }) {
     ...(filters.group !== undefined ? { groupId: filters.group } : {}),
     ...(filters.userid ? { userid: filters.userid } : {}),
   };
-  const groups = useQuery({ queryKey: groupsKey(workId), queryFn: listGroups });
-  const codes = useQuery({
-    queryKey: codesKey(workId, body),
-    queryFn: () => listCodes(body),
+  const groups = useGroups(workId);
+  const codes = useCodes(workId, body, {
     placeholderData: keepPreviousData,
     // Members' states and counts move as customers scan.
     refetchInterval: REFRESH_MS,
@@ -139,6 +137,7 @@ function Codes({ workId }: { workId: number }) {
   useEffect(() => {
     if (pageEmpty && total) setFilters({ page: Math.ceil(total / filters.pageSize) });
   }, [pageEmpty]);
+  // After the group panel's own calls (add, rename, delete a group).
   const refreshAll = () => client.invalidateQueries({ queryKey: channelRootKey(workId) });
   const filtered = Boolean(filters.keyword || filters.userid);
   const firstCode = codes.data?.total === 0 && !filtered && filters.group === undefined && filters.page === 1;
@@ -229,7 +228,7 @@ function Codes({ workId }: { workId: number }) {
   let content;
   if (codes.isError && !codes.data) {
     content = (
-      <Alert type="error" showIcon title={T.loadFailed} description={codes.error.message} action={<Button onClick={() => codes.refetch()}>{T.retry}</Button>} data-testid="codes-error" />
+      <LoadAlert error={codes.error} onRetry={() => codes.refetch()} data-testid="codes-error" />
     );
   } else if (firstCode) {
     content = (
@@ -314,14 +313,13 @@ function Codes({ workId }: { workId: number }) {
         <Card variant="borderless" style={{ flex: 1, minWidth: 0 }}>
           <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
             <Flex gap={12} wrap align="center">
-              <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} width={240} data-testid="code-search" />
-              <MemberSelect
-                value={filters.userid || undefined}
-                onChange={(userid) => setFilters({ userid: userid ?? '' })}
-                placeholder={T.memberFilter}
-                contactOnly={false}
-                style={{ width: 200 }}
-                data-testid="code-member-filter"
+              <ListFilters
+                keyword={filters.keyword}
+                userid={filters.userid}
+                onChange={setFilters}
+                placeholders={{ keyword: T.searchPlaceholder, member: T.memberFilter }}
+                widths={{ keyword: 240, member: 200 }}
+                testIds={{ keyword: 'code-search', member: 'code-member-filter' }}
               />
               <Tooltip title={T.refreshHint}>
                 <SyncOutlined spin={codes.isFetching && !codes.isPending} style={{ color: 'rgba(0,0,0,.35)' }} data-testid="refresh-indicator" />
@@ -341,7 +339,6 @@ function Codes({ workId }: { workId: number }) {
           onMoved={() => {
             setMoving(null);
             setSelected([]);
-            void refreshAll();
           }}
         />
       ) : null}

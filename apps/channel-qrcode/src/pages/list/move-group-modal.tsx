@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { Form, Modal, Select } from 'antd';
 import type { CodeGroup } from '@scrm/contracts/contact-way';
-import { runAction } from '@scrm/web-kit';
-import { moveToGroup } from '../../api/move-to-group';
+import { runAction, useStore } from '@scrm/web-kit';
+import { useMoveToGroup } from '../../api/move-to-group';
 import { T } from '../../texts';
 
 export interface MoveGroupModalProps {
@@ -19,6 +19,7 @@ export function MoveGroupModal({ ids, current, groups, onClose, onMoved }: MoveG
   const [target, setTarget] = useState<number | undefined>(current === undefined ? undefined : (current ?? 0));
   const [error, setError] = useState(false);
   const [saving, setSaving] = useState(false);
+  const move = useMoveToGroup(useStore('workId'));
   const submit = async () => {
     if (target === undefined) {
       setError(true);
@@ -26,7 +27,7 @@ export function MoveGroupModal({ ids, current, groups, onClose, onMoved }: MoveG
     }
     setSaving(true);
     try {
-      await runAction(() => moveToGroup(ids, target || null), { success: T.moved });
+      await runAction(() => move.mutateAsync({ ids, groupId: target || null }), { success: T.moved });
       onMoved();
     } catch {
       // The toast said why.

@@ -2,19 +2,18 @@
 // leads: status filter, search, each lead's QR, who added whom and when, the welcome message, the
 // customer's page; CSV export. (A 401 here does not pop the login modal: the shell decides by path.)
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Input, Result, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Input, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
-import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailPath, DayTrendCard, formatTime, LoadProblem, MemberAvatar, NoWorkSpace, retryUnlessNotFound, renderWelcomeText, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
-import { batchKey, getBatch } from '../../api/get-batch';
-import { batchDaysKey, getBatchDays } from '../../api/get-batch-days';
-import { leadsKey, listLeads } from '../../api/list-leads';
+import { customerDetailPath, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { useBatch } from '../../api/get-batch';
+import { batchDaysQueryOptions } from '../../api/get-batch-days';
+import { useLeads } from '../../api/list-leads';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
 import { BatchStatusBadge, Expiry } from '../../components/batch-status';
@@ -101,9 +100,7 @@ function Leads({ batch, workId }: { batch: LeadBatch; workId: number }) {
   const [pageSize, setPageSize] = useState(20);
   const filters = { ...(status ? { status } : {}), ...(search ? { keyword: search } : {}) };
   const body: LeadListBody = { batchId: batch.id, page, pageSize, ...filters };
-  const leads = useQuery({
-    queryKey: leadsKey(workId, body),
-    queryFn: () => listLeads(body),
+  const leads = useLeads(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((l) => l.status === 'creating') ? FAST_MS : REFRESH_MS),
   });
@@ -198,7 +195,7 @@ function Leads({ batch, workId }: { batch: LeadBatch; workId: number }) {
         />
       </Flex>
       {leads.isError && !leads.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={leads.error.message} action={<Button onClick={() => leads.refetch()}>{T.retry}</Button>} />
+        <LoadAlert error={leads.error} onRetry={() => leads.refetch()} />
       ) : (
         <Table<Lead>
           rowKey="id"
@@ -229,25 +226,14 @@ function Leads({ batch, workId }: { batch: LeadBatch; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const { holder, remove, retry } = useBatchActions();
-  const batch = useQuery({
-    queryKey: batchKey(workId, id),
-    queryFn: () => getBatch(id),
+  const batch = useBatch(workId, id, {
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? FAST_MS : REFRESH_MS),
     retry: retryUnlessNotFound,
   });
 
   if (batch.isError && !batch.data) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <LoadProblem
-          error={batch.error}
-          onRetry={() => void batch.refetch()}
-          notFound={T.notFound}
-          back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>}
-          testIds={{ notFound: 'batch-missing' }}
-        />
-      </PageFrame>
-    );
+    const back = <Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>;
+    return <LoadProblemPage title={T.detailTitle} error={batch.error} onRetry={() => void batch.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'batch-missing' }} />;
   }
   const b = batch.data;
   return (
@@ -291,8 +277,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
           <>
             <DayTrendCard
               title={T.trend}
-              queryKey={(range) => batchDaysKey(workId, { id, ...range })}
-              fetch={(range) => getBatchDays({ id, ...range })}
+              rangeQuery={(range) => batchDaysQueryOptions(workId, { id, ...range })}
               refetchInterval={REFRESH_MS}
               data-testid="batch-trend"
             />
@@ -305,17 +290,10 @@ function Detail({ id, workId }: { id: number; workId: number }) {
 }
 
 export default function CustomerQrcodeDetailPage() {
-  const workId = useStore('workId');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} />
-      </PageFrame>
-    );
-  }
-  return <Detail key={`${workId}-${id}`} id={id} workId={workId} />;
+  return (
+    <DetailPage title={T.detailTitle} noWorkHint={T.noWorkHint} notFound={T.notFound} back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>}>
+      {(id, workId) => <Detail id={id} workId={workId} />}
+    </DetailPage>
+  );
 }

@@ -1,12 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeadBatch } from '@scrm/contracts/lead';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import CustomerQrcodeEditPage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -44,22 +42,13 @@ function answer(url: string, body: unknown) {
 
 async function renderAt(path: string) {
   store.set('workId', 3);
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await act(async () => {
-    render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/customer-qrcode/edit" element={<CustomerQrcodeEditPage />} />
-              <Route path="/customer-qrcode/detail" element={<div>批次详情页</div>} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
+  await renderWithProviders(
+    <Routes>
+      <Route path="/customer-qrcode/edit" element={<CustomerQrcodeEditPage />} />
+      <Route path="/customer-qrcode/detail" element={<div>批次详情页</div>} />
+    </Routes>,
+    { path },
+  );
 }
 
 const type = (el: Element, value: string) => act(async () => fireEvent.change(el, { target: { value } }));

@@ -3,7 +3,6 @@
 // (copied to every code) and extra leads; member, validity and skip-verify stay as created.
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DAY_MS } from '@scrm/contracts/china-time';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
@@ -11,10 +10,9 @@ import { LEAD_BATCH_MAX, LEAD_MAX_DAYS, type LeadBatch } from '@scrm/contracts/l
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { formatTime, LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
-import { addBatch } from '../../api/add-batch';
-import { batchKey, getBatch } from '../../api/get-batch';
-import { leadRootKey } from '../../api/keys';
-import { updateBatch } from '../../api/update-batch';
+import { useAddBatch } from '../../api/add-batch';
+import { useBatch } from '../../api/get-batch';
+import { useUpdateBatch } from '../../api/update-batch';
 import { T } from '../../texts';
 import { LeadEditor } from './lead-editor';
 import { isBlank, leadListProblem, newDraft, type LeadDraft } from './lead-import';
@@ -33,8 +31,9 @@ const DEFAULT_DAYS = 7;
 
 function BatchForm({ batch }: { batch?: LeadBatch }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const workId = useStore('workId');
+  const add = useAddBatch(workId);
+  const update = useUpdateBatch(workId);
   const [form] = Form.useForm<Values>();
   const [leads, setLeads] = useState<LeadDraft[]>(() => [newDraft()]);
   const [submitted, setSubmitted] = useState(false);
@@ -62,15 +61,13 @@ function BatchForm({ batch }: { batch?: LeadBatch }) {
     setSaving(true);
     try {
       if (batch) {
-        await runAction(() => updateBatch({ id: batch.id, name: values.name.trim(), tagIds: values.tagIds, welcome: values.welcome, ...(list.length ? { leads: list } : {}) }), { success: T.saved });
-        await client.invalidateQueries({ queryKey: leadRootKey(workId) });
+        await runAction(() => update.mutateAsync({ id: batch.id, name: values.name.trim(), tagIds: values.tagIds, welcome: values.welcome, ...(list.length ? { leads: list } : {}) }), { success: T.saved });
         navigate(`/customer-qrcode/detail?id=${batch.id}`);
       } else {
         const made = await runAction(
-          () => addBatch({ name: values.name.trim(), userid: values.userid!, expiresDays: values.expiresDays, tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify, leads: list }),
+          () => add.mutateAsync({ name: values.name.trim(), userid: values.userid!, expiresDays: values.expiresDays, tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify, leads: list }),
           { success: T.created(list.length) },
         );
-        await client.invalidateQueries({ queryKey: leadRootKey(workId) });
         navigate(`/customer-qrcode/detail?id=${made.id}`);
       }
     } catch {
@@ -177,7 +174,7 @@ function BatchForm({ batch }: { batch?: LeadBatch }) {
 
 function EditBatch({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const batch = useQuery({ queryKey: batchKey(workId, id), queryFn: () => getBatch(id), retry: retryUnlessNotFound });
+  const batch = useBatch(workId, id, { retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
       <LoadedCard query={batch} notFound={T.notFound} back={<Button onClick={() => navigate('/customer-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'batch-missing' }}>

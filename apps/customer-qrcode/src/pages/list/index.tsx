@@ -1,15 +1,15 @@
 // 一客一码 list: the batches with their member, expiry, how many codes are made and how many leads
 // added, and the batch's status. Refreshes itself while codes are being made.
-import { Alert, Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ContactsOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, KeywordSearch, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
-import { batchesKey, listBatches } from '../../api/list-batches';
+import { FirstUse, formatTime, KeywordSearch, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
+import { useBatches } from '../../api/list-batches';
 import { useBatchActions } from '../../components/batch-actions';
 import { BatchProgress } from '../../components/batch-progress';
 import { BatchStatusBadge, Expiry } from '../../components/batch-status';
@@ -27,9 +27,7 @@ function Batches({ workId }: { workId: number }) {
   const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const { holder, remove, exportCsv } = useBatchActions();
   const body: LeadBatchListBody = { page: filters.page, pageSize: filters.pageSize, ...(filters.keyword ? { keyword: filters.keyword } : {}) };
-  const batches = useQuery({
-    queryKey: batchesKey(workId, body),
-    queryFn: () => listBatches(body),
+  const batches = useBatches(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((b) => b.status === 'creating') ? FAST_MS : SLOW_MS),
   });
@@ -125,7 +123,7 @@ function Batches({ workId }: { workId: number }) {
         <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} data-testid="batch-search" />
       </Flex>
       {batches.isError && !batches.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={batches.error.message} action={<Button onClick={() => batches.refetch()}>{T.retry}</Button>} />
+        <LoadAlert error={batches.error} onRetry={() => batches.refetch()} />
       ) : (
         <Table<LeadBatch>
           data-testid="batch-table"

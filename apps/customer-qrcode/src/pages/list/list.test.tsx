@@ -1,14 +1,11 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@scrm/contracts/china-time';
 import type { LeadBatch } from '@scrm/contracts/lead';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import { expiryText } from '../../components/batch-status';
 import CustomerQrcodeListPage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -35,19 +32,7 @@ const batch = (over: Partial<LeadBatch>): LeadBatch => ({
 });
 
 async function renderPage() {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await act(async () => {
-    render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={['/customer-qrcode/list']}>
-            <CustomerQrcodeListPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
+  await renderWithProviders(<CustomerQrcodeListPage />, { path: '/customer-qrcode/list' });
 }
 
 afterEach(() => {

@@ -1,12 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerDetail } from '@scrm/contracts/customer';
-import { ApiRequestError, createQueryClient, post, store } from '@scrm/web-kit';
+import { ApiRequestError, post, store } from '@scrm/web-kit';
 import CustomerDetailPage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -90,19 +87,7 @@ const customer: CustomerDetail = {
 };
 
 async function renderPage(id: string | null = 'wmCustomer1') {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await act(async () => {
-    render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[id === null ? '/customer/detail' : `/customer/detail?id=${id}`]}>
-            <CustomerDetailPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
+  await renderWithProviders(<CustomerDetailPage />, { path: id === null ? '/customer/detail' : `/customer/detail?id=${id}` });
 }
 
 afterEach(() => {

@@ -1,11 +1,10 @@
 // 客户详情 (/customer/detail?id=<externalUserid>): profile, where the customer came from, the members
 // who have them (remark, description, tags), the groups joined and a timeline of what happened.
 import { Alert, Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailQuery } from '../../api/get-customer-detail';
+import { useCustomerDetail } from '../../api/get-customer-detail';
 import { DETAIL as T } from '../../texts';
 import { FollowsCard, GroupsCard, ProfileCard, SourcesCard, TimelineCard } from './sections';
 
@@ -65,7 +64,7 @@ function Loading() {
 }
 
 function Customer({ workId, externalUserid }: { workId: number; externalUserid: string }) {
-  const q = useQuery(customerDetailQuery(workId, externalUserid));
+  const q = useCustomerDetail(workId, externalUserid);
   if (q.isPending) return <Loading />;
   if (q.isError) {
     if (q.error instanceof ApiRequestError && q.error.status === 404) return <NotFound title={T.notFound} />;

@@ -42,7 +42,8 @@ async function renderAt(path: string) {
 
 afterEach(() => mockedPost.mockReset());
 
-describe('/qw/edit', () => {
+// antd's first render in jsdom is slow when the web suite runs in parallel.
+describe('/qw/edit', { timeout: 30_000 }, () => {
   it('edits the nickname (the secret only when typed) and shows the callback settings', async () => {
     const refresh = vi.fn();
     const off = store.on('onWorkListRefresh', refresh);

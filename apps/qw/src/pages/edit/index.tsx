@@ -1,14 +1,13 @@
 // 编辑企业账号 (?id=): nickname, AgentId and Secret, with the same callback settings and status check.
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Divider, Flex, Form, Input, Result, Skeleton, Tag } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCESS_TYPE_LABEL } from '@scrm/contracts/workspace';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { runAction, store } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { getWorkSpace, workSpaceKey } from '../../api/get-work-space';
-import { updateWorkSpace } from '../../api/update-work-space';
+import { useWorkSpace } from '../../api/get-work-space';
+import { useUpdateWorkSpace } from '../../api/update-work-space';
 import { CallbackInfo } from '../../components/callback-info';
 import { ConnectionCheck } from '../../components/connection-check';
 import { T } from '../../texts';
@@ -20,7 +19,7 @@ interface Values {
 }
 
 function EditForm({ info }: { info: WorkSpaceInfo }) {
-  const client = useQueryClient();
+  const update = useUpdateWorkSpace();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
@@ -29,9 +28,9 @@ function EditForm({ info }: { info: WorkSpaceInfo }) {
     setSaving(true);
     setError(null);
     try {
-      const fresh = await runAction(
+      await runAction(
         () =>
-          updateWorkSpace({
+          update.mutateAsync({
             id: info.id,
             nickname: v.nickname.trim(),
             ...(bySecret ? { agentId: v.agentId?.trim() ?? '' } : {}),
@@ -39,7 +38,6 @@ function EditForm({ info }: { info: WorkSpaceInfo }) {
           }),
         { success: T.saved },
       );
-      client.setQueryData(workSpaceKey(info.id), fresh);
       form.setFieldValue('secret', '');
       store.emit('onWorkListRefresh');
     } catch (err) {
@@ -83,7 +81,7 @@ export default function QwEditPage() {
   const navigate = useNavigate();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({ queryKey: workSpaceKey(id), queryFn: () => getWorkSpace(id), enabled: valid });
+  const query = useWorkSpace(id, { enabled: valid });
   const back = <Button onClick={() => navigate('/qw/list')}>{T.back}</Button>;
 
   let body;

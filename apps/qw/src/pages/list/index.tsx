@@ -1,11 +1,10 @@
 // 企业账号: the connected corps as cards; `?method=create` opens the connect flow.
 import { Alert, Button, Col, Empty, Row, Skeleton } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { runAction, store } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { deleteWorkSpace } from '../../api/delete-work-space';
-import { listWorkSpaces, WORK_SPACES_KEY } from '../../api/list-work-spaces';
+import { useWorkSpaces } from '../../api/list-work-spaces';
 import { syncWorkSpace } from '../../api/sync-work-space';
 import { T } from '../../texts';
 import { ConnectFlow } from './connect/connect-flow';
@@ -14,9 +13,7 @@ import { WorkSpaceCard } from './work-space-card';
 export default function QwListPage() {
   const [params, setParams] = useSearchParams();
   const creating = params.get('method') === 'create';
-  const query = useQuery({
-    queryKey: WORK_SPACES_KEY,
-    queryFn: listWorkSpaces,
+  const query = useWorkSpaces({
     enabled: !creating,
     refetchInterval: (q) => (q.state.data?.some((w) => w.sync.status === 'running') ? 1500 : false),
   });

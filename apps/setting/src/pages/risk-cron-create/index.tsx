@@ -3,16 +3,16 @@
 import { Form } from 'antd';
 import type { CronPlan } from '@scrm/contracts/risk';
 import { FormSection, MemberSelect, ScheduleEditor, scheduleRule } from '@scrm/web-parts';
-import { addCronPlan } from '../../api/add-cron-plan';
-import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
-import { updateCronPlan } from '../../api/update-cron-plan';
+import { useAddCronPlan } from '../../api/add-cron-plan';
+import { useCronPlan } from '../../api/get-cron-plan';
+import { useUpdateCronPlan } from '../../api/update-cron-plan';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
 import { EMPTY_CRON, PLAN_MAX_MEMBERS, cronInputOf, cronMembersProblem, cronValuesOf, type CronFormValues } from './cron-form';
 
 export function CronForm({ plan }: { plan?: CronPlan }) {
   const [form] = Form.useForm<CronFormValues>();
-  const state = usePlanSave('cron', plan, { planKey: cronPlanKey, add: addCronPlan, update: updateCronPlan });
+  const state = usePlanSave('cron', plan, { useAdd: useAddCronPlan, useUpdate: useUpdateCronPlan });
 
   return (
     <PlanFormFrame<CronFormValues>
@@ -54,5 +54,5 @@ export function CronForm({ plan }: { plan?: CronPlan }) {
 }
 
 export default function RiskCronCreatePage() {
-  return <PlanFormPage<CronPlan> kind="cron" planKey={cronPlanKey} getPlan={getCronPlan} form={(plan) => <CronForm key={plan?.id} plan={plan} />} />;
+  return <PlanFormPage<CronPlan> kind="cron" usePlan={useCronPlan} form={(plan) => <CronForm key={plan?.id} plan={plan} />} />;
 }

@@ -3,7 +3,7 @@ import { Badge, Flex, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { describeSchedule } from '@scrm/contracts/china-time';
 import type { CronPlan, PlanMember } from '@scrm/contracts/risk';
-import { cronPlanKey, getCronPlan } from '../../api/get-cron-plan';
+import { useCronPlan } from '../../api/get-cron-plan';
 import { CronState, formatSwitchTime } from '../../components/cron-state';
 import { PlanDetailPage } from '../../components/plan-detail';
 import { MemberName } from '../../components/plan-members';
@@ -53,8 +53,7 @@ export default function RiskCronDetailPage() {
   return (
     <PlanDetailPage<CronPlan>
       kind="cron"
-      planKey={cronPlanKey}
-      getPlan={getCronPlan}
+      usePlan={useCronPlan}
       summary={(plan) => [
         { key: 'state', label: T.plan.col.state, children: <CronState plan={plan} showNext={false} /> },
         {

@@ -5,9 +5,9 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Flex, Form, InputNumber, Radio, Switch, Typography, type FormRule } from 'antd';
 import type { LimitPlan } from '@scrm/contracts/risk';
 import { FormSection, MemberSelect } from '@scrm/web-parts';
-import { addLimitPlan } from '../../api/add-limit-plan';
-import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
-import { updateLimitPlan } from '../../api/update-limit-plan';
+import { useAddLimitPlan } from '../../api/add-limit-plan';
+import { useLimitPlan } from '../../api/get-limit-plan';
+import { useUpdateLimitPlan } from '../../api/update-limit-plan';
 import { PlanEnabledItem, PlanFormFrame, PlanFormPage, PlanNameItem, usePlanSave } from '../../components/plan-form';
 import { RISK as T } from '../../texts';
 import { PLAN_MAX_MEMBERS } from '../risk-cron-create/cron-form';
@@ -45,7 +45,7 @@ const Words = ({ children }: { children: string }) => <span style={{ lineHeight:
 
 export function LimitForm({ plan }: { plan?: LimitPlan }) {
   const [form] = Form.useForm<LimitFormValues>();
-  const state = usePlanSave('limit', plan, { planKey: limitPlanKey, add: addLimitPlan, update: updateLimitPlan });
+  const state = usePlanSave('limit', plan, { useAdd: useAddLimitPlan, useUpdate: useUpdateLimitPlan });
   const [rulesError, setRulesError] = useState<string | null>(null);
   const rulesTop = useRef<HTMLDivElement>(null);
   const scope = Form.useWatch('scope', form);
@@ -158,5 +158,5 @@ export function LimitForm({ plan }: { plan?: LimitPlan }) {
 }
 
 export default function RiskLimitCreatePage() {
-  return <PlanFormPage<LimitPlan> kind="limit" planKey={limitPlanKey} getPlan={getLimitPlan} form={(plan) => <LimitForm key={plan?.id} plan={plan} />} />;
+  return <PlanFormPage<LimitPlan> kind="limit" usePlan={useLimitPlan} form={(plan) => <LimitForm key={plan?.id} plan={plan} />} />;
 }

@@ -2,7 +2,7 @@
 // every time it fired.
 import { Flex, Tag, Typography } from 'antd';
 import type { LimitPlan } from '@scrm/contracts/risk';
-import { getLimitPlan, limitPlanKey } from '../../api/get-limit-plan';
+import { useLimitPlan } from '../../api/get-limit-plan';
 import { LimitState } from '../../components/limit-rules';
 import { PlanDetailPage } from '../../components/plan-detail';
 import { MemberName } from '../../components/plan-members';
@@ -27,8 +27,7 @@ export default function RiskLimitDetailPage() {
   return (
     <PlanDetailPage<LimitPlan>
       kind="limit"
-      planKey={limitPlanKey}
-      getPlan={getLimitPlan}
+      usePlan={useLimitPlan}
       summary={(plan) => [
         { key: 'offline', label: T.plan.col.state, children: <LimitState plan={plan} /> },
         { key: 'members', label: T.plan.membersLabel, span: 2, children: <Members plan={plan} /> },

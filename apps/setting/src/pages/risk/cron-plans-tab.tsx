@@ -3,7 +3,7 @@ import { Flex, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { describeSchedule } from '@scrm/contracts/china-time';
 import type { CronPlan } from '@scrm/contracts/risk';
-import { cronPlansKey, listCronPlans } from '../../api/list-cron-plans';
+import { useCronPlans } from '../../api/list-cron-plans';
 import { CronState } from '../../components/cron-state';
 import { RISK as T } from '../../texts';
 import { PlansTab } from './plans-tab';
@@ -14,8 +14,7 @@ export function CronPlansTab({ workId }: { workId: number }) {
       kind="cron"
       workId={workId}
       icon={<ClockCircleOutlined />}
-      listKey={cronPlansKey}
-      list={listCronPlans}
+      usePlans={useCronPlans}
       columns={[
         {
           title: T.plan.col.schedule,

@@ -2,7 +2,7 @@
 // and an enable switch.
 import { UserSwitchOutlined } from '@ant-design/icons';
 import type { LimitPlan } from '@scrm/contracts/risk';
-import { limitPlansKey, listLimitPlans } from '../../api/list-limit-plans';
+import { useLimitPlans } from '../../api/list-limit-plans';
 import { LimitRules, LimitState } from '../../components/limit-rules';
 import { RISK as T } from '../../texts';
 import { PlansTab } from './plans-tab';
@@ -13,8 +13,7 @@ export function LimitPlansTab({ workId }: { workId: number }) {
       kind="limit"
       workId={workId}
       icon={<UserSwitchOutlined />}
-      listKey={limitPlansKey}
-      list={listLimitPlans}
+      usePlans={useLimitPlans}
       allWhenEmpty
       columns={[
         { title: T.plan.col.rules, key: 'rules', width: 280, render: (_, p) => <LimitRules plan={p} /> },

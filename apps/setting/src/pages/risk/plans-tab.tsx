@@ -1,13 +1,13 @@
 // One plans tab for both kinds (定时上下线, 成员加好友上限): search, the paged table with name, members,
 // the kind's own columns, an enable switch and actions, and the first-time invitation.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Flex, Input, Space, Switch, Table } from 'antd';
+import { Button, Empty, Flex, Input, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CronPlan, LimitPlan, PlanListBody } from '@scrm/contracts/risk';
-import { FirstUse } from '@scrm/web-parts';
+import { FirstUse, LoadAlert } from '@scrm/web-parts';
 import { usePlanActions } from '../../components/plan-actions';
 import { PlanMembers } from '../../components/plan-members';
 import { RISK as T } from '../../texts';
@@ -17,15 +17,15 @@ export interface PlansTabProps<P extends CronPlan | LimitPlan> {
   workId: number;
   /** The icon of the first-time invitation. */
   icon: ReactNode;
-  listKey: (workId: number, body: PlanListBody) => readonly unknown[];
-  list: (body: PlanListBody) => Promise<{ list: P[]; total: number }>;
+  /** The kind's list query hook (`useCronPlans`, `useLimitPlans`). */
+  usePlans: (workId: number, body: PlanListBody, config?: { placeholderData?: typeof keepPreviousData; refetchInterval?: number }) => UseQueryResult<{ list: P[]; total: number }>;
   /** The kind's own columns, between the members and the enable switch. */
   columns: ColumnsType<P>;
   /** No members means the whole corp (limit plans). */
   allWhenEmpty?: boolean;
 }
 
-export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, listKey, list, columns: own, allWhenEmpty }: PlansTabProps<P>) {
+export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, usePlans, columns: own, allWhenEmpty }: PlansTabProps<P>) {
   const navigate = useNavigate();
   const actions = usePlanActions(kind);
   const [keyword, setKeyword] = useState('');
@@ -33,7 +33,7 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, l
   const [pageSize, setPageSize] = useState(10);
   const [switching, setSwitching] = useState<number | null>(null);
   const body: PlanListBody = { page, pageSize, ...(keyword ? { keyword } : {}) };
-  const plans = useQuery({ queryKey: listKey(workId, body), queryFn: () => list(body), placeholderData: keepPreviousData, refetchInterval: 60_000 });
+  const plans = usePlans(workId, body, { placeholderData: keepPreviousData, refetchInterval: 60_000 });
   const K = T[kind];
   const base = `/setting/risk/${kind}`;
 
@@ -126,7 +126,7 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, l
             </Link>
           </Flex>
           {plans.isError && !plans.data ? (
-            <Alert type="error" showIcon title={T.loadFailed} description={plans.error.message} action={<Button onClick={() => plans.refetch()}>{T.retry}</Button>} />
+            <LoadAlert error={plans.error} onRetry={() => plans.refetch()} />
           ) : (
             <Table<P>
               rowKey="id"

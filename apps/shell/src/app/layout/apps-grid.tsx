@@ -4,6 +4,7 @@ import { Button, Popover } from 'antd';
 import type { SisterApp } from '@scrm/contracts/config';
 import { getPublicConfig } from '@scrm/web-kit';
 import { NamedIcon, hasNamedIcon } from './menu-icons';
+import { T } from '../../texts';
 
 const PALETTE = ['#1677ff', '#13a8a8', '#722ed1', '#fa8c16'];
 
@@ -27,8 +28,8 @@ export function AppsGrid() {
     </div>
   );
   return (
-    <Popover content={content} title="更多应用" trigger="click" placement="bottomRight">
-      <Button type="text" shape="circle" aria-label="更多应用" icon={<AppstoreOutlined style={{ fontSize: 18 }} />} data-testid="apps-grid" />
+    <Popover content={content} title={T.layout.moreApps} trigger="click" placement="bottomRight">
+      <Button type="text" shape="circle" aria-label={T.layout.moreApps} icon={<AppstoreOutlined style={{ fontSize: 18 }} />} data-testid="apps-grid" />
     </Popover>
   );
 }

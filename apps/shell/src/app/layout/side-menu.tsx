@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { MENU, type MenuNode } from '@scrm/contracts/menu';
 import { filterMenu, menuStateFor, useStore } from '@scrm/web-kit';
 import { NamedIcon } from './menu-icons';
+import { T } from '../../texts';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -44,7 +45,7 @@ export function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavi
   }, [pathname]);
 
   return (
-    <nav className={fullWidth ? 'scrm-side-menu scrm-side-menu-full' : 'scrm-side-menu'} data-testid="side-menu" aria-label="主菜单">
+    <nav className={fullWidth ? 'scrm-side-menu scrm-side-menu-full' : 'scrm-side-menu'} data-testid="side-menu" aria-label={T.layout.mainMenu}>
       <Menu
         mode="inline"
         items={items}

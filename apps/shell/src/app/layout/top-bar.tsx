@@ -6,6 +6,7 @@ import { Brand } from '../../brand';
 import { AppsGrid } from './apps-grid';
 import { UserMenu } from './user-menu';
 import { WorkSwitcher } from './work-switcher';
+import { T } from '../../texts';
 
 export interface TopBarProps {
   showMenuToggle: boolean;
@@ -21,7 +22,7 @@ export function TopBar({ showMenuToggle, menuOpen, onToggleMenu, phone, workSpac
       {showMenuToggle ? (
         <Button
           type="text"
-          aria-label={menuOpen ? '收起菜单' : '展开菜单'}
+          aria-label={menuOpen ? T.layout.collapseMenu : T.layout.expandMenu}
           aria-expanded={menuOpen}
           data-testid="menu-toggle"
           icon={menuOpen ? <MenuFoldOutlined style={{ fontSize: 18 }} /> : <MenuUnfoldOutlined style={{ fontSize: 18 }} />}

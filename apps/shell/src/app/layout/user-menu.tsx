@@ -4,16 +4,17 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from '@scrm/web-kit';
 import { logout } from '../../session';
+import { T } from '../../texts';
 
 export function UserMenu({ compact }: { compact: boolean }) {
   const user = useStore('userInfo');
   const navigate = useNavigate();
-  const name = user.nickname || user.account || user.phone || '我的账号';
+  const name = user.nickname || user.account || user.phone || T.layout.myAccount;
   const items: MenuProps['items'] = [
-    { key: 'setting', icon: <UserOutlined />, label: '账号设置' },
-    ...(user.isChild ? [] : [{ key: 'qw', icon: <ApartmentOutlined />, label: '企业账号管理' }]),
+    { key: 'setting', icon: <UserOutlined />, label: T.layout.accountSetting },
+    ...(user.isChild ? [] : [{ key: 'qw', icon: <ApartmentOutlined />, label: T.layout.workSpaces }]),
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+    { key: 'logout', icon: <LogoutOutlined />, label: T.layout.logout },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'setting') navigate('/user/setting');
@@ -22,7 +23,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="scrm-user-trigger" data-testid="user-menu" aria-label={`用户菜单：${name}`}>
+      <button type="button" className="scrm-user-trigger" data-testid="user-menu" aria-label={T.layout.userMenu(name)}>
         <Avatar size={28} style={{ background: '#1677ff', flex: 'none' }}>
           {name.slice(0, 1)}
         </Avatar>

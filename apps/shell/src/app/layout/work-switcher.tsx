@@ -3,6 +3,7 @@ import { Select, Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { WorkSpaceItem } from '@scrm/contracts/workspace';
 import { setWorkId, useStore, workSpaceLabel } from '@scrm/web-kit';
+import { T } from '../../texts';
 
 export interface WorkSwitcherProps {
   list: WorkSpaceItem[];
@@ -18,10 +19,10 @@ export function WorkSwitcher({ list, loading, compact }: WorkSwitcherProps) {
   if (!loading && list.length === 0) {
     return (
       <Space data-testid="work-switcher" size={12}>
-        <Select disabled placeholder="暂无企业" style={{ width }} />
+        <Select disabled placeholder={T.layout.noWorkSpace} style={{ width }} />
         {user.isChild ? null : (
           <Link to="/qw/list?method=create" data-testid="connect-work">
-            连接企业微信
+            {T.layout.connectWeCom}
           </Link>
         )}
       </Space>
@@ -31,10 +32,10 @@ export function WorkSwitcher({ list, loading, compact }: WorkSwitcherProps) {
   return (
     <div data-testid="work-switcher">
       <Select
-        aria-label="切换企业"
+        aria-label={T.layout.switchWorkSpace}
         style={{ width }}
         loading={loading}
-        placeholder="选择企业"
+        placeholder={T.layout.chooseWorkSpace}
         value={workId && list.some((item) => item.id === workId) ? workId : undefined}
         options={list.map((item) => ({ value: item.id, label: workSpaceLabel(item, list) }))}
         optionRender={(option) => <Typography.Text ellipsis>{option.label}</Typography.Text>}

@@ -1,12 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffCodeName } from '@scrm/contracts/staff-code';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import StaffQrcodeCreatePage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -26,22 +24,13 @@ function answer(url: string) {
 
 async function renderAt(path: string) {
   store.set('workId', 3);
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await act(async () => {
-    render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="/staff-qrcode/create" element={<StaffQrcodeCreatePage />} />
-              <Route path="/staff-qrcode/list" element={<div>员工活码列表页</div>} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
+  await renderWithProviders(
+    <Routes>
+      <Route path="/staff-qrcode/create" element={<StaffQrcodeCreatePage />} />
+      <Route path="/staff-qrcode/list" element={<div>员工活码列表页</div>} />
+    </Routes>,
+    { path },
+  );
 }
 
 afterEach(() => {

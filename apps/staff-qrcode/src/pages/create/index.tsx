@@ -2,7 +2,6 @@
 // a welcome message and skip-verify. With ?id= it edits one code (its member stays).
 import { useMemo, useState } from 'react';
 import { Button, Card, Flex, Form, Input, Space, Switch, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { STAFF_CODE_NAME_DEFAULT, STAFF_CODE_NAME_MAX, STAFF_CODE_NAME_PLACEHOLDER, staffCodeName, type StaffCode } from '@scrm/contracts/staff-code';
@@ -10,10 +9,9 @@ import type { MemberOption } from '@scrm/contracts/customer';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { LoadedCard, MemberSelect, NoWorkSpace, retryUnlessNotFound, TagSelect, WelcomeEditor, welcomeRule } from '@scrm/web-parts';
-import { addCodes } from '../../api/add-codes';
-import { codeKey, getCode } from '../../api/get-code';
-import { staffRootKey } from '../../api/keys';
-import { updateCode } from '../../api/update-code';
+import { useAddCodes } from '../../api/add-codes';
+import { useCode } from '../../api/get-code';
+import { useUpdateCode } from '../../api/update-code';
 import { T } from '../../texts';
 
 interface Values {
@@ -29,8 +27,9 @@ const PREVIEW_NAMES = 3;
 
 function CodeForm({ code }: { code?: StaffCode }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const workId = useStore('workId');
+  const add = useAddCodes(workId);
+  const update = useUpdateCode(workId);
   const [form] = Form.useForm<Values>();
   const [members, setMembers] = useState<MemberOption[]>([]);
   const [saving, setSaving] = useState(false);
@@ -58,15 +57,13 @@ function CodeForm({ code }: { code?: StaffCode }) {
     setSaving(true);
     try {
       if (code) {
-        await runAction(() => updateCode({ id: code.id, name: values.name.trim(), tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }), { success: T.saved });
-        await client.invalidateQueries({ queryKey: staffRootKey(workId) });
+        await runAction(() => update.mutateAsync({ id: code.id, name: values.name.trim(), tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }), { success: T.saved });
         navigate(`/staff-qrcode/detail?id=${code.id}`);
       } else {
         const res = await runAction(
-          () => addCodes({ userids: values.userids, name: values.name.trim() || STAFF_CODE_NAME_DEFAULT, tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }),
+          () => add.mutateAsync({ userids: values.userids, name: values.name.trim() || STAFF_CODE_NAME_DEFAULT, tagIds: values.tagIds, welcome: values.welcome, skipVerify: values.skipVerify }),
           { success: T.createdMany(values.userids.length) },
         );
-        await client.invalidateQueries({ queryKey: staffRootKey(workId) });
         navigate(res.ids.length === 1 ? `/staff-qrcode/detail?id=${res.ids[0]}` : '/staff-qrcode/list');
       }
     } catch {
@@ -149,7 +146,7 @@ function CodeForm({ code }: { code?: StaffCode }) {
 
 function EditCode({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
-  const code = useQuery({ queryKey: codeKey(workId, id), queryFn: () => getCode(id), retry: retryUnlessNotFound });
+  const code = useCode(workId, id, { retry: retryUnlessNotFound });
   return (
     <PageFrame title={T.editTitle} bare>
       <LoadedCard query={code} notFound={T.notFound} back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} testIds={{ notFound: 'code-missing' }}>

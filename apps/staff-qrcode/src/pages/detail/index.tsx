@@ -2,19 +2,18 @@
 // chosen range, and the customers who added the member through it. (A 401 here does not pop the
 // login modal: the shell decides that by path.)
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
-import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAddTable, DayTrendCard, formatTime, LoadProblem, MemberAvatar, NoWorkSpace, QrCard, retryUnlessNotFound, renderWelcomeText } from '@scrm/web-parts';
+import { CodeAdds, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
-import { codeKey, getCode } from '../../api/get-code';
-import { daySeriesKey, getDaySeries } from '../../api/get-day-series';
-import { getOverview, overviewKey } from '../../api/get-overview';
-import { codeAddsKey, listCodeAdds } from '../../api/list-code-adds';
+import { useCode } from '../../api/get-code';
+import { daySeriesQueryOptions } from '../../api/get-day-series';
+import { useOverview } from '../../api/get-overview';
+import { useCodeAdds } from '../../api/list-code-adds';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
 import { T } from '../../texts';
@@ -70,7 +69,7 @@ function Settings({ code }: { code: StaffCode }) {
 }
 
 function Figures({ id, workId }: { id: number; workId: number }) {
-  const overview = useQuery({ queryKey: overviewKey(workId, id), queryFn: () => getOverview(id), refetchInterval: REFRESH_MS });
+  const overview = useOverview(workId, id, { refetchInterval: REFRESH_MS });
   const o = overview.data;
   const items = [
     { title: T.stat.addsToday, value: o?.addsToday },
@@ -82,7 +81,7 @@ function Figures({ id, workId }: { id: number; workId: number }) {
   return (
     <Card variant="borderless" title={T.overview} data-testid="code-overview">
       {overview.isError && !o ? (
-        <Alert type="error" showIcon title={T.loadFailed} action={<Button size="small" onClick={() => overview.refetch()}>{T.retry}</Button>} />
+        <LoadAlert onRetry={() => overview.refetch()} small />
       ) : (
         <Flex gap={16} wrap>
           {items.map((item, i) => (
@@ -100,24 +99,20 @@ function Customers({ id, workId }: { id: number; workId: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const body = { id, page, pageSize };
-  const adds = useQuery({ queryKey: codeAddsKey(workId, body), queryFn: () => listCodeAdds(body), placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
+  const adds = useCodeAdds(workId, body, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
   return (
     <Card variant="borderless" title={T.customers} data-testid="code-customers">
-      {adds.isError && !adds.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={adds.error.message} action={<Button size="small" onClick={() => adds.refetch()}>{T.retry}</Button>} />
-      ) : (
-        <CodeAddTable
-          data={adds.data}
-          loading={adds.isPending || (adds.isFetching && adds.isPlaceholderData)}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={(p, s) => {
-            setPage(p);
-            setPageSize(s);
-          }}
-          hideMember
-        />
-      )}
+      <CodeAdds
+        query={adds}
+        small
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(p, s) => {
+          setPage(p);
+          setPageSize(s);
+        }}
+        hideMember
+      />
     </Card>
   );
 }
@@ -125,25 +120,14 @@ function Customers({ id, workId }: { id: number; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const { holder, remove, retry } = useCodeActions();
-  const code = useQuery({
-    queryKey: codeKey(workId, id),
-    queryFn: () => getCode(id),
+  const code = useCode(workId, id, {
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? 2_000 : REFRESH_MS),
     retry: retryUnlessNotFound,
   });
 
   if (code.isError && !code.data) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <LoadProblem
-          error={code.error}
-          onRetry={() => void code.refetch()}
-          notFound={T.notFound}
-          back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>}
-          testIds={{ notFound: 'code-missing' }}
-        />
-      </PageFrame>
-    );
+    const back = <Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>;
+    return <LoadProblemPage title={T.detailTitle} error={code.error} onRetry={() => void code.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'code-missing' }} />;
   }
   const c = code.data;
   return (
@@ -193,8 +177,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
             <Figures id={id} workId={workId} />
             <DayTrendCard
               title={T.trend}
-              queryKey={(range) => daySeriesKey(workId, { id, ...range })}
-              fetch={(range) => getDaySeries({ id, ...range })}
+              rangeQuery={(range) => daySeriesQueryOptions(workId, { id, ...range })}
               refetchInterval={REFRESH_MS}
               data-testid="code-trend"
             />
@@ -207,17 +190,10 @@ function Detail({ id, workId }: { id: number; workId: number }) {
 }
 
 export default function StaffQrcodeDetailPage() {
-  const workId = useStore('workId');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  if (!workId) return <NoWorkSpace title={T.detailTitle} hint={T.noWorkHint} />;
-  if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <PageFrame title={T.detailTitle}>
-        <Result status="404" title={T.notFound} extra={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>} />
-      </PageFrame>
-    );
-  }
-  return <Detail key={`${workId}-${id}`} id={id} workId={workId} />;
+  return (
+    <DetailPage title={T.detailTitle} noWorkHint={T.noWorkHint} notFound={T.notFound} back={<Button onClick={() => navigate('/staff-qrcode/list')}>{T.back}</Button>}>
+      {(id, workId) => <Detail id={id} workId={workId} />}
+    </DetailPage>
+  );
 }

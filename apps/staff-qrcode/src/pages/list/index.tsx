@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { IdcardOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, KeywordSearch, MemberAvatar, MemberSelect, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
-import { codesKey, listCodes } from '../../api/list-codes';
+import { FirstUse, ListFilters, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { useCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
 import { T } from '../../texts';
@@ -77,9 +77,7 @@ function Codes({ workId }: { workId: number }) {
     ...(filters.keyword ? { keyword: filters.keyword } : {}),
     ...(filters.userid ? { userid: filters.userid } : {}),
   };
-  const codes = useQuery({
-    queryKey: codesKey(workId, body),
-    queryFn: () => listCodes(body),
+  const codes = useCodes(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === 'creating') ? FAST_MS : SLOW_MS),
   });
@@ -180,14 +178,13 @@ function Codes({ workId }: { workId: number }) {
     >
       {holder}
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <KeywordSearch value={filters.keyword} onSearch={(keyword) => setFilters({ keyword })} placeholder={T.searchPlaceholder} data-testid="code-search" />
-        <MemberSelect
-          value={filters.userid || undefined}
-          onChange={(userid) => setFilters({ userid: userid ?? '' })}
-          placeholder={T.memberFilter}
-          contactOnly={false}
-          style={{ width: 220 }}
-          data-testid="member-filter"
+        <ListFilters
+          keyword={filters.keyword}
+          userid={filters.userid}
+          onChange={setFilters}
+          placeholders={{ keyword: T.searchPlaceholder, member: T.memberFilter }}
+          widths={{ member: 220 }}
+          testIds={{ keyword: 'code-search', member: 'member-filter' }}
         />
       </Flex>
       {selected.length ? (
@@ -208,7 +205,7 @@ function Codes({ workId }: { workId: number }) {
         />
       ) : null}
       {codes.isError && !codes.data ? (
-        <Alert type="error" showIcon title={T.loadFailed} description={codes.error.message} action={<Button onClick={() => codes.refetch()}>{T.retry}</Button>} />
+        <LoadAlert error={codes.error} onRetry={() => codes.refetch()} />
       ) : (
         <Table<StaffCode>
           data-testid="code-table"

@@ -1,12 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffCode } from '@scrm/contracts/staff-code';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import StaffQrcodeListPage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -33,19 +30,7 @@ const code = (over: Partial<StaffCode>): StaffCode => ({
 });
 
 async function renderPage(path = '/staff-qrcode/list') {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await act(async () => {
-    render(
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <StaffQrcodeListPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ConfigProvider>,
-    );
-  });
+  await renderWithProviders(<StaffQrcodeListPage />, { path });
 }
 
 afterEach(() => {

@@ -1,13 +1,13 @@
 // 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { departmentsKey, listDepartments } from '../../api/list-departments';
-import { listMembers, membersKey } from '../../api/list-members';
+import { useDepartments } from '../../api/list-departments';
+import { useMembers } from '../../api/list-members';
 import { syncMembers } from '../../api/sync-members';
 import { T } from '../../texts';
 import { ALL, DepartmentTree } from './department-tree';
@@ -20,10 +20,8 @@ function Members({ workId }: { workId: number }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const body = { page, pageSize, ...(keyword ? { keyword } : {}), ...(departmentId ? { departmentId } : {}) };
-  const departments = useQuery({ queryKey: departmentsKey(workId), queryFn: listDepartments });
-  const members = useQuery({
-    queryKey: membersKey(workId, body),
-    queryFn: () => listMembers(body),
+  const departments = useDepartments(workId);
+  const members = useMembers(workId, body, {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.sync.status === 'running' ? 1000 : false),
   });

@@ -1,20 +1,13 @@
 // 代开发: an authorisation link (and its QR) bound to this account; polls until the corp is connected.
 import { useEffect } from 'react';
 import { Alert, Button, Flex, QRCode, Skeleton, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { store } from '@scrm/web-kit';
-import { getReplaceAuthResult, getReplaceAuthUrl } from '../../../api/replace-auth';
+import { useReplaceAuthResult, useReplaceAuthUrl } from '../../../api/replace-auth';
 import { T } from '../../../texts';
 
 export function ReplaceConnect({ onDone }: { onDone: () => void }) {
-  const link = useQuery({ queryKey: ['qw', 'replace-auth-url'], queryFn: getReplaceAuthUrl, gcTime: 0, staleTime: Infinity });
-  const state = link.data?.state;
-  const result = useQuery({
-    queryKey: ['qw', 'replace-auth-result', state],
-    queryFn: () => getReplaceAuthResult(state!),
-    enabled: Boolean(state),
-    refetchInterval: (q) => (q.state.data?.done || q.state.data?.error ? false : 2000),
-  });
+  const link = useReplaceAuthUrl();
+  const result = useReplaceAuthResult(link.data?.state);
   const done = result.data?.done;
   useEffect(() => {
     if (done) store.emit('onWorkListRefresh');

@@ -12,23 +12,21 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import {
   addMaterialGroup,
   deleteMaterialGroup,
-  deleteMaterials,
   GroupPanel,
-  listMaterialGroups,
-  listMaterials,
-  materialGroupsKey,
-  materialsKey,
   materialsRootKey,
-  moveMaterials,
+  NoWorkSpace,
   updateMaterialGroup,
+  useDeleteMaterials,
+  useMaterialGroups,
+  useMaterials,
+  useMoveMaterials,
   type GroupFilter,
 } from '@scrm/web-parts';
 import { MaterialCard } from './material-card';
@@ -124,9 +122,12 @@ function Library({ workId }: { workId: number }) {
     ...(groupId !== undefined ? { groupId } : {}),
     ...(keyword ? { keyword } : {}),
   };
-  const list = useQuery({ queryKey: materialsKey(workId, body), queryFn: () => listMaterials(body), placeholderData: keepPreviousData });
-  const groups = useQuery({ queryKey: materialGroupsKey(workId), queryFn: listMaterialGroups });
+  const list = useMaterials(workId, body, { placeholderData: keepPreviousData });
+  const groups = useMaterialGroups(workId);
+  // The group panel's own calls (add, rename, delete a group) refresh the library through onChanged.
   const refresh = () => queryClient.invalidateQueries({ queryKey: materialsRootKey(workId) });
+  const deleteMutation = useDeleteMaterials(workId);
+  const moveMutation = useMoveMaterials(workId);
 
   // A deletion emptied the last page: show the one before it.
   const total = list.data?.total ?? 0;
@@ -146,9 +147,8 @@ function Library({ workId }: { workId: number }) {
   const filtered = Boolean(keyword) || groupId !== undefined;
 
   const remove = async (ids: number[]) => {
-    await runAction(() => deleteMaterials(ids), { success: T.deleted });
+    await runAction(() => deleteMutation.mutateAsync(ids), { success: T.deleted });
     setSelected((prev) => prev.filter((id) => !ids.includes(id)));
-    await refresh();
   };
 
   let content: ReactNode;
@@ -330,10 +330,7 @@ function Library({ workId }: { workId: number }) {
           groups={groups.data?.list ?? []}
           defaultGroupId={groupId || null}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
       {moving ? (
@@ -342,11 +339,10 @@ function Library({ workId }: { workId: number }) {
           groups={groups.data?.list ?? []}
           onClose={() => setMoving(false)}
           onMove={async (target) => {
-            await runAction(() => moveMaterials(selected, target), { success: T.moved }).then(
-              async () => {
+            await runAction(() => moveMutation.mutateAsync({ ids: selected, groupId: target }), { success: T.moved }).then(
+              () => {
                 setMoving(false);
                 setSelected([]);
-                await refresh();
               },
               () => undefined,
             );
@@ -359,16 +355,6 @@ function Library({ workId }: { workId: number }) {
 
 export default function MaterialListPage() {
   const workId = useStore('workId');
-  if (!workId) {
-    return (
-      <PageFrame>
-        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
-          <Link to="/qw/list?method=create">
-            <Button type="primary">{T.connect}</Button>
-          </Link>
-        </Empty>
-      </PageFrame>
-    );
-  }
+  if (!workId) return <NoWorkSpace hint={T.noWorkHint} />;
   return <Library key={workId} workId={workId} />;
 }

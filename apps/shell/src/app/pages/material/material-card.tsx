@@ -16,8 +16,8 @@ import {
   LinkOutlined,
   PlayCircleFilled,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { MATERIAL_TYPE_LABEL, type Material, type UploadKind } from '@scrm/contracts/material';
+import { formatMinute } from '@scrm/web-kit';
 import { MATERIAL_TYPE_COLOR, formatFileSize } from '@scrm/web-parts';
 import { T } from './texts';
 
@@ -179,7 +179,7 @@ export function MaterialCard({ material: m, checked, onCheck, onEdit, onDelete }
         </Tag>
       </Flex>
       <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12, marginTop: 2, paddingLeft: 24 }}>
-        {m.groupName || T.ungrouped} · {T.updatedAt(dayjs(m.updatedAt).format('YYYY-MM-DD HH:mm'))}
+        {m.groupName || T.ungrouped} · {T.updatedAt(formatMinute(m.updatedAt))}
       </Typography.Text>
     </Card>
   );

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialFile, type MaterialGroup, type MaterialInput, type MaterialType } from '@scrm/contracts/material';
-import { runAction } from '@scrm/web-kit';
-import { addMaterial, updateMaterial } from '@scrm/web-parts';
+import { runAction, useStore } from '@scrm/web-kit';
+import { useAddMaterial, useUpdateMaterial } from '@scrm/web-parts';
 import { FileField } from './file-field';
 import { T } from './texts';
 
@@ -40,6 +40,9 @@ export interface MaterialFormModalProps {
 }
 
 export function MaterialFormModal({ type, material, groups, defaultGroupId, onClose, onSaved }: MaterialFormModalProps) {
+  const workId = useStore('workId');
+  const add = useAddMaterial(workId);
+  const update = useUpdateMaterial(workId);
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
   const label = MATERIAL_TYPE_LABEL[type];
@@ -77,7 +80,7 @@ export function MaterialFormModal({ type, material, groups, defaultGroupId, onCl
     };
     setSaving(true);
     try {
-      const saved = await runAction(() => (material ? updateMaterial({ ...input, id: material.id }) : addMaterial(input)), {
+      const saved = await runAction(() => (material ? update.mutateAsync({ ...input, id: material.id }) : add.mutateAsync(input)), {
         success: material ? T.saved : T.created,
       });
       onSaved(saved);

@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Material, MaterialListBody, MaterialType } from '@scrm/contracts/material';
-import { ApiRequestError, createQueryClient, post, store } from '@scrm/web-kit';
+import { ApiRequestError, post, store } from '@scrm/web-kit';
 import MaterialListPage from './index';
+import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -48,15 +47,8 @@ function answer(url: string, body: MaterialListBody, list = library) {
 }
 
 async function renderPage() {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/material/list']}>
-          <MaterialListPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
+  // As the suite was written: antd's own defaults and the app's retries.
+  await renderWithProviders(<MaterialListPage />, { path: '/material/list', retry: true, antdZh: false });
 }
 
 afterEach(() => {

@@ -1,8 +1,6 @@
 // The wording of 素材库 (/material/list) in one place.
 export const T = {
-  noWork: '请先连接企业微信',
   noWorkHint: '连接企业微信后，即可管理欢迎语与群发使用的素材',
-  connect: '连接企业微信',
 
   create: '新建素材',
   createOf: (type: string) => `新建${type}素材`,

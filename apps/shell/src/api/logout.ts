@@ -1,0 +1,3 @@
+import { post } from '@scrm/web-kit';
+
+export const logout = () => post('/api/account/logout', {}, { silent: true });

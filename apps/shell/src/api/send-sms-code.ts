@@ -1,0 +1,3 @@
+import { post } from '@scrm/web-kit';
+
+export const sendSmsCode = (phone: string) => post<{ cooldown: number }>('/api/account/code/send', { phone }, { silent: true });
