@@ -6,7 +6,7 @@ import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMes
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
 import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
-import { parseList } from '../db/database.js';
+import { parseJsonColumn } from '../db/database.js';
 import type { WelcomeStatus } from '../db/tables.js';
 import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
@@ -79,9 +79,9 @@ export class AttributionService implements ContactEventSink {
   ): Promise<boolean> {
     const { repo, jobs } = this.deps;
     const code = e.state ? await repo.findByState(ws.id, e.state) : undefined;
-    const welcome = code ? parseList<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
+    const welcome = code ? parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
     const hasWelcome = Boolean(welcome.text.trim() || welcome.materialIds.length);
-    const tagIds = code ? parseList<string[]>(code.tag_ids, []) : [];
+    const tagIds = code ? parseJsonColumn<string[]>(code.tag_ids, []) : [];
     const member = code ? (await repo.members(code.id)).find((m) => m.userid === e.userid) : undefined;
     const welcomeStatus: WelcomeStatus = !hasWelcome ? 'none' : e.welcomeCode ? 'pending' : 'skipped';
     const addId = await repo.transaction(async (trx) => {
@@ -152,7 +152,7 @@ export class AttributionService implements ContactEventSink {
     const code = add.contact_way_id ? await repo.findAny(add.contact_way_id) : undefined;
     const ws = await this.deps.workSpaces.find(add.work_space_id);
     if (!code || !ws) return finish('skipped', '活码已不存在');
-    const welcome = parseList<WelcomeMessage>(code.welcome, EMPTY_WELCOME);
+    const welcome = parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME);
     const api = await this.deps.gateway.corp(ws);
     const text = await this.fillPlaceholders(ws, welcome.text, add.external_userid, add.userid, api);
     const attachments = await this.deps.materials.attachments(ws, api, welcome.materialIds);
@@ -204,7 +204,7 @@ export class AttributionService implements ContactEventSink {
     const code = await repo.findAny(add.contact_way_id);
     const ws = await this.deps.workSpaces.find(add.work_space_id);
     if (!code || !ws) return add;
-    const wanted = parseList<string[]>(code.tag_ids, []);
+    const wanted = parseJsonColumn<string[]>(code.tag_ids, []);
     const live = await repo.tagNames(ws.id, wanted);
     const ids = wanted.filter((id) => live.has(id));
     if (!ids.length) {

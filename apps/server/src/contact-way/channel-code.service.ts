@@ -17,7 +17,7 @@ import { EMPTY_WELCOME } from '@scrm/contracts/contact-way';
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { WecomError } from '@scrm/wecom/errors';
 import type { AuthContext } from '../auth/session.service.js';
-import { isUniqueViolation, parseList } from '../db/database.js';
+import { isUniqueViolation, parseJsonColumn } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import { wecomFailure } from '../wecom/wecom-gateway.js';
@@ -28,14 +28,14 @@ import { capOf, type ContactWayService, type UserPlan } from './contact-way.serv
 const notFound = () => new AppError(404, '渠道活码不存在');
 
 export class ChannelCodeService {
-  constructor(private readonly core: ContactWayService) {}
+  constructor(private readonly contactWays: ContactWayService) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.contactWays.repo;
   }
 
   private get now() {
-    return this.core.deps.clock.now();
+    return this.contactWays.deps.clock.now();
   }
 
   async find(ws: WorkSpace, id: number): Promise<ContactWay> {
@@ -76,15 +76,15 @@ export class ChannelCodeService {
     const userids = [...new Set(members.map((m) => m.userid))];
     const [info, offline, tags] = await Promise.all([
       this.repo.memberInfo(ws.id, userids),
-      this.core.risk.activeByMember(ws.id, userids),
-      this.repo.tagNames(ws.id, codes.flatMap((c) => parseList<string[]>(c.tag_ids, []))),
+      this.contactWays.risk.activeByMember(ws.id, userids),
+      this.repo.tagNames(ws.id, codes.flatMap((c) => parseJsonColumn<string[]>(c.tag_ids, []))),
     ]);
     const groupNames = new Map(groups.map((g) => [g.id, g.name]));
     return codes.map((code) => {
       const own = members.filter((m) => m.contact_way_id === code.id);
       // Reasons only (no round-robin position needed): who may receive, and why not.
-      const plan: UserPlan = this.core.plan(code, own, offline, null, this.now);
-      const receiving = parseList<string[]>(code.current_users, []);
+      const plan: UserPlan = this.contactWays.plan(code, own, offline, null, this.now);
+      const receiving = parseJsonColumn<string[]>(code.current_users, []);
       const mc = memberCounts.get(code.id);
       const list: CodeMember[] = own.map((m) => ({
         userid: m.userid,
@@ -99,7 +99,7 @@ export class ChannelCodeService {
         receiving: receiving.includes(m.userid),
         offlineReasons: plan.members.get(m.userid)?.reasons ?? [],
       }));
-      const tagIds = parseList<string[]>(code.tag_ids, []);
+      const tagIds = parseJsonColumn<string[]>(code.tag_ids, []);
       const c = counts.get(code.id);
       return {
         id: code.id,
@@ -113,10 +113,10 @@ export class ChannelCodeService {
         error: code.error,
         distribution: code.distribution as Distribution,
         dailyCap: code.daily_cap,
-        schedule: parseList<WeeklySchedule>(code.schedule, []),
+        schedule: parseJsonColumn<WeeklySchedule>(code.schedule, []),
         tagIds,
         tagNames: tagIds.map((id) => tags.get(id) ?? '（已删除的标签）'),
-        welcome: parseList<WelcomeMessage>(code.welcome, EMPTY_WELCOME),
+        welcome: parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME),
         skipVerify: code.skip_verify === 1,
         remark: code.remark,
         members: list,
@@ -136,11 +136,11 @@ export class ChannelCodeService {
   private async check(ws: WorkSpace, input: ChannelCodeInput): Promise<void> {
     if (!input.name.trim()) throw new AppError(400, '请填写活码名称');
     if (!input.members.some((m) => !m.backup)) throw new AppError(400, '至少需要一位接待成员（备用成员之外）');
-    await this.core.checkMembers(ws.id, input.members.map((m) => m.userid));
+    await this.contactWays.checkMembers(ws.id, input.members.map((m) => m.userid));
     if (input.groupId) await this.group(ws, input.groupId);
-    await this.core.checkTags(ws.id, input.tagIds);
-    await this.core.checkWelcome(ws.id, input.welcome);
-    this.core.checkSchedule(input.schedule);
+    await this.contactWays.checkTags(ws.id, input.tagIds);
+    await this.contactWays.checkWelcome(ws.id, input.welcome);
+    this.contactWays.checkSchedule(input.schedule);
   }
 
   private memberRows(input: ChannelCodeInput, previous: ContactWayMember[] = []) {
@@ -180,7 +180,7 @@ export class ChannelCodeService {
       lead_batch_id: null,
       config_id: null,
       qr_code: '',
-      state: this.core.newState('channel'),
+      state: this.contactWays.newState('channel'),
       way_type: 2,
       current_users: '[]',
       status: 'creating',
@@ -194,13 +194,13 @@ export class ChannelCodeService {
       creating_at: null,
     };
     const rows = this.memberRows(input);
-    const plan = this.core.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.core.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now);
+    const plan = this.contactWays.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.contactWays.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now);
     // Nobody can receive right now (all offline): WeCom needs someone; the regular members are listed.
     const users = plan.users.length ? plan.users : rows.filter((r) => !r.backup).map((r) => r.userid);
     let created: { configId: string; qrCode: string } | undefined;
     const asked = Date.now();
     try {
-      created = await this.core.createInWecom(ws, draft, users);
+      created = await this.contactWays.createInWecom(ws, draft, users);
     } catch (err) {
       // No answer in time: WeCom may still make it. The code is kept as 「生成中」 and its job adopts the
       // way WeCom made (found by its state), or makes it.
@@ -213,15 +213,15 @@ export class ChannelCodeService {
         const made = created ? { config_id: created.configId, qr_code: created.qrCode, status: 'active' as const, current_users: JSON.stringify(users) } : {};
         const newId = await this.repo.insert({ ...values, ...made }, trx);
         await this.repo.replaceMembers(newId, ws.id, rows, trx);
-        if (!created) await this.core.enqueueCreate(ws.id, [newId], { trx, lookSince: asked, afterUnanswered: true });
+        if (!created) await this.contactWays.enqueueCreate(ws.id, [newId], { trx, lookSince: asked, afterUnanswered: true });
         return newId;
       });
     } catch (err) {
       // Not stored: take the WeCom side back so nothing is left half made.
-      if (created) await (await this.core.deps.gateway.corp(ws)).delContactWay(created.configId).catch(() => undefined);
+      if (created) await (await this.contactWays.deps.gateway.corp(ws)).delContactWay(created.configId).catch(() => undefined);
       throw err;
     }
-    await this.core.warmWelcome(ws.id, id, input.welcome);
+    await this.contactWays.warmWelcome(ws.id, id, input.welcome);
     return this.info(ws, id);
   }
 
@@ -233,7 +233,7 @@ export class ChannelCodeService {
     const fields = this.fields(input);
     if (code.config_id && (fields.name !== code.name || fields.skip_verify !== code.skip_verify)) {
       try {
-        await (await this.core.deps.gateway.corp(ws)).updateContactWay({ config_id: code.config_id, remark: fields.name.slice(0, 30), skip_verify: fields.skip_verify === 1 });
+        await (await this.contactWays.deps.gateway.corp(ws)).updateContactWay({ config_id: code.config_id, remark: fields.name.slice(0, 30), skip_verify: fields.skip_verify === 1 });
       } catch (err) {
         throw wecomFailure(err);
       }
@@ -243,21 +243,21 @@ export class ChannelCodeService {
     await this.repo.transaction(async (trx) => {
       await this.repo.update(code.id, { ...fields, ...(again ? { status: 'creating' as const, error: null } : {}), updated_at: this.now }, trx);
       await this.repo.replaceMembers(code.id, ws.id, rows, trx);
-      if (again) await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: Date.now(), lookSince: code.created_at });
+      if (again) await this.contactWays.enqueueCreate(ws.id, [code.id], { trx, attempt: Date.now(), lookSince: code.created_at });
     });
     const fresh = (await this.repo.find(ws.id, code.id))!;
     const members = await this.repo.members(code.id);
     const capBefore = new Map(previous.map((m) => [m.userid, capOf(code, m)]));
     const caps = new Map(members.map((m) => [m.userid, capOf(fresh, m)]));
     const changed = new Set([...caps].filter(([u, cap]) => capBefore.get(u) !== cap).map(([u]) => u));
-    await this.core.risk.recheckCodeCaps(ws.id, fresh, caps, changed);
+    await this.contactWays.risk.recheckCodeCaps(ws.id, fresh, caps, changed);
     await this.push(ws, code.id);
-    await this.core.warmWelcome(ws.id, code.id, input.welcome);
+    await this.contactWays.warmWelcome(ws.id, code.id, input.welcome);
     return this.info(ws, code.id);
   }
 
   async delete(ws: WorkSpace, id: number): Promise<void> {
-    await this.core.remove(ws, await this.find(ws, id));
+    await this.contactWays.remove(ws, await this.find(ws, id));
   }
 
   /** The operator's on/offline switch of a member on a code; WeCom's list follows at once. */
@@ -272,7 +272,7 @@ export class ChannelCodeService {
     const fresh = await this.repo.find(ws.id, id);
     if (!fresh) return;
     try {
-      await this.core.pushUsers(ws, fresh);
+      await this.contactWays.pushUsers(ws, fresh);
     } catch (err) {
       throw wecomFailure(err);
     }

@@ -31,7 +31,7 @@ export interface FigureKind {
 }
 
 export class CodeFiguresService {
-  constructor(private readonly deps: { stats: CodeStatsRepository; repo: ContactWayRepository; core: ContactWayService; clock: Clock }) {}
+  constructor(private readonly deps: { stats: CodeStatsRepository; repo: ContactWayRepository; contactWays: ContactWayService; clock: Clock }) {}
 
   /** One code of the kind (404 otherwise), or every code of the kind when no id is given. */
   private async scope(ws: WorkSpace, k: FigureKind, id?: number): Promise<StatsScope> {
@@ -75,6 +75,6 @@ export class CodeFiguresService {
   async qrCode(ws: WorkSpace, k: FigureKind, id: number): Promise<{ name: string; png: Buffer }> {
     const code = await this.deps.repo.find(ws.id, id);
     if (!code || code.kind !== k.kind) throw new AppError(404, k.notFound);
-    return { name: code.name, png: await this.deps.core.qrPng(code) };
+    return { name: code.name, png: await this.deps.contactWays.qrPng(code) };
   }
 }

@@ -4,7 +4,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { dayKey, dayOf, dayStart, DAY_MS, CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import type { CodeAddList, DayFigures, DaySeries, MemberDaySeries, MemberFiguresList, Overview, RetentionTable } from '@scrm/contracts/contact-way';
-import { parseList, type Database } from '../db/database.js';
+import { parseJsonColumn, type Database } from '../db/database.js';
 import type { ContactWayKind, DB } from '../db/tables.js';
 
 /** Whole China-time days: [start of the first, start of the day after the last), their keys, and the keys asked for. */
@@ -215,7 +215,7 @@ export class CodeStatsRepository {
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const names = await this.names(scope.wsId, rows.map((r) => r.userid));
-    const tagIds = rows.flatMap((r) => parseList<string[]>(r.tag_ids, []));
+    const tagIds = rows.flatMap((r) => parseJsonColumn<string[]>(r.tag_ids, []));
     const tags = new Map<string, string>();
     if (tagIds.length) {
       for (const t of await this.db.selectFrom('corp_tag').select(['id', 'name']).where('work_space_id', '=', scope.wsId).where('id', 'in', [...new Set(tagIds)]).execute()) {
@@ -235,7 +235,7 @@ export class CodeStatsRepository {
         welcomeStatus: r.welcome_status,
         welcomeAt: r.welcome_status === 'sent' ? r.welcome_at : null,
         welcomeError: r.welcome_error,
-        tagNames: parseList<string[]>(r.tag_ids, []).map((id) => tags.get(id) ?? id),
+        tagNames: parseJsonColumn<string[]>(r.tag_ids, []).map((id) => tags.get(id) ?? id),
         tagStatus: r.tag_status,
         deletedByMemberAt: r.deleted_by_member_at,
         deletedByCustomerAt: r.deleted_by_customer_at,

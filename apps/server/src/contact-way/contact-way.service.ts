@@ -11,7 +11,7 @@ import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
 import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
-import { parseList } from '../db/database.js';
+import { parseJsonColumn } from '../db/database.js';
 import type { DB, MemberOfflineTable } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
@@ -105,7 +105,7 @@ export class ContactWayService {
     const code = await repo.findAny(id);
     const ws = code && code.deleted_at === null ? await workSpaces.find(code.work_space_id) : undefined;
     if (!code || !ws) return;
-    const { materialIds } = parseList<WelcomeMessage>(code.welcome, { text: '', materialIds: [] });
+    const { materialIds } = parseJsonColumn<WelcomeMessage>(code.welcome, { text: '', materialIds: [] });
     if (materialIds.length) await materials.attachments(ws, await gateway.corp(ws), materialIds);
   }
 
@@ -330,7 +330,7 @@ export class ContactWayService {
    * backups do; when nobody is, the list is left as it is (a contact way cannot be empty).
    */
   plan(code: ContactWay, members: ContactWayMember[], offline: Map<string, MemberOffline[]>, lastReceiver: string | null, now: number): UserPlan {
-    const schedule = parseList<WeeklySchedule>(code.schedule, []);
+    const schedule = parseJsonColumn<WeeklySchedule>(code.schedule, []);
     const inSchedule = withinSchedule(schedule, now);
     const plans = new Map<string, MemberPlan>();
     for (const m of members) {
@@ -366,9 +366,9 @@ export class ContactWayService {
 
   /** Makes WeCom's user list of a channel code what `plan` says (no call when it already is). */
   async pushUsers(ws: WorkSpace, code: ContactWay): Promise<string[]> {
-    if (code.kind !== 'channel' || !code.config_id) return parseList<string[]>(code.current_users, []);
+    if (code.kind !== 'channel' || !code.config_id) return parseJsonColumn<string[]>(code.current_users, []);
     const { users } = await this.planOf(code);
-    const current = parseList<string[]>(code.current_users, []);
+    const current = parseJsonColumn<string[]>(code.current_users, []);
     if (!users.length || (users.length === current.length && users.every((u, i) => u === current[i]))) return current;
     const api = await this.deps.gateway.corp(ws);
     try {
@@ -396,7 +396,7 @@ export class ContactWayService {
   async reconcileScheduled(): Promise<void> {
     for (const code of await this.repo.scheduledChannelCodes()) {
       const { users } = await this.planOf(code);
-      const current = parseList<string[]>(code.current_users, []);
+      const current = parseJsonColumn<string[]>(code.current_users, []);
       if (users.length && users.join('\n') !== current.join('\n')) await this.requestReconcile(code.work_space_id, [code.id]);
     }
   }

@@ -29,7 +29,7 @@ import type { CodeStatsRepository } from './code-stats.repository.js';
 import { rangeOf } from './code-figures.service.js';
 import type { ContactWay } from './contact-way.repository.js';
 import type { ContactWayService } from './contact-way.service.js';
-import { parseList } from '../db/database.js';
+import { parseJsonColumn } from '../db/database.js';
 import type { LeadBatchRow, LeadRepository, LeadRow } from './lead.repository.js';
 
 const batchNotFound = () => new AppError(404, '一客一码批次不存在');
@@ -55,13 +55,13 @@ function csvCell(value: string): string {
 
 export class LeadService {
   constructor(
-    private readonly core: ContactWayService,
+    private readonly contactWays: ContactWayService,
     private readonly repo: LeadRepository,
     private readonly stats: CodeStatsRepository,
   ) {}
 
   private get now() {
-    return this.core.deps.clock.now();
+    return this.contactWays.deps.clock.now();
   }
 
   async findBatch(ws: WorkSpace, id: number): Promise<LeadBatchRow> {
@@ -92,13 +92,13 @@ export class LeadService {
     const [counts, today, members, tags] = await Promise.all([
       this.repo.batchCounts(ids),
       this.repo.addsSince(ids, dayStart(now)),
-      this.core.repo.memberInfo(ws.id, batches.map((b) => b.userid)),
-      this.core.repo.tagNames(ws.id, batches.flatMap((b) => parseList<string[]>(b.tag_ids, []))),
+      this.contactWays.repo.memberInfo(ws.id, batches.map((b) => b.userid)),
+      this.contactWays.repo.tagNames(ws.id, batches.flatMap((b) => parseJsonColumn<string[]>(b.tag_ids, []))),
     ]);
     return batches.map((b) => {
       const c = counts.get(b.id) ?? { total: 0, creating: 0, failed: 0, created: 0, added: 0 };
       const status: LeadBatchStatus = now >= b.expires_at ? 'expired' : c.creating ? 'creating' : c.failed ? 'partial' : 'ready';
-      const tagIds = parseList<string[]>(b.tag_ids, []);
+      const tagIds = parseJsonColumn<string[]>(b.tag_ids, []);
       return {
         id: b.id,
         name: b.name,
@@ -114,7 +114,7 @@ export class LeadService {
         addsToday: today.get(b.id) ?? 0,
         tagIds,
         tagNames: tagIds.map((id) => tags.get(id) ?? '（已删除的标签）'),
-        welcome: parseList<WelcomeMessage>(b.welcome, EMPTY_WELCOME),
+        welcome: parseJsonColumn<WelcomeMessage>(b.welcome, EMPTY_WELCOME),
         skipVerify: b.skip_verify === 1,
         createdAt: b.created_at,
       };
@@ -144,7 +144,7 @@ export class LeadService {
         lead_batch_id: batch.id,
         config_id: null,
         qr_code: '',
-        state: this.core.newState('lead'),
+        state: this.contactWays.newState('lead'),
         way_type: 1,
         skip_verify: batch.skip_verify,
         distribution: 'round_robin',
@@ -162,7 +162,7 @@ export class LeadService {
         updated_at: now,
         deleted_at: null,
       }));
-      const codeIds = await this.core.repo.insertOneMemberCodes(ws.id, rows.map((values) => ({ values, userid: batch.userid })), trx);
+      const codeIds = await this.contactWays.repo.insertOneMemberCodes(ws.id, rows.map((values) => ({ values, userid: batch.userid })), trx);
       await this.repo.insertLeads(
         part.map((l, j) => ({
           work_space_id: ws.id,
@@ -178,7 +178,7 @@ export class LeadService {
         })),
         trx,
       );
-      await this.core.enqueueCreate(ws.id, codeIds, { trx });
+      await this.contactWays.enqueueCreate(ws.id, codeIds, { trx });
       ids.push(...codeIds);
     }
     return ids;
@@ -188,9 +188,9 @@ export class LeadService {
     const name = body.name.trim();
     if (!name) throw new AppError(400, '请填写批次名称');
     const leads = this.checkLeads(body.leads);
-    await this.core.checkMembers(ws.id, [body.userid]);
-    await this.core.checkTags(ws.id, body.tagIds);
-    await this.core.checkWelcome(ws.id, body.welcome);
+    await this.contactWays.checkMembers(ws.id, [body.userid]);
+    await this.contactWays.checkTags(ws.id, body.tagIds);
+    await this.contactWays.checkWelcome(ws.id, body.welcome);
     const now = this.now;
     const values = {
       work_space_id: ws.id,
@@ -209,7 +209,7 @@ export class LeadService {
       await this.insertLeads(trx, ws, { ...values, id: batchId }, leads, caller.accountId);
       return batchId;
     });
-    this.core.deps.jobs.kick();
+    this.contactWays.deps.jobs.kick();
     await this.warm(ws, id, body.welcome);
     return this.info(ws, id);
   }
@@ -217,7 +217,7 @@ export class LeadService {
   /** The media cache is per file: warming one code readies the whole batch. */
   private async warm(ws: WorkSpace, batchId: number, welcome: LeadBatchAddBody['welcome']) {
     const first = (await this.repo.codesOf(batchId))[0];
-    if (first) await this.core.warmWelcome(ws.id, first.id, welcome);
+    if (first) await this.contactWays.warmWelcome(ws.id, first.id, welcome);
   }
 
   /** Name, tags and welcome (copied to every code of the batch), and optional extra leads. */
@@ -226,21 +226,21 @@ export class LeadService {
     const name = body.name.trim();
     if (!name) throw new AppError(400, '请填写批次名称');
     const extra = this.checkLeads(body.leads ?? []);
-    await this.core.checkTags(ws.id, body.tagIds);
-    await this.core.checkWelcome(ws.id, body.welcome);
+    await this.contactWays.checkTags(ws.id, body.tagIds);
+    await this.contactWays.checkWelcome(ws.id, body.welcome);
     const now = this.now;
     if (extra.length) {
       if (now >= batch.expires_at) throw new AppError(409, '该批次已过期，不能再追加客户，请新建批次');
       const count = (await this.repo.batchCounts([batch.id])).get(batch.id)?.total ?? 0;
       if (count + extra.length > LEAD_BATCH_MAX) throw new AppError(400, `每批最多 ${LEAD_BATCH_MAX} 位客户，本批已有 ${count} 位`);
-      await this.core.checkMembers(ws.id, [batch.userid]);
+      await this.contactWays.checkMembers(ws.id, [batch.userid]);
     }
     const fields = { name, tag_ids: JSON.stringify([...new Set(body.tagIds)]), welcome: JSON.stringify(body.welcome), updated_at: now };
     await this.repo.transaction(async (trx) => {
       await this.repo.updateBatch(batch.id, fields, extra.length, trx);
       if (extra.length) await this.insertLeads(trx, ws, { ...batch, ...fields }, extra, caller.accountId);
     });
-    if (extra.length) this.core.deps.jobs.kick();
+    if (extra.length) this.contactWays.deps.jobs.kick();
     await this.warm(ws, batch.id, body.welcome);
     return this.info(ws, batch.id);
   }
@@ -255,7 +255,7 @@ export class LeadService {
     }
     let next = 0;
     const worker = async () => {
-      while (next < codes.length) await this.core.remove(ws, codes[next++] as ContactWay);
+      while (next < codes.length) await this.contactWays.remove(ws, codes[next++] as ContactWay);
     };
     await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, codes.length) }, worker));
     const now = this.now;
@@ -271,11 +271,11 @@ export class LeadService {
     if (!failed.length) throw new AppError(409, '没有生成失败的二维码');
     await this.repo.transaction(async (trx) => {
       for (const code of failed) {
-        await this.core.repo.update(code.id, { status: 'creating', error: null, updated_at: now }, trx);
-        await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: now });
+        await this.contactWays.repo.update(code.id, { status: 'creating', error: null, updated_at: now }, trx);
+        await this.contactWays.enqueueCreate(ws.id, [code.id], { trx, attempt: now });
       }
     });
-    this.core.deps.jobs.kick();
+    this.contactWays.deps.jobs.kick();
     return this.info(ws, batch.id);
   }
 
@@ -295,7 +295,7 @@ export class LeadService {
 
   private async presentLeads(ws: WorkSpace, rows: LeadRow[]): Promise<Lead[]> {
     const [members, welcome] = await Promise.all([
-      this.core.repo.memberInfo(ws.id, rows.flatMap((r) => (r.userid ? [r.userid] : []))),
+      this.contactWays.repo.memberInfo(ws.id, rows.flatMap((r) => (r.userid ? [r.userid] : []))),
       this.repo.welcomeOf(rows.filter((r) => r.added_at !== null).map((r) => r.id)),
     ]);
     return rows.map((r) => ({
@@ -320,9 +320,9 @@ export class LeadService {
   async leadCode(ws: WorkSpace, id: number): Promise<{ png: Buffer; filename: string }> {
     const lead = await this.repo.findLead(ws.id, id);
     if (!lead) throw leadNotFound();
-    const code = lead.contact_way_id ? await this.core.repo.find(ws.id, lead.contact_way_id) : undefined;
+    const code = lead.contact_way_id ? await this.contactWays.repo.find(ws.id, lead.contact_way_id) : undefined;
     if (!code) throw leadNotFound();
-    return { png: await this.core.qrPng(code), filename: `${lead.batch_name}-${lead.name}.png` };
+    return { png: await this.contactWays.qrPng(code), filename: `${lead.batch_name}-${lead.name}.png` };
   }
 
   /** The leads as CSV (UTF-8 with BOM so that Excel reads the Chinese). */

@@ -10,7 +10,7 @@ import { wecomFailure } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { ContactWay } from './contact-way.repository.js';
 import type { ContactWayService } from './contact-way.service.js';
-import { parseList } from '../db/database.js';
+import { parseJsonColumn } from '../db/database.js';
 
 const notFound = () => new AppError(404, '员工活码不存在');
 
@@ -18,14 +18,14 @@ const notFound = () => new AppError(404, '员工活码不存在');
 const CHUNK = 200;
 
 export class StaffCodeService {
-  constructor(private readonly core: ContactWayService) {}
+  constructor(private readonly contactWays: ContactWayService) {}
 
   private get repo() {
-    return this.core.repo;
+    return this.contactWays.repo;
   }
 
   private get now() {
-    return this.core.deps.clock.now();
+    return this.contactWays.deps.clock.now();
   }
 
   async find(ws: WorkSpace, id: number): Promise<ContactWay> {
@@ -54,11 +54,11 @@ export class StaffCodeService {
     const owner = new Map(members.map((m) => [m.contact_way_id, m.userid]));
     const [info, tags] = await Promise.all([
       this.repo.memberInfo(ws.id, [...owner.values()]),
-      this.repo.tagNames(ws.id, codes.flatMap((c) => parseList<string[]>(c.tag_ids, []))),
+      this.repo.tagNames(ws.id, codes.flatMap((c) => parseJsonColumn<string[]>(c.tag_ids, []))),
     ]);
     return codes.map((code) => {
       const userid = owner.get(code.id) ?? '';
-      const tagIds = parseList<string[]>(code.tag_ids, []);
+      const tagIds = parseJsonColumn<string[]>(code.tag_ids, []);
       const c = counts.get(code.id);
       return {
         id: code.id,
@@ -72,7 +72,7 @@ export class StaffCodeService {
         error: code.error,
         tagIds,
         tagNames: tagIds.map((id) => tags.get(id) ?? '（已删除的标签）'),
-        welcome: parseList<WelcomeMessage>(code.welcome, EMPTY_WELCOME),
+        welcome: parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME),
         skipVerify: code.skip_verify === 1,
         addsToday: c?.today ?? 0,
         addsTotal: c?.total ?? 0,
@@ -86,9 +86,9 @@ export class StaffCodeService {
 
   /** One code per member, stored as 「生成中」 with its creation job in the same transaction. */
   async add(ws: WorkSpace, caller: AuthContext, body: StaffCodeAddBody): Promise<number[]> {
-    const info = await this.core.checkMembers(ws.id, body.userids);
-    await this.core.checkTags(ws.id, body.tagIds);
-    await this.core.checkWelcome(ws.id, body.welcome);
+    const info = await this.contactWays.checkMembers(ws.id, body.userids);
+    await this.contactWays.checkTags(ws.id, body.tagIds);
+    await this.contactWays.checkWelcome(ws.id, body.welcome);
     const names = new Map(body.userids.map((u) => [u, staffCodeName(body.name, info.get(u)!.name)]));
     const blank = body.userids.find((u) => !names.get(u));
     if (blank) throw new AppError(400, '请填写活码名称');
@@ -121,16 +121,16 @@ export class StaffCodeService {
       const out: number[] = [];
       for (let i = 0; i < body.userids.length; i += CHUNK) {
         const part = body.userids.slice(i, i + CHUNK);
-        const codes = part.map((u) => ({ values: { ...common, name: names.get(u)!, state: this.core.newState('staff') }, userid: u }));
+        const codes = part.map((u) => ({ values: { ...common, name: names.get(u)!, state: this.contactWays.newState('staff') }, userid: u }));
         const made = await this.repo.insertOneMemberCodes(ws.id, codes, trx);
-        await this.core.enqueueCreate(ws.id, made, { trx });
+        await this.contactWays.enqueueCreate(ws.id, made, { trx });
         out.push(...made);
       }
       return out;
     });
-    this.core.deps.jobs.kick();
+    this.contactWays.deps.jobs.kick();
     // The media cache is per file: warming one code readies the whole batch.
-    if (ids.length) await this.core.warmWelcome(ws.id, ids[0]!, body.welcome);
+    if (ids.length) await this.contactWays.warmWelcome(ws.id, ids[0]!, body.welcome);
     return ids;
   }
 
@@ -139,12 +139,12 @@ export class StaffCodeService {
     const code = await this.find(ws, body.id);
     const name = body.name.trim();
     if (!name) throw new AppError(400, '请填写活码名称');
-    await this.core.checkTags(ws.id, body.tagIds);
-    await this.core.checkWelcome(ws.id, body.welcome);
+    await this.contactWays.checkTags(ws.id, body.tagIds);
+    await this.contactWays.checkWelcome(ws.id, body.welcome);
     const skip = body.skipVerify ? 1 : 0;
     if (code.config_id && (name !== code.name || skip !== code.skip_verify)) {
       try {
-        const api = await this.core.deps.gateway.corp(ws);
+        const api = await this.contactWays.deps.gateway.corp(ws);
         await api.updateContactWay({ config_id: code.config_id, remark: name.slice(0, 30), skip_verify: skip === 1 });
       } catch (err) {
         throw wecomFailure(err);
@@ -157,7 +157,7 @@ export class StaffCodeService {
       welcome: JSON.stringify(body.welcome),
       updated_at: this.now,
     });
-    await this.core.warmWelcome(ws.id, code.id, body.welcome);
+    await this.contactWays.warmWelcome(ws.id, code.id, body.welcome);
     return this.info(ws, code.id);
   }
 
@@ -167,7 +167,7 @@ export class StaffCodeService {
     for (const id of new Set(ids)) codes.push(await this.find(ws, id));
     // A code WeCom is making right now could appear there after we looked: wait until it is made.
     if (codes.some((c) => c.status === 'creating')) throw new AppError(409, '活码正在生成中，请等生成完成后再删除');
-    for (const code of codes) await this.core.remove(ws, code);
+    for (const code of codes) await this.contactWays.remove(ws, code);
   }
 
   /** Codes WeCom refused are tried again (e.g. after the member got the customer-contact permission). */
@@ -180,9 +180,9 @@ export class StaffCodeService {
     await this.repo.transaction(async (trx) => {
       for (const code of failed) {
         await this.repo.update(code.id, { status: 'creating', error: null, updated_at: now }, trx);
-        await this.core.enqueueCreate(ws.id, [code.id], { trx, attempt: now });
+        await this.contactWays.enqueueCreate(ws.id, [code.id], { trx, attempt: now });
       }
     });
-    this.core.deps.jobs.kick();
+    this.contactWays.deps.jobs.kick();
   }
 }

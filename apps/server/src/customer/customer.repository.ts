@@ -3,7 +3,7 @@
 // Every query is scoped by work_space_id; this is a read model: it writes only the tags we mark on a
 // relation, so our copy shows them before the next re-read from WeCom.
 import type { Selectable } from 'kysely';
-import { parseList, type Database } from '../db/database.js';
+import { parseJsonColumn, type Database } from '../db/database.js';
 import type { CustomerTable } from '../db/tables.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -134,7 +134,7 @@ export class CustomerRepository {
         .where('userid', '=', userid)
         .executeTakeFirst();
       if (!row) return;
-      const merged = [...new Set([...parseList<string[]>(row.tag_ids, []), ...ids])];
+      const merged = [...new Set([...parseJsonColumn<string[]>(row.tag_ids, []), ...ids])];
       await trx
         .updateTable('follow_relation')
         .set({ tag_ids: JSON.stringify(merged) })

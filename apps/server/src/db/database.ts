@@ -76,7 +76,7 @@ function cachingStatements(sqlite: SQLite.Database) {
 export const flag = (v: boolean): number => (v ? 1 : 0);
 
 /** A JSON text column, or `fallback` when it is empty or not JSON. */
-export const parseList = <T>(text: string | null | undefined, fallback: T): T => {
+export const parseJsonColumn = <T>(text: string | null | undefined, fallback: T): T => {
   if (!text) return fallback;
   try {
     return JSON.parse(text) as T;

@@ -23,7 +23,7 @@ import {
 import type { AuthContext } from '../auth/session.service.js';
 import type { Clock } from '../clock/clock.js';
 import type { ContactWayService } from '../contact-way/contact-way.service.js';
-import { parseList } from '../db/database.js';
+import { parseJsonColumn } from '../db/database.js';
 import type { OfflineKind } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
@@ -89,16 +89,16 @@ export class RiskService {
     if (!rows.length) return [];
     const now = this.now;
     const offline = await this.repo.activeOfPlans(ws.id, rows.map((r) => r.id), CRON_KINDS);
-    const userids = rows.flatMap((r) => parseList<string[]>(r.userids, []));
+    const userids = rows.flatMap((r) => parseJsonColumn<string[]>(r.userids, []));
     const members = new Map((await this.planMembers(ws, [...new Set(userids)], [])).map((m) => [m.userid, m]));
     return rows.map((r) => {
-      const schedule = parseList<WeeklySchedule>(r.schedule, []);
+      const schedule = parseJsonColumn<WeeklySchedule>(r.schedule, []);
       const held = new Set(offline.filter((o) => o.plan_id === r.id).map((o) => o.userid));
       const enabled = r.enabled === 1;
       return {
         id: r.id,
         name: r.name,
-        members: parseList<string[]>(r.userids, []).map((u) => ({ ...members.get(u)!, offline: held.has(u) })),
+        members: parseJsonColumn<string[]>(r.userids, []).map((u) => ({ ...members.get(u)!, offline: held.has(u) })),
         schedule,
         enabled,
         // A disabled plan holds nobody: its members are online as far as it goes.
@@ -119,7 +119,7 @@ export class RiskService {
     const chosen = new Set(input.userids);
     for (const other of await this.repo.cronPlans(ws.id)) {
       if (other.id === selfId) continue;
-      const clash = parseList<string[]>(other.userids, []).find((u) => chosen.has(u));
+      const clash = parseJsonColumn<string[]>(other.userids, []).find((u) => chosen.has(u));
       if (clash) {
         const who = (await this.deps.contactWays.repo.memberInfo(ws.id, [clash])).get(clash)?.name ?? clash;
         throw new AppError(400, `成员「${who}」已在定时上下线计划「${other.name}」中，一位成员只能加入一个定时计划`);
@@ -183,14 +183,14 @@ export class RiskService {
   private async presentLimit(ws: WorkSpace, rows: LimitPlanRow[]): Promise<LimitPlan[]> {
     if (!rows.length) return [];
     const offline = await this.repo.activeOfPlans(ws.id, rows.map((r) => r.id), LIMIT_PLAN_KINDS);
-    const userids = rows.flatMap((r) => parseList<string[]>(r.userids, []));
+    const userids = rows.flatMap((r) => parseJsonColumn<string[]>(r.userids, []));
     const members = new Map((await this.planMembers(ws, [...new Set(userids)], [])).map((m) => [m.userid, m]));
     return rows.map((r) => {
       const held = new Set(offline.filter((o) => o.plan_id === r.id).map((o) => o.userid));
       return {
         id: r.id,
         name: r.name,
-        members: parseList<string[]>(r.userids, []).map((u) => ({ ...members.get(u)!, offline: held.has(u) })),
+        members: parseJsonColumn<string[]>(r.userids, []).map((u) => ({ ...members.get(u)!, offline: held.has(u) })),
         dailyCap: r.daily_cap,
         hourlyCap: r.hourly_cap,
         burst: r.burst_count > 0 && r.burst_minutes > 0 ? { count: r.burst_count, minutes: r.burst_minutes } : null,
