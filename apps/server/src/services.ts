@@ -47,6 +47,8 @@ import { LeadService } from './contact-way/lead.service.js';
 import { StaffCodeService } from './contact-way/staff-code.service.js';
 import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
+import { CustomerEventRepository } from './customer/customer-event.repository.js';
+import { CustomerEventService } from './customer/customer-event.service.js';
 import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
@@ -146,6 +148,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customers = new CustomerService(new CustomerRepository(database));
+  const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
@@ -159,6 +162,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     jobs,
     clock,
     contacts: attribution,
+    customerEvents,
     log,
   });
 
@@ -204,6 +208,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     members: new MemberService(new MemberRepository(database), sync),
     tags: new TagService(new TagRepository(database)),
     customers,
+    customerEvents,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

@@ -1,5 +1,6 @@
 // WeCom callbacks: verify and decrypt (per work space, or the provider's suite / template), store in
 // the inbox with a dedupe key, and — after the 200 went out — apply each event to the synced tables.
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { WecomError } from '@scrm/wecom/errors';
@@ -98,6 +99,7 @@ export class CallbackService {
       jobs: JobQueue;
       clock: Clock;
       contacts: ContactEventSink;
+      customerEvents: CustomerEventService;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -261,6 +263,7 @@ export class CallbackService {
     if (!ws) return;
     const sync = this.deps.sync;
     const api = await this.deps.gateway.corp(ws);
+    await this.recordCustomerEvent(ws.id, row, event);
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
@@ -313,6 +316,24 @@ export class CallbackService {
       default:
         return;
     }
+  }
+
+  /** Adds and deletions either way go on the customer's record once, however often the event is processed. */
+  private async recordCustomerEvent(wsId: number, row: CallbackEvent, event: WecomEvent): Promise<void> {
+    const kind =
+      event.kind === 'add_external_contact' || event.kind === 'add_half_external_contact'
+        ? 'add'
+        : event.kind === 'del_external_contact'
+          ? 'delete_by_member'
+          : event.kind === 'del_follow_user'
+            ? 'delete_by_customer'
+            : null;
+    if (!kind || !('ExternalUserID' in event)) return;
+    const at = event.time ? event.time * 1000 : row.received_at;
+    const detail = kind === 'add' && 'State' in event && event.State ? { state: event.State } : {};
+    await this.deps.customerEvents.record(wsId, [
+      { externalUserid: event.ExternalUserID, userid: event.UserID, kind, at, detail, dedupeKey: `cb:${row.id}:${kind}` },
+    ]);
   }
 
   private async processProvider(event: WecomEvent): Promise<void> {
