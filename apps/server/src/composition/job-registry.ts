@@ -14,6 +14,8 @@ import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { DataCentreService } from '../data/data-centre.service.js';
+import { DATA_REBUILD_JOB } from '../data/data-centre.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -34,6 +36,7 @@ export interface JobOwners {
   materials: MaterialService;
   risk: RiskEngine;
   cleanup: Cleanup;
+  dataCentre: DataCentreService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -112,6 +115,18 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       maxAttempts: 3,
       once: 'singleton sync:<workSpaceId>',
       run: ({ payload }) => o.sync.run(payload.workSpaceId, payload.phases),
+    }),
+
+    // ---- data centre
+    // Recomputes a work space's roll-ups from customer_event (repair, or events older than the roll-ups).
+    [DATA_REBUILD_JOB]: spec<{ workSpaceId: number }>({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'singleton data-rebuild:<workSpaceId>',
+      run: async ({ payload }) => {
+        await o.dataCentre.rebuild(payload.workSpaceId);
+      },
     }),
 
     // ---- recurring (SCHEDULES): each tick is idempotency cron:<schedule>:<minute>, 3 attempts
