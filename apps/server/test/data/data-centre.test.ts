@@ -118,6 +118,24 @@ describe('figures', () => {
   });
 });
 
+describe('retention of earlier days', () => {
+  it('an add 40 days ago deleted 3 days later: kept after 1 day, lost by day 7; a re-add does not count the second deletion as lost', async () => {
+    const events = h.server.services.customerEvents;
+    const addAt = Date.now() - 40 * DAY_MS;
+    const rel = { externalUserid: 'wm-retention-1', userid: members[2]!.userid };
+    await events.record(corp.wsId, [{ ...rel, kind: 'add', at: addAt, dedupeKey: 'test:ret:add' }]);
+    await events.record(corp.wsId, [{ ...rel, kind: 'delete_by_customer', at: addAt + 3 * DAY_MS, dedupeKey: 'test:ret:del1' }]);
+    await events.record(corp.wsId, [{ ...rel, kind: 'delete_by_member', at: addAt + 4 * DAY_MS, dedupeKey: 'test:ret:del2' }]);
+    const other = { externalUserid: 'wm-retention-2', userid: members[2]!.userid };
+    await events.record(corp.wsId, [{ ...other, kind: 'add', at: addAt + 1000, dedupeKey: 'test:ret:add2' }]);
+    const day = dayKey(addAt);
+    const r = await api('/api/qw/data/customer/retention', { start: day, end: day });
+    expect(r.data.list).toEqual([{ date: day, adds: 2, day1: 2, day7: 1, day30: 1 }]);
+    const d = await api('/api/qw/data/customer/day', { start: day, end: dayKey(addAt + 4 * DAY_MS), userid: members[2]!.userid });
+    expect(d.data.total).toEqual({ adds: 2, lostByMember: 1, lostByCustomer: 1, net: 0 });
+  });
+});
+
 describe('once only and rebuild', () => {
   it('counts a callback processed twice once', async () => {
     const before = await snapshot();
@@ -146,15 +164,20 @@ describe('loss alerts', () => {
   it('writes one notice per deletion, each kind apart', async () => {
     const all = await api('/api/qw/notify/loss/list', {});
     expect(all.status, all.message).toBe(200);
-    expect(all.data.total).toBe(2);
-    const byKind = Object.fromEntries(all.data.list.map((n: { kind: string }) => [n.kind, n]));
+    // The scanned customers' two deletions (the retention test recorded two more of its own).
+    const scanned = all.data.list.filter((n: { externalUserid: string }) => who.some((w) => w.externalUserid === n.externalUserid));
+    expect(scanned).toHaveLength(2);
+    expect(all.data.total).toBe(4);
+    const byKind = Object.fromEntries(scanned.map((n: { kind: string }) => [n.kind, n]));
     expect(byKind.customer_loss).toMatchObject({ title: '客户流失提醒', externalUserid: who[0]!.externalUserid, userid: who[0]!.userid, readAt: null });
     expect(byKind.customer_loss.content).toContain('删除了成员');
     expect(byKind.customer_deleted).toMatchObject({ title: '成员删除客户提醒', externalUserid: who[2]!.externalUserid });
     const loss = await api('/api/qw/notify/loss/list', { kind: 'customer_loss' });
-    expect(loss.data.list).toHaveLength(1);
+    expect(loss.data.list.every((n: { kind: string }) => n.kind === 'customer_loss')).toBe(true);
+    expect(loss.data.total).toBe(2);
     expect((await api('/api/qw/notify/loss/read', { ids: [byKind.customer_loss.id] })).status).toBe(200);
-    expect((await api('/api/qw/notify/loss/list', { kind: 'customer_loss' })).data.list[0].readAt).toEqual(expect.any(Number));
+    const after = (await api('/api/qw/notify/loss/list', { kind: 'customer_loss' })).data.list;
+    expect(after.find((n: { id: number }) => n.id === byKind.customer_loss.id).readAt).toEqual(expect.any(Number));
   });
 });
 
