@@ -5,6 +5,7 @@ import type { LossKind, LossList, LossListBody } from '@scrm/contracts/data';
 import type { Clock } from '../clock/clock.js';
 import type { CustomerEventListener } from '../customer/customer-event.service.js';
 import type { CustomerEventRow } from '../customer/customer-event.repository.js';
+import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { NewNotice, NotificationRepository } from './notification.repository.js';
@@ -52,7 +53,10 @@ export class LossAlertService implements CustomerEventListener {
     };
   }
 
+  /** 404 when any id is not a loss notice of this work space. */
   async markRead(ws: WorkSpace, ids: number[]): Promise<void> {
-    await this.deps.repo.markRead(ws.id, LOSS_KINDS, ids, this.deps.clock.now());
+    const unique = [...new Set(ids)];
+    if ((await this.deps.repo.countOf(ws.id, LOSS_KINDS, unique)) !== unique.length) throw new AppError(404, '提醒不存在');
+    await this.deps.repo.markRead(ws.id, LOSS_KINDS, unique, this.deps.clock.now());
   }
 }

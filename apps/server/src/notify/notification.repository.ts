@@ -56,6 +56,17 @@ export class NotificationRepository {
     return { rows, total: Number(count?.n ?? 0) };
   }
 
+  async countOf(wsId: number, kinds: string[], ids: number[]): Promise<number> {
+    const r = await this.db
+      .selectFrom('notification')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('work_space_id', '=', wsId)
+      .where('kind', 'in', kinds)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
   async markRead(wsId: number, kinds: string[], ids: number[], now: number): Promise<void> {
     await this.db
       .updateTable('notification')

@@ -198,6 +198,8 @@ describe('refusals', () => {
     const otherCorp = await connectCorp(h, other, { seed: 'data-centre-other' });
     expect((await api('/api/qw/data/customer/overview', range(), other, corp.headers)).status).toBe(404);
     expect((await api('/api/qw/notify/loss/list', {}, other, corp.headers)).status).toBe(404);
+    const mine = (await api('/api/qw/notify/loss/list', {})).data.list[0].id as number;
+    expect((await api('/api/qw/notify/loss/read', { ids: [mine] }, other, otherCorp.headers)).status).toBe(404);
     expect((await api('/api/qw/data/customer/overview', range(), other, otherCorp.headers)).data.adds).toBe(0);
     expect((await api('/api/qw/notify/loss/list', {}, other, otherCorp.headers)).data.total).toBe(0);
   });
