@@ -5,7 +5,7 @@
 // relation's tags); a deletion counts on its own day for the work space, its member, the code of the
 // relation's last add and the same tags; the first deletion (either way) after an add counts, on the
 // add's day, as lost within 1/7/30 days when it came that soon.
-import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
+import { CHINA_OFFSET_MS, dayKey, DAY_MS } from '@scrm/contracts/china-time';
 import type { DailyDim } from '../db/tables.js';
 
 export type Counter = 'adds' | 'deleted_by_member' | 'deleted_by_customer' | 'lost_1' | 'lost_7' | 'lost_30';
@@ -50,38 +50,63 @@ function targets(userid: string, contactWayId: number, tags: string[]): Array<[D
   return [['all', ''], ['member', userid], ['code', String(contactWayId)], ...[...new Set(tags)].map((t): [DailyDim, string] => ['tag', t])];
 }
 
-function at(day: string, dim: DailyDim, key: string, counts: DailyDelta['counts']): DailyDelta[] {
-  return [
-    { dim, grain: 'd', period: day, key, counts },
-    { dim, grain: 'm', period: day.slice(0, 7), key, counts },
-  ];
-}
+const dayIndex = (t: number) => Math.floor((t + CHINA_OFFSET_MS) / DAY_MS);
+const SLOT: Record<Counter, number> = { adds: 0, deleted_by_member: 1, deleted_by_customer: 2, lost_1: 3, lost_7: 4, lost_30: 5 };
 
-export function deltasOf(e: EventFacts): DailyDelta[] {
-  const out: DailyDelta[] = [];
-  const counter: Counter = e.kind === 'add' ? 'adds' : e.kind === 'delete_by_member' ? 'deleted_by_member' : 'deleted_by_customer';
-  const day = dayKey(e.at);
-  for (const [dim, key] of targets(e.userid, e.contactWayId, e.tags)) out.push(...at(day, dim, key, { [counter]: 1 }));
-  const add = e.firstLossOf;
-  if (add) {
-    const lost: DailyDelta['counts'] = {};
-    for (const [n, c] of LOSS_WINDOWS) if (e.at - add.at < n * DAY_MS) lost[c] = 1;
-    if (Object.keys(lost).length) {
-      const addDay = dayKey(add.at);
-      for (const [dim, key] of targets(add.userid, add.contactWayId, e.tags)) out.push(...at(addDay, dim, key, lost));
+/**
+ * Counts summed per (dim, key) and China day, the month rows derived when read out: a rebuild adds
+ * millions of events, so the inner maps are keyed by day number and hold a small typed array.
+ */
+export class DailyTally {
+  private readonly byTarget = new Map<string, { dim: DailyDim; key: string; days: Map<number, Int32Array> }>();
+
+  private count(dim: DailyDim, key: string, day: number, slot: number): void {
+    const id = `${dim}|${key}`;
+    let target = this.byTarget.get(id);
+    if (!target) this.byTarget.set(id, (target = { dim, key, days: new Map() }));
+    let c = target.days.get(day);
+    if (!c) target.days.set(day, (c = new Int32Array(6)));
+    c[slot]! += 1;
+  }
+
+  /** What one event adds (see the definitions at the top of this file). */
+  add(e: EventFacts): this {
+    const counter: Counter = e.kind === 'add' ? 'adds' : e.kind === 'delete_by_member' ? 'deleted_by_member' : 'deleted_by_customer';
+    const day = dayIndex(e.at);
+    for (const [dim, key] of targets(e.userid, e.contactWayId, e.tags)) this.count(dim, key, day, SLOT[counter]);
+    const add = e.firstLossOf;
+    if (add) {
+      const lost = LOSS_WINDOWS.filter(([n]) => e.at - add.at < n * DAY_MS);
+      if (lost.length) {
+        const addDay = dayIndex(add.at);
+        for (const [dim, key] of targets(add.userid, add.contactWayId, e.tags)) for (const [, c] of lost) this.count(dim, key, addDay, SLOT[c]);
+      }
+    }
+    return this;
+  }
+
+  /** One row per (dim, key) and day, and per (dim, key) and month. */
+  *rows(): Generator<DailyDelta> {
+    const keys = new Map<number, string>();
+    const dayKeyOf = (d: number) => keys.get(d) ?? keys.set(d, dayKey(d * DAY_MS - CHINA_OFFSET_MS)).get(d)!;
+    for (const { dim, key, days } of this.byTarget.values()) {
+      const months = new Map<string, Int32Array>();
+      for (const [d, c] of days) {
+        const period = dayKeyOf(d);
+        yield { dim, grain: 'd', period, key, counts: countsOf(c) };
+        const month = period.slice(0, 7);
+        const m = months.get(month) ?? months.set(month, new Int32Array(6)).get(month)!;
+        for (let i = 0; i < 6; i++) m[i]! += c[i]!;
+      }
+      for (const [period, c] of months) yield { dim, grain: 'm', period, key, counts: countsOf(c) };
     }
   }
-  return out;
 }
 
-/** Deltas of the same row summed (one upsert per row: PostgreSQL refuses to touch a row twice in one statement). */
-export function mergeDeltas(deltas: Iterable<DailyDelta>, into = new Map<string, DailyDelta>()): Map<string, DailyDelta> {
-  for (const d of deltas) {
-    const id = `${d.dim}\u0000${d.grain}\u0000${d.period}\u0000${d.key}`;
-    const row = into.get(id) ?? into.set(id, { dim: d.dim, grain: d.grain, period: d.period, key: d.key, counts: {} }).get(id)!;
-    for (const c of COUNTERS) if (d.counts[c]) row.counts[c] = (row.counts[c] ?? 0) + d.counts[c]!;
-  }
-  return into;
+function countsOf(c: Int32Array): DailyDelta['counts'] {
+  const out: DailyDelta['counts'] = {};
+  for (const name of COUNTERS) if (c[SLOT[name]]) out[name] = c[SLOT[name]];
+  return out;
 }
 
 /**

@@ -31,6 +31,12 @@ export interface CodeFacts {
   tagIds: string[];
 }
 
+/** Customers from `first` to `last` by external_userid, both included. */
+export interface CustomerSpan {
+  first: string;
+  last: string;
+}
+
 export interface RelationEvent {
   id: number;
   external_userid: string;
@@ -42,7 +48,8 @@ export interface RelationEvent {
 
 const LOSS_KINDS = ['delete_by_member', 'delete_by_customer'] as const;
 const FIGURE_KINDS = ['add', ...LOSS_KINDS] as const;
-const ROWS_PER_INSERT = 200;
+// 11 columns: under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const ROWS_PER_INSERT = 2000;
 
 export class DataCentreRepository {
   constructor(private readonly database: Database) {}
@@ -142,30 +149,33 @@ export class DataCentreRepository {
     return rows.map((r) => r.external_userid);
   }
 
-  /** Add and deletion events of these customers, id ≤ maxId (> minId when given), each customer's by time. */
-  async eventsOf(wsId: number, customers: string[], range: { minId?: number; maxId?: number }, trx?: Transaction<DB>): Promise<RelationEvent[]> {
-    if (!customers.length && range.minId === undefined) return [];
+  /**
+   * Add and deletion events of the customers [first, last] (by external_userid: a range, which both
+   * databases read from the customer index, where a long IN list may not be), id ≤ maxId (> minId
+   * when given), each customer's by time.
+   */
+  async eventsOf(wsId: number, customers: CustomerSpan | null, range: { minId?: number; maxId?: number }, trx?: Transaction<DB>): Promise<RelationEvent[]> {
     let q = (trx ?? this.db)
       .selectFrom('customer_event')
       .select(['id', 'external_userid', 'userid', 'kind', 'at', 'detail'])
       .where('work_space_id', '=', wsId)
       .where('kind', 'in', FIGURE_KINDS);
-    if (customers.length) q = q.where('external_userid', 'in', customers);
+    if (customers) q = q.where('external_userid', '>=', customers.first).where('external_userid', '<=', customers.last);
     if (range.maxId !== undefined) q = q.where('id', '<=', range.maxId);
     if (range.minId !== undefined) q = q.where('id', '>', range.minId);
     const rows = await q.orderBy('external_userid').orderBy('at').orderBy('id').execute();
     return rows.map((r) => ({ ...r, id: Number(r.id), at: Number(r.at) })) as RelationEvent[];
   }
 
-  /** Tags of every relation of these customers, by `external|userid`. */
-  async tagsOf(wsId: number, customers: string[]): Promise<Map<string, string[]>> {
+  /** Tags of every relation of the customers [first, last], by `external|userid`. */
+  async tagsOf(wsId: number, customers: CustomerSpan): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
-    if (!customers.length) return out;
     const rows = await this.db
       .selectFrom('follow_tag')
       .select(['external_userid', 'userid', 'tag_id'])
       .where('work_space_id', '=', wsId)
-      .where('external_userid', 'in', customers)
+      .where('external_userid', '>=', customers.first)
+      .where('external_userid', '<=', customers.last)
       .execute();
     for (const r of rows) {
       const k = `${r.external_userid}|${r.userid}`;

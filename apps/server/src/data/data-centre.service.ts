@@ -12,7 +12,7 @@ import type { DailyDim } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
-import { coverOf, deltasOf, mergeDeltas, type AddFacts, type DailyDelta, type EventFacts } from './daily-figures.js';
+import { coverOf, DailyTally, type AddFacts, type EventFacts } from './daily-figures.js';
 import type { CodeFacts, DailySums, DataCentreRepository, RelationEvent } from './data-centre.repository.js';
 
 export const DATA_REBUILD_JOB = 'data_rebuild';
@@ -64,7 +64,7 @@ export class DataCentreService implements CustomerEventListener {
 
   /** Newly recorded events (each once: CustomerEventService passes only rows it inserted). */
   async recorded(wsId: number, events: CustomerEventRow[]): Promise<void> {
-    const deltas: DailyDelta[] = [];
+    const tally = new DailyTally();
     for (const e of events) {
       if (!FIGURE_KINDS.has(e.kind)) continue;
       const history = await this.deps.repo.relationEvents(wsId, e.external_userid, e.userid, { at: Number(e.at), id: Number(e.id) });
@@ -76,9 +76,10 @@ export class DataCentreService implements CustomerEventListener {
       const tags = await this.deps.repo.relationTags(wsId, e.external_userid, e.userid);
       const facts = walkRelation(history, (s) => codes.get(s), tags);
       const mine = facts[facts.length - 1];
-      if (mine) deltas.push(...deltasOf(mine));
+      if (mine) tally.add(mine);
     }
-    if (deltas.length) await this.deps.repo.increment(wsId, [...mergeDeltas(deltas).values()]);
+    const rows = [...tally.rows()];
+    if (rows.length) await this.deps.repo.increment(wsId, rows);
   }
 
   /** Queues a rebuild of the work space's roll-ups (one at a time). */
@@ -96,19 +97,20 @@ export class DataCentreService implements CustomerEventListener {
     const maxId = await repo.lastEventId(wsId);
     const codes = await repo.codes(wsId);
     const codeOf = (s: string) => codes.get(s);
-    const merged = new Map<string, DailyDelta>();
+    const tally = new DailyTally();
     let after = '';
     let count = 0;
     for (;;) {
       const customers = await repo.customersAfter(wsId, after, REBUILD_BATCH);
       if (!customers.length) break;
       after = customers[customers.length - 1]!;
-      const [events, tags] = await Promise.all([repo.eventsOf(wsId, customers, { maxId }), repo.tagsOf(wsId, customers)]);
+      const span = { first: customers[0]!, last: after };
+      const [events, tags] = await Promise.all([repo.eventsOf(wsId, span, { maxId }), repo.tagsOf(wsId, span)]);
       count += events.length;
-      for (const [key, rel] of groupByRelation(events)) mergeDeltas(walkRelation(rel, codeOf, tags.get(key) ?? []).flatMap(deltasOf), merged);
+      for (const [key, rel] of groupByRelation(events)) for (const f of walkRelation(rel, codeOf, tags.get(key) ?? [])) tally.add(f);
     }
-    await repo.replace(wsId, [...merged.values()], async (trx) => {
-      const late = await repo.eventsOf(wsId, [], { minId: maxId }, trx);
+    await repo.replace(wsId, [...tally.rows()], async (trx) => {
+      const late = await repo.eventsOf(wsId, null, { minId: maxId }, trx);
       for (const e of late) await this.recordedIn(wsId, e, trx);
     });
     this.deps.log.info({ wsId, events: count }, 'data centre roll-ups rebuilt');
@@ -121,7 +123,7 @@ export class DataCentreService implements CustomerEventListener {
     const codes = await this.deps.repo.codes(wsId);
     const tags = await this.deps.repo.relationTags(wsId, e.external_userid, e.userid);
     const mine = walkRelation(history, (s) => codes.get(s), tags).pop();
-    if (mine) await this.deps.repo.increment(wsId, [...mergeDeltas(deltasOf(mine)).values()], trx);
+    if (mine) await this.deps.repo.increment(wsId, [...new DailyTally().add(mine).rows()], trx);
   }
 
   // ---------------------------------------------------------------- the figures

@@ -1,6 +1,6 @@
 // The arithmetic of the roll-ups: a range read as whole months and edge days; what one event adds.
 import { describe, expect, it } from 'vitest';
-import { coverOf, deltasOf, mergeDeltas } from '../../src/data/daily-figures.js';
+import { coverOf, DailyTally } from '../../src/data/daily-figures.js';
 
 describe('coverOf', () => {
   it('reads whole months as month rows and the rest as day spans', () => {
@@ -12,24 +12,27 @@ describe('coverOf', () => {
   });
 });
 
-describe('deltasOf', () => {
+describe('DailyTally', () => {
   it('an add counts on its China day and month for the work space, member, code and tags', () => {
     // 2026-03-31 23:30 in China (15:30 UTC).
     const at = Date.UTC(2026, 2, 31, 15, 30);
-    const rows = deltasOf({ kind: 'add', at, userid: 'u1', contactWayId: 7, tags: ['t1', 't1'], firstLossOf: null });
-    expect(rows.map((r) => `${r.dim}:${r.grain}:${r.period}:${r.key}`)).toEqual([
-      'all:d:2026-03-31:', 'all:m:2026-03:', 'member:d:2026-03-31:u1', 'member:m:2026-03:u1', 'code:d:2026-03-31:7', 'code:m:2026-03:7', 'tag:d:2026-03-31:t1', 'tag:m:2026-03:t1',
+    const rows = [...new DailyTally().add({ kind: 'add', at, userid: 'u1', contactWayId: 7, tags: ['t1', 't1'], firstLossOf: null }).rows()];
+    expect(rows.map((r) => `${r.dim}:${r.grain}:${r.period}:${r.key}`).sort()).toEqual([
+      'all:d:2026-03-31:', 'all:m:2026-03:', 'code:d:2026-03-31:7', 'code:m:2026-03:7', 'member:d:2026-03-31:u1', 'member:m:2026-03:u1', 'tag:d:2026-03-31:t1', 'tag:m:2026-03:t1',
     ]);
     expect(rows.every((r) => r.counts.adds === 1)).toBe(true);
   });
 
   it('a first deletion within 7 days counts lost_7 and lost_30 on the add’s day', () => {
     const addAt = Date.UTC(2026, 0, 1, 2);
-    const rows = [...mergeDeltas(deltasOf({ kind: 'delete_by_customer', at: addAt + 2 * 86_400_000, userid: 'u1', contactWayId: 0, tags: [], firstLossOf: { at: addAt, userid: 'u1', contactWayId: 0 } })).values()];
+    const rows = [...new DailyTally().add({ kind: 'delete_by_customer', at: addAt + 2 * 86_400_000, userid: 'u1', contactWayId: 0, tags: [], firstLossOf: { at: addAt, userid: 'u1', contactWayId: 0 } }).rows()];
     const all = rows.filter((r) => r.dim === 'all' && r.grain === 'd');
     expect(all).toEqual([
       { dim: 'all', grain: 'd', period: '2026-01-03', key: '', counts: { deleted_by_customer: 1 } },
       { dim: 'all', grain: 'd', period: '2026-01-01', key: '', counts: { lost_7: 1, lost_30: 1 } },
+    ]);
+    expect(rows.filter((r) => r.dim === 'all' && r.grain === 'm')).toEqual([
+      { dim: 'all', grain: 'm', period: '2026-01', key: '', counts: { deleted_by_customer: 1, lost_7: 1, lost_30: 1 } },
     ]);
   });
 });
