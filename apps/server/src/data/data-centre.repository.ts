@@ -1,7 +1,7 @@
 // SQL of the data centre: writes only `customer_daily` (the roll-ups); reads customer_event (the
 // source of every figure), contact_way (state → code, auto-tags), follow_tag (a relation's tags) and
 // the names of members, codes and tags. A read model over other domains' tables, read-only.
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { parseKeys, type Database } from '../db/database.js';
 import type { DailyDim, DB } from '../db/tables.js';
 import { COUNTERS, type DailyDelta } from './daily-figures.js';
@@ -186,35 +186,41 @@ export class DataCentreRepository {
 
   // ---------------------------------------------------------------- reading the roll-ups
 
-  /** Sums per key over a range read as whole months and edge days; `key` narrows to one. */
+  /**
+   * Sums per key over a range read as whole months and edge days; `key` narrows to one, `limit` keeps
+   * the top by adds. One query per part (month rows, each span of days), each a range of the primary
+   * key, summed here: an OR of the parts would have the planner scan the dimension's every row.
+   */
   async sums(wsId: number, dim: DailyDim, cover: Cover, opts: { key?: string; limit?: number } = {}): Promise<DailySums[]> {
-    if (!cover.months.length && !cover.spans.length) return [];
-    let q = this.db
-      .selectFrom('customer_daily')
-      .select((eb) => [
-        'key',
-        eb.fn.sum<number>('adds').as('adds'),
-        eb.fn.sum<number>('deleted_by_member').as('deleted_by_member'),
-        eb.fn.sum<number>('deleted_by_customer').as('deleted_by_customer'),
-      ])
-      .where('work_space_id', '=', wsId)
-      .where('dim', '=', dim)
-      .where((eb) =>
-        eb.or([
-          ...(cover.months.length ? [eb.and([eb('grain', '=', 'm'), eb('period', 'in', cover.months)])] : []),
-          ...cover.spans.map(([a, b]) => eb.and([eb('grain', '=', 'd'), eb('period', '>=', a), eb('period', '<=', b)])),
-        ]),
-      );
-    if (opts.key !== undefined) q = q.where('key', '=', opts.key);
-    q = q.groupBy('key');
-    if (opts.limit) q = q.orderBy(sql`sum(adds)`, 'desc').orderBy('key').limit(opts.limit);
-    const rows = await q.execute();
-    return rows.map((r) => ({
-      key: r.key,
-      adds: Number(r.adds ?? 0),
-      deleted_by_member: Number(r.deleted_by_member ?? 0),
-      deleted_by_customer: Number(r.deleted_by_customer ?? 0),
-    }));
+    const part = (grain: 'd' | 'm') => {
+      let q = this.db
+        .selectFrom('customer_daily')
+        .select((eb) => [
+          'key',
+          eb.fn.sum<number>('adds').as('adds'),
+          eb.fn.sum<number>('deleted_by_member').as('deleted_by_member'),
+          eb.fn.sum<number>('deleted_by_customer').as('deleted_by_customer'),
+        ])
+        .where('work_space_id', '=', wsId)
+        .where('dim', '=', dim)
+        .where('grain', '=', grain);
+      if (opts.key !== undefined) q = q.where('key', '=', opts.key);
+      return q;
+    };
+    const parts = await Promise.all([
+      ...(cover.months.length ? [part('m').where('period', 'in', cover.months).groupBy('key').execute()] : []),
+      ...cover.spans.map(([a, b]) => part('d').where('period', '>=', a).where('period', '<=', b).groupBy('key').execute()),
+    ]);
+    const byKey = new Map<string, DailySums>();
+    for (const rows of parts)
+      for (const r of rows) {
+        const sum = byKey.get(r.key) ?? byKey.set(r.key, { key: r.key, adds: 0, deleted_by_member: 0, deleted_by_customer: 0 }).get(r.key)!;
+        sum.adds += Number(r.adds ?? 0);
+        sum.deleted_by_member += Number(r.deleted_by_member ?? 0);
+        sum.deleted_by_customer += Number(r.deleted_by_customer ?? 0);
+      }
+    const list = [...byKey.values()].sort((a, b) => b.adds - a.adds || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return opts.limit ? list.slice(0, opts.limit) : list;
   }
 
   /** Day rows of one key over [start, end]. */

@@ -636,7 +636,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
           .addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key'])
+          // SQLite: rows stored in key order, so a range of days or months is read in one pass with its counts.
+          .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
           .execute();
+        // One member's, code's or tag's days (a filtered series).
+        await db.schema.createIndex('customer_daily_key_idx').on('customer_daily').columns(['work_space_id', 'dim', 'grain', 'key', 'period']).execute();
         // 流失提醒 go into the notification table the risk engine writes to, with whom they are about.
         await db.schema.alterTable('notification').addColumn('external_userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
         await db.schema.alterTable('notification').addColumn('userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
