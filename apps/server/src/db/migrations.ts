@@ -635,10 +635,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
-          .addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key'])
-          // SQLite: rows stored in key order, so a range of days or months is read in one pass with its counts.
-          .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
+          // SQLite: the rows stored in key order (without rowid), so a range of days or months is read
+          // in one pass with its counts; PostgreSQL: the unique key carries the counts (index-only scans).
+          .$call((t) =>
+            dialect === 'sqlite' ? t.addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key']).modifyEnd(sql`without rowid`) : t,
+          )
           .execute();
+        if (dialect === 'postgres')
+          await sql`create unique index customer_daily_pk on customer_daily (work_space_id, dim, grain, period, key)
+            include (adds, deleted_by_member, deleted_by_customer, lost_1, lost_7, lost_30)`.execute(db);
         // One member's, code's or tag's days (a filtered series).
         await db.schema.createIndex('customer_daily_key_idx').on('customer_daily').columns(['work_space_id', 'dim', 'grain', 'key', 'period']).execute();
         // 流失提醒 go into the notification table the risk engine writes to, with whom they are about.
