@@ -2,6 +2,7 @@
 // the work space bench/customers/seed.ts made (run it first, with the same DATA_DIR / DATABASE_URL).
 // One server process, calls one after another (the latency of a call, not throughput).
 // Usage: node --import tsx bench/customers/data-centre.ts [--runs=40]
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
 // @ts-expect-error plain .mjs helpers shared with the launchers
@@ -61,6 +62,7 @@ try {
     times.sort((a, b) => a - b);
     console.log(`${name.padEnd(26)} ${pct(times, 0.5).toFixed(1).padStart(6)} ms ${pct(times, 0.95).toFixed(1).padStart(6)} ms`);
   }
+  console.log(`\nload average while measured: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (on ${(await import('node:os')).cpus().length} cores)`);
   const overview = JSON.parse((await call('overview', year)).text).data;
   console.log(`\nyear totals: ${JSON.stringify(overview)}`);
 } finally {
