@@ -155,7 +155,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   // The data centre's roll-ups and loss alerts hear of every add and deletion as it is recorded.
   const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
-  const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock });
+  const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log });
   customerEvents.listen(dataCentre);
   customerEvents.listen(lossAlerts);
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });

@@ -62,8 +62,20 @@ export class DataCentreService implements CustomerEventListener {
 
   // ---------------------------------------------------------------- keeping the roll-ups
 
-  /** Newly recorded events (each once: CustomerEventService passes only rows it inserted). */
+  /**
+   * Newly recorded events (each once: CustomerEventService passes only rows it inserted). A failure is
+   * logged, not thrown: the event is already recorded, so a retry of the callback would not count it
+   * either — the rebuild repairs the roll-ups.
+   */
   async recorded(wsId: number, events: CustomerEventRow[]): Promise<void> {
+    try {
+      await this.count(wsId, events);
+    } catch (err) {
+      this.deps.log.error({ err, wsId }, 'data centre roll-ups not updated for new customer events (a rebuild repairs them)');
+    }
+  }
+
+  private async count(wsId: number, events: CustomerEventRow[]): Promise<void> {
     const tally = new DailyTally();
     for (const e of events) {
       if (!FIGURE_KINDS.has(e.kind)) continue;

@@ -1,6 +1,7 @@
 // 流失提醒: a customer deleting a member (customer_loss), and a member deleting a customer
 // (customer_deleted), each written once as a notification as the event is recorded. Delivery through
 // the official account comes with the message-centre work; until then they are listed in the console.
+import type { FastifyBaseLogger } from 'fastify';
 import type { LossKind, LossList, LossListBody } from '@scrm/contracts/data';
 import type { Clock } from '../clock/clock.js';
 import type { CustomerEventListener } from '../customer/customer-event.service.js';
@@ -13,9 +14,18 @@ import type { NewNotice, NotificationRepository } from './notification.repositor
 const LOSS_KINDS: LossKind[] = ['customer_loss', 'customer_deleted'];
 
 export class LossAlertService implements CustomerEventListener {
-  constructor(private readonly deps: { repo: NotificationRepository; clock: Clock }) {}
+  constructor(private readonly deps: { repo: NotificationRepository; clock: Clock; log: FastifyBaseLogger }) {}
 
+  /** A failure is logged, not thrown: the callback that recorded the event has nothing to retry. */
   async recorded(wsId: number, events: CustomerEventRow[]): Promise<void> {
+    try {
+      await this.notify(wsId, events);
+    } catch (err) {
+      this.deps.log.error({ err, wsId }, 'loss alerts not written for new customer events');
+    }
+  }
+
+  private async notify(wsId: number, events: CustomerEventRow[]): Promise<void> {
     const notices: NewNotice[] = [];
     for (const e of events) {
       if (e.kind !== 'delete_by_customer' && e.kind !== 'delete_by_member') continue;
