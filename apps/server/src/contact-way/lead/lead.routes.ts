@@ -3,10 +3,10 @@ import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { DaySeries, IdBody, Overview } from '@scrm/contracts/contact-way';
 import { LeadBatch, LeadBatchAddBody, LeadBatchList, LeadBatchListBody, LeadBatchRangeBody, LeadBatchUpdateBody, LeadExportBody, LeadList, LeadListBody } from '@scrm/contracts/lead';
-import { callerOf } from '../auth/auth.hook.js';
-import { ok } from '../http/envelope.js';
-import type { Api } from '../http/types.js';
-import { workSpaceOf } from '../workspace/workspace.hook.js';
+import { callerOf } from '../../auth/auth.hook.js';
+import { ok } from '../../http/envelope.js';
+import type { Api } from '../../http/types.js';
+import { workSpaceOf } from '../../workspace/workspace.hook.js';
 import type { LeadService } from './lead.service.js';
 
 const attachment = (filename: string) => `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;

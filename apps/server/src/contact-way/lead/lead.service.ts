@@ -20,16 +20,16 @@ import {
   type LeadListBody,
 } from '@scrm/contracts/lead';
 import type { Insertable, Transaction } from 'kysely';
-import type { AuthContext } from '../auth/session.service.js';
-import type { ContactWayTable, DB } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
-import { pageWindow } from '../http/paging.js';
-import type { WorkSpace } from '../workspace/workspace.repository.js';
-import type { CodeStatsRepository } from './code-stats.repository.js';
-import { rangeOf } from './code-figures.service.js';
-import type { ContactWay } from './contact-way.repository.js';
-import type { ContactWayService } from './contact-way.service.js';
-import { parseJsonColumn } from '../db/database.js';
+import type { AuthContext } from '../../auth/session.service.js';
+import type { ContactWayTable, DB } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
+import type { WorkSpace } from '../../workspace/workspace.repository.js';
+import type { CodeStatsRepository } from '../figures/code-stats.repository.js';
+import { rangeOf } from '../figures/code-figures.service.js';
+import type { ContactWay } from '../contact-way.repository.js';
+import type { ContactWayService } from '../contact-way.service.js';
+import { parseJsonColumn } from '../../db/database.js';
 import type { LeadBatchRow, LeadRepository, LeadRow } from './lead.repository.js';
 
 const batchNotFound = () => new AppError(404, '一客一码批次不存在');

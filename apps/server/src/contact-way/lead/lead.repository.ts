@@ -2,9 +2,9 @@
 // them. Every query is scoped by work_space_id; a deleted batch (deleted_at) is gone for the pages.
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { LeadStatus } from '@scrm/contracts/lead';
-import type { Database } from '../db/database.js';
-import type { DB, LeadBatchTable, LeadTable } from '../db/tables.js';
-import { escapeLike } from './contact-way.repository.js';
+import type { Database } from '../../db/database.js';
+import type { DB, LeadBatchTable, LeadTable } from '../../db/tables.js';
+import { escapeLike } from '../contact-way.repository.js';
 
 export type LeadBatchRow = Selectable<LeadBatchTable>;
 type Executor = Database['kysely'] | Transaction<DB>;

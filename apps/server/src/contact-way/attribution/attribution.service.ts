@@ -4,16 +4,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
-import type { Clock } from '../clock/clock.js';
-import { queueCustomerRefresh, type ContactEventSink } from '../callback/callback.service.js';
-import { parseJsonColumn } from '../db/database.js';
-import type { WelcomeStatus } from '../db/tables.js';
-import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../jobs/job-queue.js';
-import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
-import type { CustomerService } from '../customer/customer.service.js';
-import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { ContactWay, ContactWayRepository } from './contact-way.repository.js';
-import { capOf, type AttachmentSource, type ContactWayService } from './contact-way.service.js';
+import type { Clock } from '../../clock/clock.js';
+import { queueCustomerRefresh, type ContactEventSink } from '../../callback/callback.service.js';
+import { parseJsonColumn } from '../../db/database.js';
+import type { WelcomeStatus } from '../../db/tables.js';
+import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../../jobs/job-queue.js';
+import { wecomFailure, type WecomGateway } from '../../wecom/wecom-gateway.js';
+import type { CustomerService } from '../../customer/customer.service.js';
+import type { WorkSpace, WorkSpaceRepository } from '../../workspace/workspace.repository.js';
+import type { ContactWay, ContactWayRepository } from '../contact-way.repository.js';
+import { capOf, type AttachmentSource, type ContactWayService } from '../contact-way.service.js';
 
 export const WELCOME_JOB = 'welcome';
 export const TAG_JOB = 'mark_tag';

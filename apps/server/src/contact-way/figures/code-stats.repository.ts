@@ -4,8 +4,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { dayKey, dayOf, dayStart, DAY_MS, CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import type { CodeAddList, DayFigures, DaySeries, MemberDaySeries, MemberFiguresList, Overview, RetentionTable } from '@scrm/contracts/contact-way';
-import { parseJsonColumn, type Database } from '../db/database.js';
-import type { ContactWayKind, DB } from '../db/tables.js';
+import { parseJsonColumn, type Database } from '../../db/database.js';
+import type { ContactWayKind, DB } from '../../db/tables.js';
 
 /** Whole China-time days: [start of the first, start of the day after the last), their keys, and the keys asked for. */
 export interface DayRange {

@@ -2,13 +2,13 @@
 // added) and its QR download: the code is checked to be of the kind asked for, dates are checked here.
 import { dayKey, dayOf, DAY_MS } from '@scrm/contracts/china-time';
 import type { CodeAddList, DaySeries, MemberDaySeries, MemberFiguresList, Overview, RetentionTable } from '@scrm/contracts/contact-way';
-import type { Clock } from '../clock/clock.js';
-import type { ContactWayKind } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
-import type { WorkSpace } from '../workspace/workspace.repository.js';
+import type { Clock } from '../../clock/clock.js';
+import type { ContactWayKind } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import type { WorkSpace } from '../../workspace/workspace.repository.js';
 import type { CodeStatsRepository, DayRange, StatsScope } from './code-stats.repository.js';
-import type { ContactWayRepository } from './contact-way.repository.js';
-import type { ContactWayService } from './contact-way.service.js';
+import type { ContactWayRepository } from '../contact-way.repository.js';
+import type { ContactWayService } from '../contact-way.service.js';
 
 /** The longest range a figure query covers. */
 const MAX_RANGE_DAYS = 366;

@@ -15,11 +15,11 @@ import {
   RangeBody,
   RetentionTable,
 } from '@scrm/contracts/contact-way';
-import type { ContactWayKind } from '../db/tables.js';
-import { ok } from '../http/envelope.js';
-import { pageWindow } from '../http/paging.js';
-import type { Api } from '../http/types.js';
-import { workSpaceOf } from '../workspace/workspace.hook.js';
+import type { ContactWayKind } from '../../db/tables.js';
+import { ok } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import type { Api } from '../../http/types.js';
+import { workSpaceOf } from '../../workspace/workspace.hook.js';
 import type { CodeFiguresService } from './code-figures.service.js';
 
 export interface FigureRouteOptions {

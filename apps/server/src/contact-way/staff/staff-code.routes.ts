@@ -3,12 +3,12 @@ import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { IdBody, IdsBody } from '@scrm/contracts/contact-way';
 import { StaffCode, StaffCodeAddBody, StaffCodeAddResult, StaffCodeList, StaffCodeListBody, StaffCodeUpdateBody } from '@scrm/contracts/staff-code';
-import { callerOf } from '../auth/auth.hook.js';
-import { ok } from '../http/envelope.js';
-import type { Api } from '../http/types.js';
-import { workSpaceOf } from '../workspace/workspace.hook.js';
-import type { CodeFiguresService } from './code-figures.service.js';
-import { registerCodeFigures } from './code-figures.routes.js';
+import { callerOf } from '../../auth/auth.hook.js';
+import { ok } from '../../http/envelope.js';
+import type { Api } from '../../http/types.js';
+import { workSpaceOf } from '../../workspace/workspace.hook.js';
+import type { CodeFiguresService } from '../figures/code-figures.service.js';
+import { registerCodeFigures } from '../figures/code-figures.routes.js';
 import type { StaffCodeService } from './staff-code.service.js';
 
 export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService; figures: CodeFiguresService }) {

@@ -18,13 +18,13 @@ import {
   IdBody,
   MemberStateBody,
 } from '@scrm/contracts/contact-way';
-import { callerOf } from '../auth/auth.hook.js';
-import { ok } from '../http/envelope.js';
-import type { Api } from '../http/types.js';
-import { workSpaceOf } from '../workspace/workspace.hook.js';
+import { callerOf } from '../../auth/auth.hook.js';
+import { ok } from '../../http/envelope.js';
+import type { Api } from '../../http/types.js';
+import { workSpaceOf } from '../../workspace/workspace.hook.js';
 import type { ChannelCodeService } from './channel-code.service.js';
-import type { CodeFiguresService } from './code-figures.service.js';
-import { registerCodeFigures } from './code-figures.routes.js';
+import type { CodeFiguresService } from '../figures/code-figures.service.js';
+import { registerCodeFigures } from '../figures/code-figures.routes.js';
 
 export async function channelCodeRoutes(
   app: Api,

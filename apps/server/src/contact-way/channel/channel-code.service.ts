@@ -16,14 +16,14 @@ import type {
 import { EMPTY_WELCOME } from '@scrm/contracts/contact-way';
 import type { WeeklySchedule } from '@scrm/contracts/china-time';
 import { WecomError } from '@scrm/wecom/errors';
-import type { AuthContext } from '../auth/session.service.js';
-import { isUniqueViolation, parseJsonColumn } from '../db/database.js';
-import { AppError } from '../http/errors.js';
-import { pageWindow } from '../http/paging.js';
-import { wecomFailure } from '../wecom/wecom-gateway.js';
-import type { WorkSpace } from '../workspace/workspace.repository.js';
-import type { ContactWay, ContactWayMember } from './contact-way.repository.js';
-import { capOf, type ContactWayService, type UserPlan } from './contact-way.service.js';
+import type { AuthContext } from '../../auth/session.service.js';
+import { isUniqueViolation, parseJsonColumn } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
+import { wecomFailure } from '../../wecom/wecom-gateway.js';
+import type { WorkSpace } from '../../workspace/workspace.repository.js';
+import type { ContactWay, ContactWayMember } from '../contact-way.repository.js';
+import { capOf, type ContactWayService, type UserPlan } from '../contact-way.service.js';
 
 const notFound = () => new AppError(404, '渠道活码不存在');
 

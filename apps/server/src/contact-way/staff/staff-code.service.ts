@@ -3,14 +3,14 @@
 import { dayStart } from '@scrm/contracts/china-time';
 import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { staffCodeName, type StaffCode, type StaffCodeAddBody, type StaffCodeList, type StaffCodeListBody, type StaffCodeUpdateBody } from '@scrm/contracts/staff-code';
-import type { AuthContext } from '../auth/session.service.js';
-import { AppError } from '../http/errors.js';
-import { pageWindow } from '../http/paging.js';
-import { wecomFailure } from '../wecom/wecom-gateway.js';
-import type { WorkSpace } from '../workspace/workspace.repository.js';
-import type { ContactWay } from './contact-way.repository.js';
-import type { ContactWayService } from './contact-way.service.js';
-import { parseJsonColumn } from '../db/database.js';
+import type { AuthContext } from '../../auth/session.service.js';
+import { AppError } from '../../http/errors.js';
+import { pageWindow } from '../../http/paging.js';
+import { wecomFailure } from '../../wecom/wecom-gateway.js';
+import type { WorkSpace } from '../../workspace/workspace.repository.js';
+import type { ContactWay } from '../contact-way.repository.js';
+import type { ContactWayService } from '../contact-way.service.js';
+import { parseJsonColumn } from '../../db/database.js';
 
 const notFound = () => new AppError(404, '员工活码不存在');
 
