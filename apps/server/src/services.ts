@@ -15,8 +15,8 @@ import { SessionService } from './auth/session.service.js';
 import { GzhCallbackService } from './gzh/gzh-callback.service.js';
 import { QrSceneRepository } from './gzh/qr-scene.repository.js';
 import { QrSceneService } from './gzh/qr-scene.service.js';
-import { GzhClient } from './providers/gzh-client.js';
-import { HttpSmsProvider, LogSmsProvider, SimSmsProvider, type SmsProvider } from './providers/sms.js';
+import { GzhClient } from './outbound/gzh-client.js';
+import { HttpSmsSender, LogSmsSender, SimSmsSender, type SmsSender } from './outbound/sms.js';
 import { SmsCodeRepository } from './sms-code/sms-code.repository.js';
 import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
@@ -28,7 +28,7 @@ import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
 import { SyncService } from './sync/sync.service.js';
-import { ProviderSettings } from './wecom/provider-settings.js';
+import { ServiceProviderSettings } from './wecom/service-provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
 import { WecomAuthStateRepository } from './wecom/wecom-auth-state.repository.js';
@@ -68,12 +68,12 @@ export function createServices(config: Config, database: Database, log: FastifyB
   // Built once the database is known; the client waits for it on its first call.
   const limiter = SharedRateLimiter.create({ database, redis });
   limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
-  const smsProvider: SmsProvider =
+  const smsSender: SmsSender =
     config.smsProvider === 'sim'
-      ? new SimSmsProvider(config.simUrl!, config.simToken, log)
+      ? new SimSmsSender(config.simUrl!, config.simToken, log)
       : config.smsProvider === 'http'
-        ? new HttpSmsProvider(config.smsHttp!, log)
-        : new LogSmsProvider(log);
+        ? new HttpSmsSender(config.smsHttp!, log)
+        : new LogSmsSender(log);
   const gzh = new GzhClient(config.gzh, log);
 
   // ---- repositories
@@ -91,7 +91,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   // ---- accounts
   const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
-  const smsCodes = new SmsCodeService(smsCodeRepo, smsProvider, config.limits);
+  const smsCodes = new SmsCodeService(smsCodeRepo, smsSender, config.limits);
   const scenes = new QrSceneService(sceneRepo, gzh);
   const accounts = new AccountService({
     accounts: accountRepo,
@@ -105,7 +105,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
 
   // ---- WeCom and work spaces
   const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
-  const provider = new ProviderSettings(config, log);
+  const provider = new ServiceProviderSettings(config, log);
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,
     timeoutMs: config.wecom.timeoutMs,

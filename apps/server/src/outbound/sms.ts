@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/errors.js';
 import { simulatorAuth } from './simulator.js';
 
-export interface SmsProvider {
+export interface SmsSender {
   send(phone: string, content: string): Promise<void>;
 }
 
 const sendFailed = () => new AppError(502, '短信发送失败，请稍后重试');
 
 /** Posts to the simulator's `/sms/send`, which keeps an outbox people and tests can read. */
-export class SimSmsProvider implements SmsProvider {
+export class SimSmsSender implements SmsSender {
   constructor(
     private readonly simUrl: string,
     private readonly simToken: string | undefined,
@@ -38,7 +38,7 @@ export class SimSmsProvider implements SmsProvider {
  * A real SMS gateway behind a small relay of your own (SMS_PROVIDER=http): POST `{phone, content}` as
  * JSON to SMS_HTTP_URL, with `Authorization: Bearer SMS_HTTP_TOKEN` when set; any 2xx answer is sent.
  */
-export class HttpSmsProvider implements SmsProvider {
+export class HttpSmsSender implements SmsSender {
   constructor(
     private readonly target: { url: string; token: string | undefined },
     private readonly log: FastifyBaseLogger,
@@ -62,7 +62,7 @@ export class HttpSmsProvider implements SmsProvider {
 }
 
 /** Writes the message to the server log. For development without the simulator only. */
-export class LogSmsProvider implements SmsProvider {
+export class LogSmsSender implements SmsSender {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async send(phone: string, content: string): Promise<void> {

@@ -3,9 +3,9 @@
 // callbacks live.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, WecomProviderConfig } from '../config.js';
-import { simulatorAuth } from '../providers/simulator.js';
+import { simulatorAuth } from '../outbound/simulator.js';
 
-export class ProviderSettings {
+export class ServiceProviderSettings {
   private loaded: Promise<WecomProviderConfig> | undefined;
 
   constructor(
