@@ -24,12 +24,14 @@ import { WorkSpaceService } from './workspace/workspace.service.js';
 import { CallbackEventRepository } from './callback/callback-event.repository.js';
 import { CallbackService } from './callback/callback.service.js';
 import { CallbackReplayGuard } from './callback/replay-guard.js';
+import { CallbackNonceRepository } from './callback/callback-nonce.repository.js';
 import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
 import { SyncService } from './sync/sync.service.js';
 import { ServiceProviderSettings } from './wecom/service-provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
+import { ServerSecretRepository } from './wecom/server-secret.repository.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
 import { WecomAuthStateRepository } from './wecom/wecom-auth-state.repository.js';
 import { WecomGateway } from './wecom/wecom-gateway.js';
@@ -37,6 +39,7 @@ import { SuiteTicketRepository } from './wecom/suite-ticket.repository.js';
 import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { JobRepository } from './jobs/job.repository.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { Cleanup } from './composition/cleanup.js';
 import { jobKinds, registerJobs, SCHEDULES } from './composition/job-registry.js';
@@ -64,7 +67,7 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis) {
   const clock = new BusinessClock();
-  const jobs = new JobQueue(database, config.jobs, log);
+  const jobs = new JobQueue(new JobRepository(database), config.jobs, log);
   // Built once the database is known; the client waits for it on its first call.
   const limiter = SharedRateLimiter.create({ database, redis });
   limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
@@ -86,7 +89,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const contactWayRepo = new ContactWayRepository(database);
   const riskRepo = new RiskRepository(database);
   const codeStats = new CodeStatsRepository(database);
-  const replay = new CallbackReplayGuard(database);
+  const replay = new CallbackReplayGuard(new CallbackNonceRepository(database));
 
   // ---- accounts
   const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
@@ -104,7 +107,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
 
   // ---- WeCom and work spaces
-  const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
+  const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, keys: new ServerSecretRepository(database) });
   const provider = new ServiceProviderSettings(config, log);
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,

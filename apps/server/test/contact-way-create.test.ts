@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactWayService, CREATE_JOB, USERS_JOB, WARM_JOB } from '../src/contact-way/contact-way.service.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
+import { JobRepository } from '../src/jobs/job.repository.js';
 import { jobKinds, type JobOwners } from '../src/composition/job-registry.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
@@ -133,7 +134,7 @@ describe('making a contact way when its job is taken over', () => {
     const calls = async () => (await h2.simCall('GET', `/control/calls?corpId=${corp2.corpId}`)).body.calls['externalcontact/add_contact_way'] ?? 0;
     // A second server process on the same database, running contact-way jobs.
     const jobs = h2.server.services.jobs;
-    const other = new JobQueue(h2.server.database, { concurrency: 4, leaseMs: 1000, pollMs: 50 }, h2.server.log);
+    const other = new JobQueue(new JobRepository(h2.server.database), { concurrency: 4, leaseMs: 1000, pollMs: 50 }, h2.server.log);
     // It runs the contact-way kinds only (their handlers reach no other owner).
     const kinds = jobKinds({ contactWays: new ContactWayService({ ...h2.server.services.contactWays.deps, jobs: other }) } as JobOwners);
     for (const kind of [CREATE_JOB, USERS_JOB, WARM_JOB]) other.register(kind, kinds[kind]!);

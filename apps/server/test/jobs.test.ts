@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { JobQueue, PermanentFailure, RetryLater } from '../src/jobs/job-queue.js';
+import { JobRepository } from '../src/jobs/job.repository.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
@@ -23,7 +24,7 @@ function open(): Database {
 }
 
 function queue(db = database, opts = options): JobQueue {
-  const q = new JobQueue(db, opts, quiet);
+  const q = new JobQueue(new JobRepository(db), opts, quiet);
   queues.push(q);
   return q;
 }

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { bindingOf, SecretBox } from '../src/wecom/secret-box.js';
+import { ServerSecretRepository } from '../src/wecom/server-secret.repository.js';
 import { createTestDatabase } from './helpers/database.js';
 import { startHarness, uniquePhone } from './helpers/harness.js';
 
@@ -48,7 +49,7 @@ describe('SecretBox', () => {
     const database = openDatabase({ dataDir: t.env.DATA_DIR, databaseUrl: t.env.DATABASE_URL });
     await migrateToLatest(database.kysely, database.dialect);
     try {
-      const box = new SecretBox({ dataDir: t.env.DATA_DIR, database });
+      const box = new SecretBox({ dataDir: t.env.DATA_DIR, keys: new ServerSecretRepository(database) });
       const A = bindingOf('secret_enc', { account_id: 1, corp_id: 'wwA' });
       const sealed = await box.seal('the-secret', A);
       expect(sealed).toMatch(/^v2\./);
@@ -69,7 +70,7 @@ describe('SecretBox', () => {
       expect(SecretBox.isUnbound(old)).toBe(true);
       expect(SecretBox.isUnbound(sealed)).toBe(false);
       // The generated key is shared: a second box (another process) opens what the first sealed.
-      const again = new SecretBox({ dataDir: t.env.DATA_DIR, database });
+      const again = new SecretBox({ dataDir: t.env.DATA_DIR, keys: new ServerSecretRepository(database) });
       expect(await again.open(sealed, A)).toBe('the-secret');
       if (database.dialect === 'sqlite') {
         expect(readFileSync(join(t.env.DATA_DIR, 'secret.key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
@@ -78,7 +79,7 @@ describe('SecretBox', () => {
         expect(await database.kysely.selectFrom('server_secret').select('name').execute()).toEqual([{ name: 'secret_key' }]);
       }
       // With SECRET_KEY, that key is used (and a box with another key cannot open the value).
-      const own = new SecretBox({ secretKey: randomBytes(32).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), 'k-')), database });
+      const own = new SecretBox({ secretKey: randomBytes(32).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), 'k-')), keys: new ServerSecretRepository(database) });
       await expect(own.open(sealed, A)).rejects.toThrow();
       expect(await own.open(await own.seal('x', A), A)).toBe('x');
     } finally {
@@ -110,7 +111,7 @@ describe('a secret copied to another work space', () => {
       expect(await check(0)).toBe(true);
 
       // a value from before the binding (v1) is read, then written back bound to its row
-      const box = new SecretBox({ dataDir: h.config.dataDir, database: h.server.database });
+      const box = new SecretBox({ dataDir: h.config.dataDir, keys: new ServerSecretRepository(h.server.database) });
       await db.updateTable('work_space').set({ secret_enc: await box.sealV1(corp.secret) }).where('id', '=', ids[0]!).execute();
       expect(await check(0)).toBe(true);
       const upgraded = await secretOf(ids[0]!);
