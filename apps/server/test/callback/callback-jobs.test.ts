@@ -4,8 +4,8 @@
 // (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
-import { connectCorp, settle, until, type ConnectedCorp } from './helpers/corp.js';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 let token: string;

@@ -4,8 +4,8 @@
 // notification; one-click restore; plan changes release their members; validation, tenancy, children.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayStart, DAY_MS, HOUR_MS, hourStart, weekdayOf } from '@scrm/contracts/china-time';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
 
 let h: Harness;
 let token: string;

@@ -1,6 +1,6 @@
 // Child accounts: created by a main account, logging in by name, limited by permission keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 let main: string;

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { dayKey, dayStart, DAY_MS } from '@scrm/contracts/china-time';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
 
 let h: Harness;
 let token: string;

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrations.js';
-import { bindingOf, SecretBox } from '../src/wecom/secret-box.js';
-import { ServerSecretRepository } from '../src/wecom/server-secret.repository.js';
-import { createTestDatabase } from './helpers/database.js';
-import { startHarness, uniquePhone } from './helpers/harness.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import { bindingOf, SecretBox } from '../../src/wecom/secret-box.js';
+import { ServerSecretRepository } from '../../src/wecom/server-secret.repository.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { startHarness, uniquePhone } from '../helpers/harness.js';
 
 describe('WeCom configuration', () => {
   it('defaults to the real WeCom, or the simulator when SIM_URL is set', () => {

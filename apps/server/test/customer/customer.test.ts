@@ -3,8 +3,8 @@
 // batch; deletions either way, groups joined and left, deleted codes, synced customers with no code;
 // 404 for unknown and other tenants' customers; child accounts by permission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, contactMembers, settle as settleAll, until, type ConnectedCorp } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, contactMembers, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
 
 let h: Harness;
 let token: string;

@@ -7,9 +7,9 @@ import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone } from './helpers/harness.js';
+import { startHarness, uniquePhone } from '../helpers/harness.js';
 
-const SCRIPT = resolve(__dirname, '../../../scripts/prod.mjs');
+const SCRIPT = resolve(__dirname, '../../../../scripts/prod.mjs');
 const web = mkdtempSync(join(tmpdir(), 'scrm-prod-'));
 mkdirSync(join(web, 'apps/shell/dist'), { recursive: true });
 writeFileSync(join(web, 'apps/shell/dist/index.html'), '<!doctype html><title>scrm</title>');

@@ -1,6 +1,6 @@
 // code/send and create: sending codes (cooldown, caps), registering a main account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

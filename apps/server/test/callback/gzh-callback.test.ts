@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 import { gzhSignature, PROVIDER_DEFAULTS, SIM_GZH_DEFAULTS } from '@scrm/wecom-sim';
-import { gzhRequest as request, newNonce, nowS, postGzh, scanEvent } from './helpers/gzh.js';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { gzhRequest as request, newNonce, nowS, postGzh, scanEvent } from '../helpers/gzh.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 const logLines: string[] = [];
 const logStream = { write: (line: string) => void logLines.push(line) };

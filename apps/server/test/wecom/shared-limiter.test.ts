@@ -4,9 +4,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { SharedRateLimiter } from '../src/wecom/shared-limiter.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { SharedRateLimiter } from '../../src/wecom/shared-limiter.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const WINDOW = { ms: 2000, limit: 50 };
 

@@ -1,8 +1,8 @@
 // Official-account QR: scan-to-login, bind-phone after an unregistered scan, binding, the callback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzhSignature, toXml } from '@scrm/wecom-sim';
-import { gzhRequest, newNonce, nowS, postGzh } from './helpers/gzh.js';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { gzhRequest, newNonce, nowS, postGzh } from '../helpers/gzh.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

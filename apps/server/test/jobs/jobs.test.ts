@@ -3,11 +3,11 @@
 // dies, two queues sharing one table without running a job twice, and enqueueing in a transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrations.js';
-import { JobQueue, PermanentFailure, RetryLater } from '../src/jobs/job-queue.js';
-import { JobRepository } from '../src/jobs/job.repository.js';
-import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import { JobQueue, PermanentFailure, RetryLater } from '../../src/jobs/job-queue.js';
+import { JobRepository } from '../../src/jobs/job.repository.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
 const options = { concurrency: 4, leaseMs: 1000, pollMs: 50 };

@@ -2,7 +2,7 @@
 // auth_code → permanent code) and the 代开发 app (replace: link with a state → create_auth on the
 // template callback → permanent code), each followed by a full sync and kept current by callbacks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 let main: string;

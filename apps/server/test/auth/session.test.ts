@@ -1,7 +1,7 @@
 // The logged-in account: info, profile, password, logout and token revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../src/auth/tokens.js';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { sha256Hex } from '../../src/auth/tokens.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

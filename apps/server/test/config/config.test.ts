@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
-import { ConfigError, configWarnings, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../src/config.js';
+import { ConfigError, configWarnings, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
 
 const OWN_KEY = 'k'.repeat(43);
 
@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(c.limits).toEqual({ smsPerPhonePerDay: 10, smsPerIpPerHour: 30, loginMaxFailures: 5, rateLimitPerMinute: 120, fileRateLimitPerMinute: 600 });
     expect(c.trustProxy).toBe(false);
     expect(c.argon2MemoryKib).toBe(19456);
-    expect(resolve(c.webDistRoot, 'apps/server/src/config.ts')).toBe(resolve(__dirname, '../src/config.ts'));
+    expect(resolve(c.webDistRoot, 'apps/server/src/config.ts')).toBe(resolve(__dirname, '../../src/config.ts'));
   });
 
   it('derives the public URL from PORT and the providers from SIM_URL', () => {

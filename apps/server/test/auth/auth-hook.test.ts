@@ -1,10 +1,10 @@
 // The route guards of the auth hook, on a bare Fastify app with a stand-in session lookup.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAuthHook } from '../src/auth/auth.hook.js';
-import type { AuthContext, SessionService } from '../src/auth/session.service.js';
-import { childHas, permissionDetail } from '../src/auth/permission.js';
-import { errorHandler, Errors } from '../src/http/errors.js';
+import { registerAuthHook } from '../../src/auth/auth.hook.js';
+import type { AuthContext, SessionService } from '../../src/auth/session.service.js';
+import { childHas, permissionDetail } from '../../src/auth/permission.js';
+import { errorHandler, Errors } from '../../src/http/errors.js';
 
 const base: AuthContext = {
   accountId: 1,

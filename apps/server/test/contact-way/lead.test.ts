@@ -3,8 +3,8 @@
 // batch updates reach every code; CSV export; expiry; deletion; validation, tenancy, child accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dayKey } from '@scrm/contracts/china-time';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, settle as settleAll, until } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, settle as settleAll, until } from '../helpers/corp.js';
 
 let h: Harness;
 let main: string;

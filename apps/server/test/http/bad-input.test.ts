@@ -1,8 +1,8 @@
 // Every acquisition call, given bodies that make no sense, answers a 4xx with a Chinese message —
 // never a 5xx. (Each call's own test checks the exact messages and that nothing is half written.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp } from '../helpers/corp.js';
 let h: Harness; let token: string; let headers: Record<string, string>;
 beforeAll(async () => { h = await startHarness(); token = await h.register(uniquePhone()); headers = (await connectCorp(h, token, { seed: 'fuzz' })).headers; }, 60000);
 afterAll(() => h?.close());

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '@scrm/contracts/china-time';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
-import { connectCorp, settle as settleAll, until } from './helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, settle as settleAll, until } from '../helpers/corp.js';
 
 let h: Harness;
 let main: string;

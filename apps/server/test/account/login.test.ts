@@ -1,6 +1,6 @@
 // login (password and SMS code), brute-force lock, disabled accounts, debug login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

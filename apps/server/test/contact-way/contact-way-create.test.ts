@@ -3,12 +3,12 @@
 // retry — or, for a channel code saved by an operator, the save itself — finds the way by its state
 // and adopts it instead of making a second one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactWayService, CREATE_JOB, USERS_JOB, WARM_JOB } from '../src/contact-way/contact-way.service.js';
-import { JobQueue } from '../src/jobs/job-queue.js';
-import { JobRepository } from '../src/jobs/job.repository.js';
-import { jobKinds, type JobOwners } from '../src/composition/job-registry.js';
-import { connectCorp, contactMembers, until, type ConnectedCorp } from './helpers/corp.js';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { ContactWayService, CREATE_JOB, USERS_JOB, WARM_JOB } from '../../src/contact-way/contact-way.service.js';
+import { JobQueue } from '../../src/jobs/job-queue.js';
+import { JobRepository } from '../../src/jobs/job.repository.js';
+import { jobKinds, type JobOwners } from '../../src/composition/job-registry.js';
+import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 let token: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 import { WecomClient } from '@scrm/wecom/client';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 let main: string;

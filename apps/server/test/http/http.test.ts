@@ -1,6 +1,6 @@
 // Cross-cutting HTTP behaviour: envelope, validation, 404, 401, XSRF, health, docs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from './helpers/harness.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
