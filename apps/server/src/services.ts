@@ -192,7 +192,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     channelCodes: new ChannelCodeService(contactWays),
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
-    codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, contactWays, clock }),
+    codeFigures: new CodeFiguresService({ stats: codeStats, contactWays, clock }),
     risk,
     riskControl: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
     attribution,

@@ -3,8 +3,9 @@
 // batch updates reach every code; CSV export; expiry; deletion; validation, tenancy, child accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, dayKey } from '@scrm/contracts/china-time';
-import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
-import { connectCorp, settle as settleAll, until } from '../helpers/corp.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { settle as settleAll } from '../helpers/corp.js';
+import { codeWorld, scannedAdd } from '../helpers/code-world.js';
 
 let h: Harness;
 let main: string;
@@ -24,20 +25,8 @@ const clock = () => h.server.services.clock;
 const today = () => dayKey(clock().now());
 const welcome = { text: '', materialIds: [] };
 
-
-async function connect(token: string, seed: string, members: number) {
-  const c = await connectCorp(h, token, { seed, name: `一客一码${seed}`, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } });
-  return { corp: c, wsId: c.wsId };
-}
-
 const settle = () => settleAll(h);
-
-const scanned = (externalUserid: string) =>
-  until('the add settled', async () => {
-    await settle();
-    const add = await db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', externalUserid).executeTakeFirst();
-    return add && add.welcome_status !== 'pending' && add.tag_status !== 'pending' && add;
-  });
+const scanned = (externalUserid: string) => scannedAdd(h, externalUserid);
 
 const download = (path: string, body: unknown) =>
   fetch(`${h.baseUrl}/api/qw/customer/code${path}`, {
@@ -48,18 +37,16 @@ const download = (path: string, body: unknown) =>
 
 beforeAll(async () => {
   h = await startHarness();
-  main = await h.register(uniquePhone());
-  other = await h.register(uniquePhone());
-  const account = `leadkid${process.pid % 1000}`;
-  expect((await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: ['staff-qrcode'] }, main)).status).toBe(200);
-  kid = (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token;
-  const mine = await connect(main, 'lead-test', 8);
-  corp = mine.corp;
-  wsId = mine.wsId;
-  otherWsId = (await connect(other, 'lead-other', 3)).wsId;
-  snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body;
+  const w = await codeWorld(h, {
+    seed: 'lead-test',
+    otherSeed: 'lead-other',
+    name: '一客一码',
+    members: 8,
+    kids: [{ account: `leadkid${process.pid % 1000}`, keys: ['staff-qrcode'] }],
+  });
+  ({ main, other, corp, wsId, otherWsId, snap, tagIds } = w);
+  [kid] = w.kids as [string];
   member = snap.members.find((m: any) => m.customer_contact);
-  tagIds = snap.tagGroups.flatMap((g: any) => g.tag.map((t: any) => t.id));
 }, 90_000);
 afterAll(() => h?.close());
 

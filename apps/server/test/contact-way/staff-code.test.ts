@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '@scrm/contracts/china-time';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
-import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
-import { connectCorp, settle as settleAll, until } from '../helpers/corp.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { settle as settleAll } from '../helpers/corp.js';
+import { codeWorld, scannedAdd } from '../helpers/code-world.js';
 
 let h: Harness;
 let main: string;
@@ -25,44 +26,26 @@ const ways = async (corpId = corp.corpId) => (await h.simCall('GET', `/control/c
 const today = () => dayKey(h.server.services.clock.now());
 const welcome = { text: '', materialIds: [] };
 
-
-/** Connects a simulator corp as `token` and waits for its first sync. */
-async function connect(token: string, seed: string, members: number) {
-  const c = await connectCorp(h, token, { seed, name: `活码${seed}`, size: { departments: 3, members, customers: 10, groups: 1, tags: 6 } });
-  return { corp: c, wsId: c.wsId };
-}
-
 /** Background jobs and the callbacks they answer are all done. */
 const settle = () => settleAll(h);
-
-/** The add of a scanned customer has been recorded, welcomed and tagged. */
-const scanned = (externalUserid: string) =>
-  until('the add settled', async () => {
-    await settle();
-    const add = await db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', externalUserid).executeTakeFirst();
-    return add && add.welcome_status !== 'pending' && add.tag_status !== 'pending' && add;
-  });
+const scanned = (externalUserid: string) => scannedAdd(h, externalUserid);
 
 beforeAll(async () => {
   h = await startHarness();
-  main = await h.register(uniquePhone());
-  other = await h.register(uniquePhone());
   const suffix = process.pid % 1000;
-  for (const [account, keys] of [
-    [`stcodekid${suffix}`, ['staff']],
-    [`stcodeok${suffix}`, ['staff-qrcode']],
-  ] as const) {
-    expect((await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, main)).status).toBe(200);
-  }
-  kid = (await h.api('/api/account/login', { phone: `stcodekid${suffix}`, password: 'kidpass1' })).data.token;
-  kidAllowed = (await h.api('/api/account/login', { phone: `stcodeok${suffix}`, password: 'kidpass1' })).data.token;
-  const mine = await connect(main, 'staff-code-test', 20);
-  corp = mine.corp;
-  wsId = mine.wsId;
-  otherWsId = (await connect(other, 'staff-code-other', 3)).wsId;
-  snap = (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body;
+  const w = await codeWorld(h, {
+    seed: 'staff-code-test',
+    otherSeed: 'staff-code-other',
+    name: '活码',
+    members: 20,
+    kids: [
+      { account: `stcodekid${suffix}`, keys: ['staff'] },
+      { account: `stcodeok${suffix}`, keys: ['staff-qrcode'] },
+    ],
+  });
+  ({ main, other, corp, wsId, otherWsId, snap, tagIds } = w);
+  [kid, kidAllowed] = w.kids as [string, string];
   contact = snap.members.filter((m: any) => m.customer_contact);
-  tagIds = snap.tagGroups.flatMap((g: any) => g.tag.map((t: any) => t.id));
 }, 90_000);
 afterAll(() => h?.close());
 

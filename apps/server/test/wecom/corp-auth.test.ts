@@ -3,20 +3,14 @@
 // template callback → permanent code), each followed by a full sync and kept current by callbacks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { until as untilTrue } from '../helpers/corp.js';
 
 let h: Harness;
 let main: string;
 let other: string;
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits at most 15 s, within the test's own time limit. */
+const until = <T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000) => untilTrue(what, fn, ms);
 
 const newCorp = async (seed: string) =>
   (await h.simCall('POST', '/control/corps', { seed, size: { departments: 3, members: 5, customers: 10, groups: 2, tags: 3 } })).body as {

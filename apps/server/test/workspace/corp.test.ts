@@ -6,6 +6,7 @@ import { WecomCrypto } from '@scrm/wecom/crypto';
 import { WecomClient } from '@scrm/wecom/client';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { until as untilTrue } from '../helpers/corp.js';
 
 let h: Harness;
 let main: string;
@@ -17,15 +18,8 @@ let info: any;
 
 const db = () => h.server.database.kysely;
 
-async function until<T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits at most 15 s, within the test's own time limit. */
+const until = <T>(what: string, fn: () => Promise<T | undefined | false>, ms = 15_000) => untilTrue(what, fn, ms);
 
 const snapshot = async () => (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body as any;
 

@@ -19,37 +19,24 @@ import { WecomError } from '@scrm/wecom/errors';
 import type { AuthContext } from '../../auth/session.service.js';
 import { isUniqueViolation, parseJsonColumn } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import { pageWindow } from '../../http/paging.js';
 import { wecomFailure } from '../../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../../workspace/workspace.repository.js';
 import type { ContactWay, ContactWayMember } from '../contact-way.repository.js';
 import { capOf, type ContactWayService, type UserPlan } from '../contact-way.service.js';
+import { CodeKindService } from '../code-kind.js';
 
 const notFound = () => new AppError(404, '渠道活码不存在');
 
-export class ChannelCodeService {
-  constructor(private readonly contactWays: ContactWayService) {}
-
-  private get repo() {
-    return this.contactWays.repo;
-  }
-
-  private get now() {
-    return this.contactWays.deps.clock.now();
-  }
-
-  async find(ws: WorkSpace, id: number): Promise<ContactWay> {
-    const code = await this.repo.find(ws.id, id);
-    if (!code || code.kind !== 'channel') throw notFound();
-    return code;
+export class ChannelCodeService extends CodeKindService {
+  constructor(contactWays: ContactWayService) {
+    super(contactWays, 'channel', notFound);
   }
 
   // ---------------------------------------------------------------- reading
 
   async list(ws: WorkSpace, body: ChannelCodeListBody): Promise<ChannelCodeList> {
-    const { offset, limit } = pageWindow(body.page, body.pageSize);
     const q = { kind: 'channel' as const, keyword: body.keyword, groupId: body.groupId, userid: body.userid };
-    const [rows, total] = await Promise.all([this.repo.list(ws.id, { ...q, offset, limit }), this.repo.count(ws.id, q)]);
+    const { rows, total } = await this.contactWays.page(ws, q, body.page, body.pageSize);
     return { list: await this.present(ws, rows), total };
   }
 

@@ -7,7 +7,6 @@ import type { ContactWayKind } from '../../db/tables.js';
 import { AppError } from '../../http/errors.js';
 import type { WorkSpace } from '../../workspace/workspace.repository.js';
 import type { CodeStatsRepository, DayRange, StatsScope } from './code-stats.repository.js';
-import type { ContactWayRepository } from '../contact-way.repository.js';
 import type { ContactWayService } from '../contact-way.service.js';
 
 /** The longest range a figure query covers. */
@@ -31,14 +30,15 @@ export interface FigureKind {
 }
 
 export class CodeFiguresService {
-  constructor(private readonly deps: { stats: CodeStatsRepository; repo: ContactWayRepository; contactWays: ContactWayService; clock: Clock }) {}
+  constructor(private readonly deps: { stats: CodeStatsRepository; contactWays: ContactWayService; clock: Clock }) {}
+
+  private codeOf(ws: WorkSpace, k: FigureKind, id: number) {
+    return this.deps.contactWays.findOfKind(ws, id, k.kind, () => new AppError(404, k.notFound));
+  }
 
   /** One code of the kind (404 otherwise), or every code of the kind when no id is given. */
   private async scope(ws: WorkSpace, k: FigureKind, id?: number): Promise<StatsScope> {
-    if (id !== undefined) {
-      const code = await this.deps.repo.find(ws.id, id);
-      if (!code || code.kind !== k.kind) throw new AppError(404, k.notFound);
-    }
+    if (id !== undefined) await this.codeOf(ws, k, id);
     return { wsId: ws.id, kind: k.kind, id };
   }
 
@@ -73,8 +73,7 @@ export class CodeFiguresService {
 
   /** The code's QR image and its name for the download. */
   async qrCode(ws: WorkSpace, k: FigureKind, id: number): Promise<{ name: string; png: Buffer }> {
-    const code = await this.deps.repo.find(ws.id, id);
-    if (!code || code.kind !== k.kind) throw new AppError(404, k.notFound);
+    const code = await this.codeOf(ws, k, id);
     return { name: code.name, png: await this.deps.contactWays.qrPng(code) };
   }
 }

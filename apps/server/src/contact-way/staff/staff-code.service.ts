@@ -5,11 +5,11 @@ import { EMPTY_WELCOME, type WelcomeMessage } from '@scrm/contracts/contact-way'
 import { staffCodeName, type StaffCode, type StaffCodeAddBody, type StaffCodeList, type StaffCodeListBody, type StaffCodeUpdateBody } from '@scrm/contracts/staff-code';
 import type { AuthContext } from '../../auth/session.service.js';
 import { AppError } from '../../http/errors.js';
-import { pageWindow } from '../../http/paging.js';
 import { wecomFailure } from '../../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../../workspace/workspace.repository.js';
 import type { ContactWay } from '../contact-way.repository.js';
 import type { ContactWayService } from '../contact-way.service.js';
+import { CodeKindService } from '../code-kind.js';
 import { parseJsonColumn } from '../../db/database.js';
 
 const notFound = () => new AppError(404, '员工活码不存在');
@@ -17,29 +17,16 @@ const notFound = () => new AppError(404, '员工活码不存在');
 /** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const CHUNK = 200;
 
-export class StaffCodeService {
-  constructor(private readonly contactWays: ContactWayService) {}
-
-  private get repo() {
-    return this.contactWays.repo;
-  }
-
-  private get now() {
-    return this.contactWays.deps.clock.now();
-  }
-
-  async find(ws: WorkSpace, id: number): Promise<ContactWay> {
-    const code = await this.repo.find(ws.id, id);
-    if (!code || code.kind !== 'staff') throw notFound();
-    return code;
+export class StaffCodeService extends CodeKindService {
+  constructor(contactWays: ContactWayService) {
+    super(contactWays, 'staff', notFound);
   }
 
   // ---------------------------------------------------------------- reading
 
   async list(ws: WorkSpace, body: StaffCodeListBody): Promise<StaffCodeList> {
-    const { offset, limit } = pageWindow(body.page, body.pageSize);
     const q = { kind: 'staff' as const, keyword: body.keyword, userid: body.userid || undefined };
-    const [rows, total] = await Promise.all([this.repo.list(ws.id, { ...q, offset, limit }), this.repo.count(ws.id, q)]);
+    const { rows, total } = await this.contactWays.page(ws, q, body.page, body.pageSize);
     return { list: await this.present(ws, rows), total };
   }
 
