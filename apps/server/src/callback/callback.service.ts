@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.js';
 import { PermanentFailure, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
-import type { ProviderSettings } from '../wecom/provider-settings.js';
+import type { ServiceProviderSettings } from '../wecom/service-provider-settings.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
@@ -94,7 +94,7 @@ export class CallbackService {
       workSpaces: WorkSpaceService;
       sync: SyncService;
       gateway: WecomGateway;
-      provider: ProviderSettings;
+      provider: ServiceProviderSettings;
       auth: WecomAuthService;
       jobs: JobQueue;
       clock: Clock;
