@@ -72,7 +72,7 @@ describe('transfers', () => {
   it('在职继承: the customer accepts, refuses, or is taken over after 24 hours on the simulator clock', async () => {
     const { snap, members } = await contacts();
     const [handover, takeover] = members;
-    const mine = snap.customers.filter((c: { follow_user: Array<{ userid: string }> }) => c.follow_user.some((f) => f.userid === handover && !f.deleted_by_customer));
+    const mine = snap.customers.filter((c: { follow_user: Array<{ userid: string; deleted_by_customer?: boolean }> }) => c.follow_user.some((f) => f.userid === handover && !f.deleted_by_customer));
     expect(mine.length).toBeGreaterThanOrEqual(3);
     const [a, b, c] = mine.map((x: { external_userid: string }) => x.external_userid);
     const started = await api('externalcontact/transfer_customer', { handover_userid: handover, takeover_userid: takeover, external_userid: [a, b, c, 'wmnope'] });
