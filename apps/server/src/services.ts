@@ -58,6 +58,10 @@ import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
+import { GroupRepository } from './group/group.repository.js';
+import { GroupService } from './group/group.service.js';
+import { TransferRepository } from './transfer/transfer.repository.js';
+import { TransferService } from './transfer/transfer.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -147,6 +151,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customers = new CustomerService(new CustomerRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
+  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -159,6 +165,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     jobs,
     clock,
     contacts: attribution,
+    groups,
+    transfers,
     log,
   });
 
@@ -175,7 +183,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -204,6 +212,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     members: new MemberService(new MemberRepository(database), sync),
     tags: new TagService(new TagRepository(database)),
     customers,
+    groups,
+    transfers,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }
