@@ -93,3 +93,24 @@ export const GroupTransferResult = Type.Object({
   failed: Type.Array(Type.Object({ chatId: Type.String(), errcode: Type.Integer(), error: Type.String() })),
 });
 export type GroupTransferResult = Static<typeof GroupTransferResult>;
+
+/** A member's customers to pick from for 在职继承. */
+export const MemberCustomersBody = Type.Object({
+  userid: UserId,
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(PageNumber),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type MemberCustomersBody = Static<typeof MemberCustomersBody>;
+export const MemberCustomer = Type.Object({
+  externalUserid: Type.String(),
+  name: Type.String(),
+  remark: Type.String(),
+  /** Epoch ms the member added them. */
+  addedAt: Type.Integer(),
+  /** A transfer of this customer is waiting for them (WeCom allows one at a time). */
+  waiting: Type.Boolean(),
+});
+export type MemberCustomer = Static<typeof MemberCustomer>;
+export const MemberCustomerList = Type.Object({ list: Type.Array(MemberCustomer), total: Type.Integer() });
+export type MemberCustomerList = Static<typeof MemberCustomerList>;

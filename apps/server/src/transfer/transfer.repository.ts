@@ -1,4 +1,5 @@
 // SQL of 客户继承: one customer_transfer row per customer handed over, with WeCom's status.
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { CustomerTransferTable } from '../db/tables.js';
 
@@ -110,6 +111,51 @@ export class TransferRepository {
       .where('external_userid', '=', externalUserid)
       .where('status', '=', WAITING)
       .executeTakeFirst();
+  }
+
+  private memberCustomers(wsId: number, userid: string, keyword?: string) {
+    let q = this.db
+      .selectFrom('follow_relation')
+      .leftJoin('customer', (j) =>
+        j.onRef('customer.work_space_id', '=', 'follow_relation.work_space_id').onRef('customer.external_userid', '=', 'follow_relation.external_userid'),
+      )
+      .where('follow_relation.work_space_id', '=', wsId)
+      .where('follow_relation.userid', '=', userid)
+      .where('follow_relation.deleted_at', 'is', null);
+    const k = keyword?.trim();
+    if (k) {
+      const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([sql<boolean>`customer.name like ${like} escape '\\'`, sql<boolean>`follow_relation.remark like ${like} escape '\\'`]));
+    }
+    return q;
+  }
+
+  async countMemberCustomers(wsId: number, userid: string, keyword?: string): Promise<number> {
+    const row = await this.memberCustomers(wsId, userid, keyword).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A member's live customers, newest first, and whether a transfer of each is waiting. */
+  listMemberCustomers(wsId: number, userid: string, q: { keyword?: string; offset: number; limit: number }) {
+    return this.memberCustomers(wsId, userid, q.keyword)
+      .select(['follow_relation.external_userid', 'follow_relation.remark', 'follow_relation.createtime', 'customer.name'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('customer_transfer')
+              .select('customer_transfer.id')
+              .whereRef('customer_transfer.work_space_id', '=', 'follow_relation.work_space_id')
+              .whereRef('customer_transfer.external_userid', '=', 'follow_relation.external_userid')
+              .where('customer_transfer.status', '=', WAITING),
+          )
+          .as('waiting'),
+      )
+      .orderBy('follow_relation.createtime', 'desc')
+      .orderBy('follow_relation.external_userid', 'asc')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute();
   }
 
   /** Names of members (address book) and customers, for WeCom's unassigned list. */

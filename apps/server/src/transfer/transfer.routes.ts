@@ -5,6 +5,8 @@ import { Ok } from '@scrm/contracts/api';
 import {
   GroupTransferBody,
   GroupTransferResult,
+  MemberCustomerList,
+  MemberCustomersBody,
   TransferCheck,
   TransferCustomerBody,
   TransferList,
@@ -35,6 +37,12 @@ export async function transferRoutes(app: Api, opts: { transfers: TransferServic
     '/transfer/customer',
     { config, schema: { tags, security, summary: '分配客户：在职继承（onjob）或离职继承（resigned），客户 24 小时内可拒绝', body: TransferCustomerBody, response: { 200: Ok(TransferStarted) } } },
     async (req) => ok(await transfers.start(workSpaceOf(req), callerOf(req), req.body)),
+  );
+
+  app.post(
+    '/transfer/member-customers',
+    { config, schema: { tags, security, summary: '在职继承：选择原跟进成员的客户', body: MemberCustomersBody, response: { 200: Ok(MemberCustomerList) } } },
+    async (req) => ok(await transfers.memberCustomers(workSpaceOf(req), req.body)),
   );
 
   app.post(

@@ -3,7 +3,7 @@
 // and follows each to its end: the customer has 24 hours to refuse, a transfer_fail event says they did
 // (or the taker is at their limit), and a scheduled job asks transfer_result about the ones still waiting.
 // A departed owner's groups go to a new owner at once (groupchat/transfer).
-import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
+import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type MemberCustomerList, type MemberCustomersBody, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/session.service.js';
@@ -108,6 +108,25 @@ export class TransferService {
     }
     await this.deps.repo.insert(rows);
     return { started: rows.length - failed.length, failed };
+  }
+
+  /** A member's customers to choose from for 在职继承. */
+  async memberCustomers(ws: WorkSpace, body: MemberCustomersBody): Promise<MemberCustomerList> {
+    const { offset, limit } = pageWindow(body.page, body.pageSize);
+    const [rows, total] = await Promise.all([
+      this.deps.repo.listMemberCustomers(ws.id, body.userid, { keyword: body.keyword, offset, limit }),
+      this.deps.repo.countMemberCustomers(ws.id, body.userid, body.keyword),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        externalUserid: r.external_userid,
+        name: r.name ?? r.external_userid,
+        remark: r.remark,
+        addedAt: Number(r.createtime),
+        waiting: Boolean(r.waiting),
+      })),
+      total,
+    };
   }
 
   /** Customers of departed members nobody has taken over, as WeCom lists them now. */

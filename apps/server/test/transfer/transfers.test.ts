@@ -35,6 +35,20 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('在职继承', () => {
+  it('lists a member\'s customers to choose from, searchable by name', async () => {
+    const handover = members[0]!;
+    const theirs = await customersOf(handover.userid);
+    const r = await api('/api/qw/transfer/member-customers', { userid: handover.userid, pageSize: 100 });
+    expect(r.status, r.message).toBe(200);
+    expect(r.data.total).toBe(theirs.length);
+    expect(r.data.list.map((c: any) => c.externalUserid).sort()).toEqual([...theirs].sort());
+    expect(r.data.list.every((c: any) => !c.waiting && c.addedAt > 0)).toBe(true);
+    const one = r.data.list[0];
+    const found = await api('/api/qw/transfer/member-customers', { userid: handover.userid, keyword: one.name });
+    expect(found.data.list.map((c: any) => c.externalUserid)).toContain(one.externalUserid);
+    expect((await api('/api/qw/transfer/member-customers', { userid: handover.userid, keyword: '没有这个人%' })).data.total).toBe(0);
+  });
+
   it('starts transfers, keeps WeCom\'s refusals with their reason, and follows acceptance and refusal', async () => {
     const [handover, takeover] = members;
     const mine = await customersOf(handover!.userid);
@@ -76,6 +90,10 @@ describe('在职继承', () => {
     expect(follows.find((f) => f.userid === handover!.userid && f.deleted_at === null)).toBeUndefined();
     data = await rows({ status: 1 });
     expect(data.list.map((x) => x.externalUserid)).toEqual([a]);
+    // the member's list no longer has a; b (refused) is theirs still and no longer waiting
+    const left = (await api('/api/qw/transfer/member-customers', { userid: handover!.userid, pageSize: 100 })).data.list;
+    expect(left.map((c: any) => c.externalUserid)).not.toContain(a);
+    expect(left.find((c: any) => c.externalUserid === b)).toMatchObject({ waiting: false });
   });
 
   it('a customer who does nothing is taken over after 24 hours (the scheduled check finds it)', async () => {
