@@ -150,6 +150,7 @@ function Transfers({ workId }: { workId: number }) {
   return (
     <PageFrame
       title={T.title}
+      bare
       extra={
         <Space>
           <Button icon={<ReloadOutlined />} loading={check.isPending} onClick={() => void refresh().catch(() => undefined)} data-testid="transfer-check">

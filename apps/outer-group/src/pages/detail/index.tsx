@@ -65,9 +65,7 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
   if (detail.isError && isNotFound(detail.error)) {
     return (
       <PageFrame title={T.title}>
-        <Card variant="borderless">
-          <Result status="404" title={T.notFound} subTitle={T.notFoundHint} extra={back} data-testid="group-not-found" />
-        </Card>
+        <Result status="404" title={T.notFound} subTitle={T.notFoundHint} extra={back} data-testid="group-not-found" />
       </PageFrame>
     );
   }
@@ -81,9 +79,7 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
   if (!detail.data) {
     return (
       <PageFrame title={T.title}>
-        <Card variant="borderless" data-testid="group-loading">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
+        <Skeleton active paragraph={{ rows: 6 }} data-testid="group-loading" />
       </PageFrame>
     );
   }
@@ -96,7 +92,7 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
     { title: T.col.invitor, dataIndex: 'invitorName', width: 120, render: (v: string) => v || '—' },
   ];
   return (
-    <PageFrame title={group.name || T.title} extra={back}>
+    <PageFrame title={group.name || T.title} extra={back} bare>
       <Row gutter={16}>
         <Col xs={24} xl={10}>
           <Card variant="borderless" style={{ marginBottom: 16 }}>

@@ -1,7 +1,7 @@
 // 客户群 list: every group of the work space with its owner, customers vs staff and today's joins and
 // quits; filters by owners, name and customers' tags (kept in the URL); a sync from WeCom whose
 // progress the page follows until it is done.
-import { Alert, Button, Card, Flex, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { QuestionCircleOutlined, SyncOutlined, TeamOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -122,8 +122,7 @@ function Groups({ workId }: { workId: number }) {
   return (
     <PageFrame title={T.title} extra={syncButton}>
       {progress?.status === 'failed' && progress.error ? <Alert type="error" showIcon message={T.syncFailed(progress.error)} style={{ marginBottom: 12 }} data-testid="sync-error" /> : null}
-      <Card variant="borderless">
-        <Flex gap={12} wrap style={{ marginBottom: 16 }} align="center">
+      <Flex gap={12} wrap style={{ marginBottom: 16 }} align="center">
           <MemberSelect
             mode="multiple"
             value={owners}
@@ -138,9 +137,8 @@ function Groups({ workId }: { workId: number }) {
           <Tooltip title={T.tagHint}>
             <QuestionCircleOutlined style={{ color: '#8c8c8c' }} />
           </Tooltip>
-        </Flex>
-        {content}
-      </Card>
+      </Flex>
+      {content}
     </PageFrame>
   );
 }
