@@ -63,6 +63,10 @@ import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
+import { GroupRepository } from './group/group.repository.js';
+import { GroupService } from './group/group.service.js';
+import { TransferRepository } from './transfer/transfer.repository.js';
+import { TransferService } from './transfer/transfer.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -153,6 +157,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customers = new CustomerService(new CustomerRepository(database));
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
+  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -166,6 +172,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     contacts: attribution,
     customerEvents,
+    groups,
+    transfers,
     log,
   });
 
@@ -182,7 +190,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -212,6 +220,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     tags: new TagService(new TagRepository(database)),
     customers,
     customerEvents,
+    groups,
+    transfers,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }
