@@ -5,7 +5,7 @@ import { dayOf, DAY_MS } from '@scrm/contracts/china-time';
 import type { DataCodeList, DataDaySeries, DataFigures, DataMemberList, DataRangeBody, DataRankBody, DataRetention, DataTagList, DataTotals } from '@scrm/contracts/data';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.js';
-import { rangeOf } from '../contact-way/code-figures.service.js';
+import { rangeOf } from '../contact-way/figures/code-figures.service.js';
 import type { CustomerEventListener } from '../customer/customer-event.service.js';
 import type { CustomerEventRow } from '../customer/customer-event.repository.js';
 import type { DailyDim } from '../db/tables.js';
