@@ -4,7 +4,6 @@ export const T = {
   noWorkHint: '连接企业微信后，这里按天统计新增好友、删除与留存。',
   export: '导出',
   exportHint: '导出所选时间的按天数据、成员、活码、标签与留存（CSV，可用 Excel 打开）',
-  presets: [7, 30, 90],
   cards: {
     adds: '新增客户',
     lostByMember: '成员删除',

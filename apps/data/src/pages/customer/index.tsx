@@ -20,6 +20,8 @@ import { LINES, barOption, lineOption } from '../../components/chart-options';
 import { T } from '../../texts';
 
 const TOP = 10;
+/** Range presets 近7天 / 近30天 / 近90天. */
+const PRESET_DAYS = [7, 30, 90];
 type Dimension = 'member' | 'code' | 'tag';
 
 function TotalsCards({ totals, loading }: { totals: DataFigures | undefined; loading: boolean }) {
@@ -143,7 +145,7 @@ function FriendAnalysis({ workId }: { workId: number }) {
       bare
       extra={
         <>
-          <DateRangeFilter value={range} onChange={setRange} maxDays={DATA_MAX_DAYS} presetDays={T.presets} data-testid="data-range" />
+          <DateRangeFilter value={range} onChange={setRange} maxDays={DATA_MAX_DAYS} presetDays={PRESET_DAYS} data-testid="data-range" />
           <Tooltip title={T.exportHint}>
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportNow()} data-testid="data-export">
               {T.export}
