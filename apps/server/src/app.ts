@@ -143,7 +143,13 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, figures: services.codeFigures });
       await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
-      await api.register(customerRoutes, { prefix: '/qw', customers: services.customers });
+      await api.register(customerRoutes, {
+        prefix: '/qw',
+        customers: services.customers,
+        customerList: services.customerList,
+        customerBatches: services.customerBatches,
+        customerEdits: services.customerEdits,
+      });
       await api.register(materialRoutes, {
         prefix: '/material',
         materials: services.materials,

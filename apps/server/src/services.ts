@@ -49,6 +49,11 @@ import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
 import { CustomerEventRepository } from './customer/customer-event.repository.js';
 import { CustomerEventService } from './customer/customer-event.service.js';
+import { CustomerBatchRepository } from './customer/customer-batch.repository.js';
+import { CustomerBatchService } from './customer/customer-batch.service.js';
+import { CustomerEditService } from './customer/customer-edit.service.js';
+import { CustomerListRepository } from './customer/customer-list.repository.js';
+import { CustomerListService } from './customer/customer-list.service.js';
 import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
@@ -147,8 +152,21 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
-  const customers = new CustomerService(new CustomerRepository(database));
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
+  const customerRepo = new CustomerRepository(database);
+  const customerListRepo = new CustomerListRepository(database);
+  const customers = new CustomerService(customerRepo, customerEvents);
+  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo });
+  const customerBatches = new CustomerBatchService({
+    batches: new CustomerBatchRepository(database),
+    list: customerListRepo,
+    customers: customerRepo,
+    events: customerEvents,
+    workSpaces: workSpaceRepo,
+    gateway,
+    jobs,
+  });
+  const customerEdits = new CustomerEditService({ customers: customerRepo, events: customerEvents, gateway });
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const callbacks = new CallbackService({
     database,
@@ -179,7 +197,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, customerBatches }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -209,6 +227,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
     tags: new TagService(new TagRepository(database)),
     customers,
     customerEvents,
+    customerList,
+    customerBatches,
+    customerEdits,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

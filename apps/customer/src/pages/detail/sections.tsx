@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Avatar, Card, Descriptions, Empty, Flex, List, Space, Table, Tag, Timeline, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ManOutlined, MessageOutlined, TagOutlined, TeamOutlined, UserAddOutlined, UserDeleteOutlined, WomanOutlined } from '@ant-design/icons';
+import { EditOutlined, ManOutlined, SendOutlined, SwapOutlined, MessageOutlined, TagOutlined, TeamOutlined, UserAddOutlined, UserDeleteOutlined, WomanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import {
   ADD_WAY_LABEL,
@@ -29,6 +29,9 @@ const KIND_ICON: Record<TimelineKind, ReactNode> = {
   add: <UserAddOutlined />,
   welcome: <MessageOutlined />,
   tag: <TagOutlined />,
+  remark: <EditOutlined />,
+  push: <SendOutlined />,
+  transfer: <SwapOutlined />,
   delete: <UserDeleteOutlined />,
   group: <TeamOutlined />,
 };

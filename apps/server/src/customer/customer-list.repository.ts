@@ -1,0 +1,185 @@
+// SQL of 客户列表: customers found through their follow relations. Every filter is a condition on one
+// relation; a customer is listed once, at the latest relation that matches (NOT EXISTS a later one),
+// so a page walks the (work_space_id, createtime) index from one end and stops after 20 customers.
+// Counts stop at a cap; the export and the batch tag job walk the matching relations by keyset.
+// The shapes and their plans on both databases are in docs/customers.md.
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface RelationFilter {
+  userids?: string[];
+  tagIds?: string[];
+  tagMode?: 'any' | 'all' | 'none';
+  contactWayIds?: number[];
+  addedFrom?: number;
+  addedTo?: number;
+  gender?: number;
+  addWay?: number;
+  status?: 'live' | 'deleted_by_member' | 'deleted_by_customer';
+  keyword?: string;
+  /** Only these customers (a batch on a selection). */
+  externalUserids?: string[];
+  /** Only relations the member still has (a batch: WeCom refuses tags on a deleted one). */
+  liveOnly?: boolean;
+}
+
+/** A relation's place in the list's order (createtime, external_userid, userid). */
+export interface RelationKey {
+  createtime: number;
+  external_userid: string;
+  userid: string;
+}
+
+export type Order = 'desc' | 'asc';
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
+function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<unknown> {
+  const col = (c: string) => sql.ref(`${a}.${c}`);
+  const parts: RawBuilder<unknown>[] = [sql`${col('work_space_id')} = ${wsId}`];
+  if (f.userids?.length) parts.push(sql`${col('userid')} in (${sql.join(f.userids)})`);
+  if (f.externalUserids?.length) parts.push(sql`${col('external_userid')} in (${sql.join(f.externalUserids)})`);
+  if (f.addedFrom !== undefined) parts.push(sql`${col('createtime')} >= ${f.addedFrom}`);
+  if (f.addedTo !== undefined) parts.push(sql`${col('createtime')} <= ${f.addedTo}`);
+  if (f.addWay !== undefined) parts.push(sql`${col('add_way')} = ${f.addWay}`);
+  if (f.status === 'live' || f.liveOnly) parts.push(sql`${col('deleted_at')} is null`);
+  if (f.status === 'live') parts.push(sql`${col('deleted_by_customer_at')} is null`);
+  if (f.status === 'deleted_by_member') parts.push(sql`${col('deleted_at')} is not null`);
+  if (f.status === 'deleted_by_customer') parts.push(sql`${col('deleted_by_customer_at')} is not null`);
+  if (f.contactWayIds?.length)
+    parts.push(
+      sql`${col('state')} in (select cw.state from contact_way cw where cw.work_space_id = ${wsId} and cw.id in (${sql.join(f.contactWayIds)}) and cw.state <> '')`,
+    );
+  const tagged = (ids: string[]) =>
+    sql`exists (select 1 from follow_tag t where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(ids)}) and t.external_userid = ${col('external_userid')} and t.userid = ${col('userid')})`;
+  if (f.tagIds?.length) {
+    const mode = f.tagMode ?? 'any';
+    if (mode === 'any') parts.push(tagged(f.tagIds));
+    else if (mode === 'none') parts.push(sql`not ${tagged(f.tagIds)}`);
+    else for (const id of new Set(f.tagIds)) parts.push(tagged([id]));
+  }
+  const customer = (cond: RawBuilder<unknown>) =>
+    sql`exists (select 1 from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')} and ${cond})`;
+  if (f.gender !== undefined) parts.push(customer(sql`c.gender = ${f.gender}`));
+  const keyword = f.keyword?.trim();
+  if (keyword) {
+    const like = escapeLike(keyword);
+    parts.push(sql`(${col('remark')} like ${like} escape '\\' or ${customer(sql`c.name like ${like} escape '\\'`)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** No later relation of the same customer matches: `f` is the customer's row in the list. */
+function latestOfCustomer(wsId: number, filter: RelationFilter): RawBuilder<unknown> {
+  return sql`not exists (select 1 from follow_relation g where g.work_space_id = f.work_space_id and g.external_userid = f.external_userid
+    and (g.createtime > f.createtime or (g.createtime = f.createtime and g.userid > f.userid)) and ${conditions('g', wsId, filter)})`;
+}
+
+const orderBy = (order: Order) =>
+  order === 'asc' ? sql`order by f.createtime asc, f.external_userid asc, f.userid asc` : sql`order by f.createtime desc, f.external_userid desc, f.userid desc`;
+
+/** Strictly after `k` in the order. */
+function after(k: RelationKey | undefined, order: Order): RawBuilder<unknown> {
+  if (!k) return sql`1 = 1`;
+  const op = order === 'asc' ? sql`>` : sql`<`;
+  return sql`(f.createtime ${op} ${k.createtime} or (f.createtime = ${k.createtime} and (f.external_userid ${op} ${k.external_userid} or (f.external_userid = ${k.external_userid} and f.userid ${op} ${k.userid}))))`;
+}
+
+const toKey = (r: { createtime: number | string; external_userid: string; userid: string }): RelationKey => ({
+  createtime: Number(r.createtime),
+  external_userid: r.external_userid,
+  userid: r.userid,
+});
+
+export class CustomerListRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  /** One page of customers: each one's latest matching relation. */
+  async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number): Promise<RelationKey[]> {
+    const r = await sql<RelationKey>`select f.external_userid, f.userid, f.createtime from follow_relation f
+      where ${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)}
+      ${orderBy(order)} limit ${limit} offset ${offset}`.execute(this.db);
+    return r.rows.map(toKey);
+  }
+
+  /** How many customers match, counting no further than `cap` + 1. */
+  async count(wsId: number, filter: RelationFilter, cap: number): Promise<number> {
+    const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_relation f
+      where ${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)} limit ${cap + 1}) x`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /** How many relations match (a batch's total). */
+  async countRelations(wsId: number, filter: RelationFilter): Promise<number> {
+    const r = await sql<{ n: number | string }>`select count(*) as n from follow_relation f where ${conditions('f', wsId, filter)}`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /** The next `limit` matching relations after `from`, newest first (export and batch jobs). */
+  async relations(wsId: number, filter: RelationFilter, from: RelationKey | undefined, limit: number): Promise<RelationKey[]> {
+    const r = await sql<RelationKey>`select f.external_userid, f.userid, f.createtime from follow_relation f
+      where ${conditions('f', wsId, filter)} and ${after(from, 'desc')}
+      ${orderBy('desc')} limit ${limit}`.execute(this.db);
+    return r.rows.map(toKey);
+  }
+
+  customers(wsId: number, ids: string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('customer')
+      .select(['external_userid', 'name', 'avatar', 'type', 'gender', 'corp_name'])
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', 'in', ids)
+      .execute();
+  }
+
+  /** Every relation of these customers, with the member's name. */
+  follows(wsId: number, externalUserids: string[]) {
+    if (!externalUserids.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('follow_relation as f')
+      .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'f.work_space_id').onRef('m.userid', '=', 'f.userid'))
+      .select([
+        'f.external_userid',
+        'f.userid',
+        'm.name as member_name',
+        'f.remark',
+        'f.description',
+        'f.createtime',
+        'f.tag_ids',
+        'f.add_way',
+        'f.state',
+        'f.deleted_at',
+        'f.deleted_by_customer_at',
+      ])
+      .where('f.work_space_id', '=', wsId)
+      .where('f.external_userid', 'in', externalUserids)
+      .orderBy('f.createtime')
+      .orderBy('f.userid')
+      .execute();
+  }
+
+  /** The codes by their state (the export's 来源活码). */
+  codesByState(wsId: number, states: string[]) {
+    const wanted = [...new Set(states.filter(Boolean))];
+    if (!wanted.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('contact_way')
+      .select(['id', 'name', 'state', 'kind'])
+      .where('work_space_id', '=', wsId)
+      .where('state', 'in', wanted)
+      .execute();
+  }
+
+  /** The contact ways of this work space among `ids` (filters naming another tenant's code are refused). */
+  async ownCodes(wsId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('contact_way').select('id').where('work_space_id', '=', wsId).where('id', 'in', ids).execute();
+    return rows.map((r) => Number(r.id));
+  }
+}
