@@ -203,7 +203,7 @@ export type CustomerFilter = Static<typeof CustomerFilter>;
 
 export const CUSTOMER_PAGE_SIZE = 20;
 /** Above this many customers the list says 「约 N 位以上」 rather than counting on (docs/customers.md). */
-export const CUSTOMER_COUNT_CAP = 10_000;
+export const CUSTOMER_COUNT_CAP = 1_000;
 
 export const CustomerListBody = Type.Object({
   ...CustomerFilter.properties,

@@ -70,10 +70,14 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
   return sql.join(parts, sql` and `);
 }
 
-/** No later relation of the same customer matches: `f` is the customer's row in the list. */
+/**
+ * No later relation of the same customer matches: `f` is the customer's row in the list. The probe goes
+ * through the primary key (work_space_id, external_userid, …): the unary + keeps SQLite from walking
+ * the time index instead (a customer has a handful of relations; a time range has millions).
+ */
 function latestOfCustomer(wsId: number, filter: RelationFilter): RawBuilder<unknown> {
   return sql`not exists (select 1 from follow_relation g where g.work_space_id = f.work_space_id and g.external_userid = f.external_userid
-    and (g.createtime > f.createtime or (g.createtime = f.createtime and g.userid > f.userid)) and ${conditions('g', wsId, filter)})`;
+    and (+g.createtime > f.createtime or (+g.createtime = f.createtime and g.userid > f.userid)) and ${conditions('g', wsId, filter)})`;
 }
 
 const orderBy = (order: Order) =>
@@ -99,19 +103,47 @@ export class CustomerListRepository {
     return this.database.kysely;
   }
 
-  /** One page of customers: each one's latest matching relation. */
+  /**
+   * One page of customers: each one's latest matching relation. Several members: one branch per member,
+   * each walking its (work_space_id, userid, createtime) index in order, merged (a customer's latest
+   * matching relation is in exactly one branch).
+   */
+  pageQuery(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number) {
+    const branch = (userid?: string) => {
+      const where = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, filter)} and f.userid = ${userid}`;
+      return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${where} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
+    };
+    const members = [...new Set(filter.userids ?? [])];
+    if (members.length < 2) return sql<RelationKey>`${branch()} limit ${limit} offset ${offset}`;
+    const parts = members.map((u, i) => sql`select * from (${branch(u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
+    const outer = order === 'asc' ? sql`order by createtime asc, external_userid asc, userid asc` : sql`order by createtime desc, external_userid desc, userid desc`;
+    return sql<RelationKey>`select * from (${sql.join(parts, sql` union all `)}) m ${outer} limit ${limit} offset ${offset}`;
+  }
+
   async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number): Promise<RelationKey[]> {
-    const r = await sql<RelationKey>`select f.external_userid, f.userid, f.createtime from follow_relation f
-      where ${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)}
-      ${orderBy(order)} limit ${limit} offset ${offset}`.execute(this.db);
+    const r = await this.pageQuery(wsId, filter, order, offset, limit).execute(this.db);
     return r.rows.map(toKey);
+  }
+
+  /** Counting no further than `cap` + 1 (several members: one branch per member, see pageQuery). */
+  countQuery(wsId: number, filter: RelationFilter, cap: number, userid?: string) {
+    const where = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, filter)} and f.userid = ${userid}`;
+    // In the page's order: the newest relations are mostly their customer's latest, so the walk stops
+    // soon; in table order a sync's old relations (each superseded by a later one) would come first.
+    return sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_relation f
+      where ${where} and ${latestOfCustomer(wsId, filter)} ${orderBy('desc')} limit ${cap + 1}) x`;
   }
 
   /** How many customers match, counting no further than `cap` + 1. */
   async count(wsId: number, filter: RelationFilter, cap: number): Promise<number> {
-    const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_relation f
-      where ${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)} limit ${cap + 1}) x`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
+    const members = [...new Set(filter.userids ?? [])];
+    let n = 0;
+    for (const userid of members.length < 2 ? [undefined] : members) {
+      const r = await this.countQuery(wsId, filter, cap, userid).execute(this.db);
+      n += Number(r.rows[0]?.n ?? 0);
+      if (n > cap) return cap + 1;
+    }
+    return n;
   }
 
   /** How many relations match (a batch's total). */
