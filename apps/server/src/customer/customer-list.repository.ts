@@ -32,6 +32,12 @@ export interface RelationKey {
 
 export type Order = 'desc' | 'asc';
 
+/** How a list query reads the table (CustomerListRepository.plan). */
+export type Plan = { kind: 'time' } | { kind: 'members'; userids: string[] } | { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] };
+
+/** A tag (or tags) held by at most this many relations starts the query (sorting them is cheap). */
+const TAG_DRIVER_MAX = 20_000;
+
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
@@ -104,42 +110,81 @@ export class CustomerListRepository {
   }
 
   /**
-   * One page of customers: each one's latest matching relation. Several members: one branch per member,
-   * each walking its (work_space_id, userid, createtime) index in order, merged (a customer's latest
-   * matching relation is in exactly one branch).
+   * Where a query starts. Tags given (any / all) and held by at most TAG_DRIVER_MAX relations: from those
+   * relations (follow_tag's primary key), sorted afterwards — walking the time index for a rare tag
+   * would read most of the table. Codes likewise, through (work_space_id, state). Several members: one branch per member, each walking its
+   * (work_space_id, userid, createtime) index in order. Otherwise: the (work_space_id, createtime) index.
    */
-  pageQuery(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number) {
-    const branch = (userid?: string) => {
-      const where = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, filter)} and f.userid = ${userid}`;
-      return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${where} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
-    };
+  async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
+    const tags = [...new Set(filter.tagIds ?? [])];
+    if (tags.length && (filter.tagMode ?? 'any') !== 'none') {
+      const held = async (ids: string[]) => {
+        const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_tag t
+          where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(ids)}) limit ${TAG_DRIVER_MAX + 1}) x`.execute(this.db);
+        return Number(r.rows[0]?.n ?? 0);
+      };
+      let driver: { ids: string[]; n: number };
+      if ((filter.tagMode ?? 'any') === 'any') driver = { ids: tags, n: await held(tags) };
+      else {
+        // All of them: the rarest one drives, the others are checked per relation.
+        const counts = await Promise.all(tags.map(async (id) => ({ ids: [id], n: await held([id]) })));
+        driver = counts.reduce((a, b) => (b.n < a.n ? b : a));
+      }
+      if (driver.n <= TAG_DRIVER_MAX) return { kind: 'tags', tagIds: driver.ids };
+    }
+    const codes = [...new Set(filter.contactWayIds ?? [])];
+    if (codes.length) {
+      const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from contact_way cw cross join follow_relation f
+        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(codes)}) and cw.state <> '' and f.work_space_id = ${wsId} and f.state = cw.state
+        limit ${TAG_DRIVER_MAX + 1}) x`.execute(this.db);
+      if (Number(r.rows[0]?.n ?? 0) <= TAG_DRIVER_MAX) return { kind: 'codes', contactWayIds: codes };
+    }
     const members = [...new Set(filter.userids ?? [])];
-    if (members.length < 2) return sql<RelationKey>`${branch()} limit ${limit} offset ${offset}`;
-    const parts = members.map((u, i) => sql`select * from (${branch(u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
+    return members.length >= 2 ? { kind: 'members', userids: members } : { kind: 'time' };
+  }
+
+  private select(wsId: number, filter: RelationFilter, plan: Plan, userid?: string) {
+    const where = sql`${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)}${userid === undefined ? sql`` : sql` and f.userid = ${userid}`}`;
+    if (plan.kind === 'tags')
+      // CROSS JOIN keeps SQLite's join order (the tagged relations first); PostgreSQL plans it as a join.
+      return sql`select f.external_userid, f.userid, f.createtime from (select distinct t.external_userid, t.userid from follow_tag t
+        where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(plan.tagIds)})) d cross join follow_relation f
+        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${where}`;
+    if (plan.kind === 'codes')
+      return sql`select f.external_userid, f.userid, f.createtime from contact_way cw cross join follow_relation f
+        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(plan.contactWayIds)}) and cw.state <> ''
+        and f.work_space_id = ${wsId} and f.state = cw.state and ${where}`;
+    return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${where}`;
+  }
+
+  /** One page of customers: each one's latest matching relation (a customer's is in exactly one member branch). */
+  pageQuery(wsId: number, filter: RelationFilter, plan: Plan, order: Order, offset: number, limit: number) {
+    if (plan.kind !== 'members') return sql<RelationKey>`${this.select(wsId, filter, plan)} ${orderBy(order)} limit ${limit} offset ${offset}`;
+    const parts = plan.userids.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, u)} ${orderBy(order)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
     const outer = order === 'asc' ? sql`order by createtime asc, external_userid asc, userid asc` : sql`order by createtime desc, external_userid desc, userid desc`;
     return sql<RelationKey>`select * from (${sql.join(parts, sql` union all `)}) m ${outer} limit ${limit} offset ${offset}`;
   }
 
-  async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number): Promise<RelationKey[]> {
-    const r = await this.pageQuery(wsId, filter, order, offset, limit).execute(this.db);
+  async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number, plan?: Plan): Promise<RelationKey[]> {
+    const r = await this.pageQuery(wsId, filter, plan ?? (await this.plan(wsId, filter)), order, offset, limit).execute(this.db);
     return r.rows.map(toKey);
   }
 
-  /** Counting no further than `cap` + 1 (several members: one branch per member, see pageQuery). */
-  countQuery(wsId: number, filter: RelationFilter, cap: number, userid?: string) {
-    const where = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, filter)} and f.userid = ${userid}`;
-    // In the page's order: the newest relations are mostly their customer's latest, so the walk stops
-    // soon; in table order a sync's old relations (each superseded by a later one) would come first.
-    return sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_relation f
-      where ${where} and ${latestOfCustomer(wsId, filter)} ${orderBy('desc')} limit ${cap + 1}) x`;
+  /**
+   * Counting no further than `cap` + 1, in the page's order: the newest relations are mostly their
+   * customer's latest, so the walk stops soon (in table order a sync's old relations, each superseded
+   * by a later one, would come first).
+   */
+  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, userid?: string) {
+    return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, userid)} ${orderBy('desc')} limit ${cap + 1}) x`;
   }
 
   /** How many customers match, counting no further than `cap` + 1. */
-  async count(wsId: number, filter: RelationFilter, cap: number): Promise<number> {
-    const members = [...new Set(filter.userids ?? [])];
+  async count(wsId: number, filter: RelationFilter, cap: number, plan?: Plan): Promise<number> {
+    const p = plan ?? (await this.plan(wsId, filter));
     let n = 0;
-    for (const userid of members.length < 2 ? [undefined] : members) {
-      const r = await this.countQuery(wsId, filter, cap, userid).execute(this.db);
+    for (const userid of p.kind === 'members' ? p.userids : [undefined]) {
+      const r = await this.countQuery(wsId, filter, p, cap, userid).execute(this.db);
       n += Number(r.rows[0]?.n ?? 0);
       if (n > cap) return cap + 1;
     }

@@ -82,9 +82,10 @@ export class CustomerListService {
     const offset = (page - 1) * CUSTOMER_PAGE_SIZE;
     if (offset > MAX_OFFSET) throw new AppError(400, `最多翻到第 ${MAX_OFFSET / CUSTOMER_PAGE_SIZE} 页，请缩小筛选范围`);
     const { list } = this.deps;
+    const plan = await list.plan(ws.id, filter);
     const [keys, counted] = await Promise.all([
-      list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE),
-      list.count(ws.id, filter, CUSTOMER_COUNT_CAP),
+      list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE, plan),
+      list.count(ws.id, filter, CUSTOMER_COUNT_CAP, plan),
     ]);
     const totalExact = counted <= CUSTOMER_COUNT_CAP;
     return {
