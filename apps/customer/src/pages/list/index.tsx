@@ -2,7 +2,7 @@
 // filtered by member, tags (any / all / none), code, add time, gender, add way, status and a word;
 // batch tags on a selection or on the whole result; export of the result to Excel.
 import { useState } from 'react';
-import { Alert, Avatar, Button, Card, DatePicker, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Button, DatePicker, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ManOutlined, TagsOutlined, WomanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -166,7 +166,8 @@ export default function CustomerListPage() {
             placeholder={T.members}
             value={splitList(url.userids)}
             onChange={(ids) => change({ userids: ids.join(',') })}
-            style={{ minWidth: 200 }}
+            maxCount={50}
+            style={{ width: 260 }}
             data-testid="filter-members"
           />
           <Space.Compact>
@@ -237,7 +238,7 @@ export default function CustomerListPage() {
         </Flex>
       </Flex>
 
-      <Card variant="borderless">
+      <div>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Space wrap>
             <Tooltip title={exact ? undefined : T.totalAboutHint}>
@@ -296,7 +297,7 @@ export default function CustomerListPage() {
             data-testid="customer-table"
           />
         )}
-      </Card>
+      </div>
       {batch ? (
         <BatchTagModal
           workId={workId}
