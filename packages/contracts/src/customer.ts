@@ -2,7 +2,7 @@
 // corp tags (/api/qw/tag/list) and members (/api/qw/member/find). All workspace-scoped (X-Work-Id).
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
-import { WelcomeStatus } from './contact-way.js';
+import { DateKey, WelcomeStatus } from './contact-way.js';
 
 export const CorpTag = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer() });
 export const CorpTagGroup = Type.Object({ groupId: Type.String(), groupName: Type.String(), order: Type.Integer(), tags: Type.Array(CorpTag) });
@@ -173,8 +173,6 @@ export type CustomerDetail = Static<typeof CustomerDetail>;
 const UserId = Type.String({ minLength: 1, maxLength: 64 });
 const ExternalUserId = Type.String({ minLength: 1, maxLength: 128 });
 const TagId = Type.String({ minLength: 1, maxLength: 64 });
-/** Epoch ms. */
-const Millis = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 });
 
 export const TagMode = Type.Union([Type.Literal('any'), Type.Literal('all'), Type.Literal('none')]);
 export type TagMode = Static<typeof TagMode>;
@@ -191,8 +189,9 @@ export const CustomerFilter = Type.Object({
   tagMode: Type.Optional(TagMode),
   /** Channel, staff or one-customer-one-code codes (contact_way ids). */
   contactWayIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
-  addedFrom: Type.Optional(Millis),
-  addedTo: Type.Optional(Millis),
+  /** China-time days, both included (2026-11-26). */
+  addedFrom: Type.Optional(DateKey),
+  addedTo: Type.Optional(DateKey),
   gender: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
   addWay: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   status: Type.Optional(FollowStatus),

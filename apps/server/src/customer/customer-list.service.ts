@@ -2,7 +2,7 @@
 // found by relation filters, a total counted up to a cap, and an .xlsx streamed row by row.
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
+import { CHINA_OFFSET_MS, DAY_MS, dayOf } from '@scrm/contracts/china-time';
 import {
   ADD_WAY_LABEL,
   CUSTOMER_COUNT_CAP,
@@ -39,7 +39,10 @@ export const followStatus = (f: { deleted_at: number | null; deleted_by_customer
 
 /** A filter as the repository reads it, refused in Chinese where it cannot mean anything. */
 export function relationFilter(f: CustomerFilter): RelationFilter {
-  if (f.addedFrom !== undefined && f.addedTo !== undefined && f.addedFrom > f.addedTo) throw new AppError(400, '添加时间的开始不能晚于结束');
+  const from = f.addedFrom === undefined ? undefined : dayOf(f.addedFrom);
+  const to = f.addedTo === undefined ? undefined : dayOf(f.addedTo);
+  if ((from !== undefined && !Number.isFinite(from)) || (to !== undefined && !Number.isFinite(to))) throw new AppError(400, '添加时间的日期不正确');
+  if (from !== undefined && to !== undefined && from > to) throw new AppError(400, '添加时间的开始不能晚于结束');
   if (f.tagMode !== undefined && !f.tagIds?.length) throw new AppError(400, '请选择标签后再选择标签筛选方式');
   if (f.addWay !== undefined && ADD_WAY_LABEL[f.addWay] === undefined) throw new AppError(400, '添加方式不存在');
   return {
@@ -47,8 +50,8 @@ export function relationFilter(f: CustomerFilter): RelationFilter {
     tagIds: f.tagIds,
     tagMode: f.tagMode,
     contactWayIds: f.contactWayIds,
-    addedFrom: f.addedFrom,
-    addedTo: f.addedTo,
+    addedFrom: from,
+    addedTo: to === undefined ? undefined : to + DAY_MS - 1,
     gender: f.gender,
     addWay: f.addWay,
     status: f.status,

@@ -3,6 +3,7 @@
 // relation refused; the Excel export read back; remark and tag edits seen in WeCom; tenancy, child
 // accounts and bad filters.
 import ExcelJS from 'exceljs';
+import { DAY_MS, dayKey, dayStart } from '@scrm/contracts/china-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
@@ -139,9 +140,10 @@ describe('the list and its filters', () => {
 
   it('filters by add time, gender, add way and a word of the name or remark', async () => {
     const times = rels.map((r) => r.at).sort((a, b) => a - b);
-    const from = times[Math.floor(times.length / 4)]!;
-    const to = times[Math.floor((times.length * 3) / 4)]!;
-    await expectFilter({ addedFrom: from, addedTo: to }, (r) => r.at >= from && r.at <= to);
+    const from = dayStart(times[Math.floor(times.length / 4)]!);
+    const to = dayStart(times[Math.floor((times.length * 3) / 4)]!);
+    await expectFilter({ addedFrom: dayKey(from), addedTo: dayKey(to) }, (r) => r.at >= from && r.at < to + DAY_MS);
+    await expectFilter({ addedFrom: dayKey(to) }, (r) => r.at >= to);
     for (const gender of [0, 1, 2]) await expectFilter({ gender }, (r) => r.gender === gender);
     const way = rels[0]!.addWay;
     await expectFilter({ addWay: way }, (r) => r.addWay === way);
@@ -156,8 +158,8 @@ describe('the list and its filters', () => {
   it('combines member, tags and time', async () => {
     const user = rels[0]!.userid;
     const tag = tagIds[0]!;
-    const from = Math.min(...rels.map((r) => r.at));
-    await expectFilter({ userids: [user], tagIds: [tag], tagMode: 'all', addedFrom: from }, (r) => r.userid === user && r.tags.includes(tag) && r.at >= from);
+    const from = dayStart(rels[Math.floor(rels.length / 2)]!.at);
+    await expectFilter({ userids: [user], tagIds: [tag], tagMode: 'all', addedFrom: dayKey(from) }, (r) => r.userid === user && r.tags.includes(tag) && r.at >= from);
     await expectFilter({ userids: [user], tagIds: [tag], tagMode: 'none' }, (r) => r.userid === user && !r.tags.includes(tag));
   });
 
@@ -206,7 +208,9 @@ describe('the list and its filters', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.message).toMatch(/[\u4e00-\u9fa5]/);
     };
-    await bad({ addedFrom: 2000, addedTo: 1000 });
+    await bad({ addedFrom: '2026-05-02', addedTo: '2026-05-01' });
+    await bad({ addedFrom: '2026-13-45' });
+    await bad({ addedFrom: 1000 });
     await bad({ tagMode: 'all' });
     await bad({ addWay: 999 });
     await bad({ tagMode: 'some', tagIds: ['x'] });
@@ -301,7 +305,7 @@ describe('export', () => {
     const bad = await fetch(`${h.baseUrl}/api/qw/customer/export`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...corp.headers },
-      body: JSON.stringify({ addedFrom: 5, addedTo: 1 }),
+      body: JSON.stringify({ addedFrom: '2026-05-02', addedTo: '2026-05-01' }),
     });
     expect(bad.status).toBe(400);
   });

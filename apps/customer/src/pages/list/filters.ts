@@ -1,5 +1,4 @@
 // The list's filters as kept in the URL (text fields; lists comma-joined) and as the API reads them.
-import { CHINA_OFFSET_MS, DAY_MS } from '@scrm/contracts/china-time';
 import type { CustomerFilter, FollowStatus, TagMode } from '@scrm/contracts/customer';
 
 export const URL_FIELDS = {
@@ -21,10 +20,6 @@ export type UrlValues = Record<keyof typeof URL_FIELDS, string>;
 export const splitList = (v: string): string[] => (v ? v.split(',').filter(Boolean) : []);
 const whole = (v: string): number | undefined => (v !== '' && Number.isInteger(Number(v)) ? Number(v) : undefined);
 
-/** China-time day `2026-11-26` → its first / last millisecond. */
-export const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS;
-export const dayEndMs = (day: string) => dayStartMs(day) + DAY_MS - 1;
-
 const TAG_MODES: readonly TagMode[] = ['any', 'all', 'none'];
 const STATUSES: readonly FollowStatus[] = ['live', 'deleted_by_member', 'deleted_by_customer'];
 
@@ -42,8 +37,8 @@ export function filterOf(v: UrlValues): CustomerFilter {
     f.tagMode = TAG_MODES.includes(v.tagMode as TagMode) ? (v.tagMode as TagMode) : 'any';
   }
   if (codes.length) f.contactWayIds = codes;
-  if (/^\d{4}-\d\d-\d\d$/.test(v.from)) f.addedFrom = dayStartMs(v.from);
-  if (/^\d{4}-\d\d-\d\d$/.test(v.to)) f.addedTo = dayEndMs(v.to);
+  if (/^\d{4}-\d\d-\d\d$/.test(v.from)) f.addedFrom = v.from;
+  if (/^\d{4}-\d\d-\d\d$/.test(v.to)) f.addedTo = v.to;
   const gender = whole(v.gender);
   if (gender !== undefined && gender >= 0 && gender <= 2) f.gender = gender;
   const addWay = whole(v.addWay);
