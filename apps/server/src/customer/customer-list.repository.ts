@@ -33,7 +33,7 @@ export interface RelationKey {
 export type Order = 'desc' | 'asc';
 
 /** How a list query reads the table (CustomerListRepository.plan). */
-export type Plan = { kind: 'time' } | { kind: 'members'; userids: string[] } | { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] };
+export type Plan = { kind: 'time' } | { kind: 'members'; userids: string[] } | { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] } | { kind: 'keyword'; keyword: string };
 
 /** A tag (or tags) held by at most this many relations starts the query (sorting them is cheap). */
 const TAG_DRIVER_MAX = 20_000;
@@ -112,7 +112,8 @@ export class CustomerListRepository {
   /**
    * Where a query starts. Tags given (any / all) and held by at most TAG_DRIVER_MAX relations: from those
    * relations (follow_tag's primary key), sorted afterwards — walking the time index for a rare tag
-   * would read most of the table. Codes likewise, through (work_space_id, state). Several members: one branch per member, each walking its
+   * would read most of the table. Codes likewise, through (work_space_id, state); a word, from one pass
+   * over names and remarks. Several members: one branch per member, each walking its
    * (work_space_id, userid, createtime) index in order. Otherwise: the (work_space_id, createtime) index.
    */
   async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
@@ -139,6 +140,10 @@ export class CustomerListRepository {
         limit ${TAG_DRIVER_MAX + 1}) x`.execute(this.db);
       if (Number(r.rows[0]?.n ?? 0) <= TAG_DRIVER_MAX) return { kind: 'codes', contactWayIds: codes };
     }
+    // A word is found by one pass over names and remarks (a LIKE '%…%' has no index), then sorted:
+    // walking the time index for a rare word reads the whole table, probing each row.
+    const keyword = filter.keyword?.trim();
+    if (keyword) return { kind: 'keyword', keyword };
     const members = [...new Set(filter.userids ?? [])];
     return members.length >= 2 ? { kind: 'members', userids: members } : { kind: 'time' };
   }
@@ -150,6 +155,16 @@ export class CustomerListRepository {
       return sql`select f.external_userid, f.userid, f.createtime from (select distinct t.external_userid, t.userid from follow_tag t
         where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(plan.tagIds)})) d cross join follow_relation f
         where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${where}`;
+    if (plan.kind === 'keyword') {
+      const like = escapeLike(plan.keyword);
+      return sql`select f.external_userid, f.userid, f.createtime from (
+          select r.external_userid, r.userid from follow_relation r where r.work_space_id = ${wsId} and r.remark like ${like} escape '\\'
+          union
+          select r.external_userid, r.userid from customer c cross join follow_relation r
+          where c.work_space_id = ${wsId} and c.name like ${like} escape '\\' and r.work_space_id = ${wsId} and r.external_userid = c.external_userid
+        ) d cross join follow_relation f
+        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${where}`;
+    }
     if (plan.kind === 'codes')
       return sql`select f.external_userid, f.userid, f.createtime from contact_way cw cross join follow_relation f
         where cw.work_space_id = ${wsId} and cw.id in (${sql.join(plan.contactWayIds)}) and cw.state <> ''
