@@ -149,7 +149,9 @@ export class CustomerListRepository {
   }
 
   private select(wsId: number, filter: RelationFilter, plan: Plan, userid?: string) {
-    const where = sql`${conditions('f', wsId, filter)} and ${latestOfCustomer(wsId, filter)}${userid === undefined ? sql`` : sql` and f.userid = ${userid}`}`;
+    // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
+    const own = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${userid}`;
+    const where = sql`${own} and ${latestOfCustomer(wsId, filter)}`;
     if (plan.kind === 'tags')
       // CROSS JOIN keeps SQLite's join order (the tagged relations first); PostgreSQL plans it as a join.
       return sql`select f.external_userid, f.userid, f.createtime from (select distinct t.external_userid, t.userid from follow_tag t
