@@ -269,11 +269,4 @@ export class CustomerListRepository {
       .where('state', 'in', wanted)
       .execute();
   }
-
-  /** The contact ways of this work space among `ids` (filters naming another tenant's code are refused). */
-  async ownCodes(wsId: number, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await this.db.selectFrom('contact_way').select('id').where('work_space_id', '=', wsId).where('id', 'in', ids).execute();
-    return rows.map((r) => Number(r.id));
-  }
 }
