@@ -147,11 +147,17 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, figures: services.codeFigures });
       await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
-      await api.register(customerRoutes, { prefix: '/qw', customers: services.customers });
       await api.register(dataRoutes, { prefix: '/qw', dataCentre: services.dataCentre });
       await api.register(notifyRoutes, { prefix: '/qw', lossAlerts: services.lossAlerts });
       await api.register(groupRoutes, { prefix: '/qw', groups: services.groups });
       await api.register(transferRoutes, { prefix: '/qw', transfers: services.transfers });
+      await api.register(customerRoutes, {
+        prefix: '/qw',
+        customers: services.customers,
+        customerList: services.customerList,
+        customerBatches: services.customerBatches,
+        customerEdits: services.customerEdits,
+      });
       await api.register(materialRoutes, {
         prefix: '/material',
         materials: services.materials,

@@ -52,6 +52,11 @@ import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
 import { CustomerEventRepository } from './customer/customer-event.repository.js';
 import { CustomerEventService } from './customer/customer-event.service.js';
+import { CustomerBatchRepository } from './customer/customer-batch.repository.js';
+import { CustomerBatchService } from './customer/customer-batch.service.js';
+import { CustomerEditService } from './customer/customer-edit.service.js';
+import { CustomerListRepository } from './customer/customer-list.repository.js';
+import { CustomerListService } from './customer/customer-list.service.js';
 import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/figures/code-stats.repository.js';
@@ -158,13 +163,26 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
-  const customers = new CustomerService(new CustomerRepository(database));
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   // The data centre's roll-ups and loss alerts hear of every add and deletion as it is recorded.
   const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
   const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log });
   customerEvents.listen(dataCentre);
   customerEvents.listen(lossAlerts);
+  const customerRepo = new CustomerRepository(database);
+  const customerListRepo = new CustomerListRepository(database);
+  const customers = new CustomerService(customerRepo, customerEvents);
+  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo });
+  const customerBatches = new CustomerBatchService({
+    batches: new CustomerBatchRepository(database),
+    list: customerListRepo,
+    customers: customerRepo,
+    events: customerEvents,
+    workSpaces: workSpaceRepo,
+    gateway,
+    jobs,
+  });
+  const customerEdits = new CustomerEditService({ customers: customerRepo, events: customerEvents, gateway });
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
   const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
@@ -199,7 +217,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers, dataCentre }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers, dataCentre, customerBatches }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -233,6 +251,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
     lossAlerts,
     groups,
     transfers,
+    customerList,
+    customerBatches,
+    customerEdits,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

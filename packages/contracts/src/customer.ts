@@ -1,7 +1,8 @@
 // A customer's record (/api/qw/customer/detail), and the pickers every acquisition page needs:
 // corp tags (/api/qw/tag/list) and members (/api/qw/member/find). All workspace-scoped (X-Work-Id).
 import { Type, type Static } from 'typebox';
-import { WelcomeStatus } from './contact-way.js';
+import { Id, PageNumber } from './api.js';
+import { DateKey, WelcomeStatus } from './contact-way.js';
 
 export const CorpTag = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer() });
 export const CorpTagGroup = Type.Object({ groupId: Type.String(), groupName: Type.String(), order: Type.Integer(), tags: Type.Array(CorpTag) });
@@ -74,6 +75,8 @@ export const CustomerFollow = Type.Object({
   memberAvatar: Type.String(),
   remark: Type.String(),
   description: Type.String(),
+  /** Phone numbers the member noted (WeCom's remark_mobiles). */
+  remarkMobiles: Type.Array(Type.String()),
   createdAt: Type.Integer(),
   /** Corp tags the member put on the customer, in the tag list's order. */
   tags: Type.Array(CustomerTag),
@@ -128,7 +131,16 @@ export const CustomerGroup = Type.Object({
 });
 export type CustomerGroup = Static<typeof CustomerGroup>;
 
-export const TimelineKind = Type.Union([Type.Literal('add'), Type.Literal('welcome'), Type.Literal('tag'), Type.Literal('delete'), Type.Literal('group')]);
+export const TimelineKind = Type.Union([
+  Type.Literal('add'),
+  Type.Literal('welcome'),
+  Type.Literal('tag'),
+  Type.Literal('remark'),
+  Type.Literal('push'),
+  Type.Literal('transfer'),
+  Type.Literal('delete'),
+  Type.Literal('group'),
+]);
 export type TimelineKind = Static<typeof TimelineKind>;
 export const TimelineLevel = Type.Union([Type.Literal('info'), Type.Literal('success'), Type.Literal('warning'), Type.Literal('error')]);
 export type TimelineLevel = Static<typeof TimelineLevel>;
@@ -155,3 +167,135 @@ export const CustomerDetail = Type.Object({
   timeline: Type.Array(TimelineEntry),
 });
 export type CustomerDetail = Static<typeof CustomerDetail>;
+
+// ---- 客户列表 (/api/qw/customer/list, export, batch tags) and the detail's edits
+
+const UserId = Type.String({ minLength: 1, maxLength: 64 });
+const ExternalUserId = Type.String({ minLength: 1, maxLength: 128 });
+const TagId = Type.String({ minLength: 1, maxLength: 64 });
+
+export const TagMode = Type.Union([Type.Literal('any'), Type.Literal('all'), Type.Literal('none')]);
+export type TagMode = Static<typeof TagMode>;
+export const TAG_MODE_LABEL: Record<TagMode, string> = { any: '包含任一', all: '包含全部', none: '不包含' };
+/** 流失: who ended the relation. */
+export const FollowStatus = Type.Union([Type.Literal('live'), Type.Literal('deleted_by_member'), Type.Literal('deleted_by_customer')]);
+export type FollowStatus = Static<typeof FollowStatus>;
+export const FOLLOW_STATUS_LABEL: Record<FollowStatus, string> = { live: '正常', deleted_by_member: '成员已删除客户', deleted_by_customer: '客户已删除成员' };
+
+/** The list's filters: each applies to a follow relation; a customer is listed once, at the latest relation that matches. */
+export const CustomerFilter = Type.Object({
+  userids: Type.Optional(Type.Array(UserId, { maxItems: 200 })),
+  tagIds: Type.Optional(Type.Array(TagId, { maxItems: 20 })),
+  tagMode: Type.Optional(TagMode),
+  /** Channel, staff or one-customer-one-code codes (contact_way ids). */
+  contactWayIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
+  /** China-time days, both included (2026-11-26). */
+  addedFrom: Type.Optional(DateKey),
+  addedTo: Type.Optional(DateKey),
+  gender: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  addWay: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  status: Type.Optional(FollowStatus),
+  /** In the customer's name or the member's remark. */
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type CustomerFilter = Static<typeof CustomerFilter>;
+
+export const CUSTOMER_PAGE_SIZE = 20;
+/** Above this many customers the list says 「约 N 位以上」 rather than counting on (docs/customers.md). */
+export const CUSTOMER_COUNT_CAP = 1_000;
+
+export const CustomerListBody = Type.Object({
+  ...CustomerFilter.properties,
+  page: Type.Optional(PageNumber),
+  order: Type.Optional(Type.Union([Type.Literal('desc'), Type.Literal('asc')])),
+});
+export type CustomerListBody = Static<typeof CustomerListBody>;
+
+export const CustomerListFollow = Type.Object({
+  userid: Type.String(),
+  memberName: Type.String(),
+  remark: Type.String(),
+  createdAt: Type.Integer(),
+  addWay: Type.Integer(),
+  tags: Type.Array(CustomerTag),
+  status: FollowStatus,
+});
+export type CustomerListFollow = Static<typeof CustomerListFollow>;
+
+export const CustomerListRow = Type.Object({
+  externalUserid: Type.String(),
+  name: Type.String(),
+  avatar: Type.String(),
+  type: Type.Integer(),
+  gender: Type.Integer(),
+  corpName: Type.String(),
+  /** The add time the list is sorted by (the latest matching relation). */
+  addedAt: Type.Integer(),
+  follows: Type.Array(CustomerListFollow),
+});
+export type CustomerListRow = Static<typeof CustomerListRow>;
+
+export const CustomerList = Type.Object({
+  list: Type.Array(CustomerListRow),
+  total: Type.Integer(),
+  /** false: more than CUSTOMER_COUNT_CAP match and `total` is that floor. */
+  totalExact: Type.Boolean(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type CustomerList = Static<typeof CustomerList>;
+
+export const CustomerExportBody = CustomerFilter;
+export type CustomerExportBody = Static<typeof CustomerExportBody>;
+
+/** Tags added and/or removed on the chosen customers (or on the whole filter result when none are chosen). */
+export const CustomerBatchTagBody = Type.Object({
+  filter: CustomerFilter,
+  /** Only these customers' relations (within the filter); absent: every customer the filter finds. */
+  externalUserids: Type.Optional(Type.Array(ExternalUserId, { minItems: 1, maxItems: 1000 })),
+  addTagIds: Type.Array(TagId, { maxItems: 20 }),
+  removeTagIds: Type.Array(TagId, { maxItems: 20 }),
+});
+export type CustomerBatchTagBody = Static<typeof CustomerBatchTagBody>;
+
+export const CustomerBatchBody = Type.Object({ id: Id });
+export type CustomerBatchBody = Static<typeof CustomerBatchBody>;
+
+export const CustomerBatchFailure = Type.Object({
+  externalUserid: Type.String(),
+  customerName: Type.String(),
+  userid: Type.String(),
+  memberName: Type.String(),
+  error: Type.String(),
+});
+export const CustomerBatch = Type.Object({
+  id: Type.Integer(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  failed: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+  finishedAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** The first 200 failures. */
+  failures: Type.Array(CustomerBatchFailure),
+});
+export type CustomerBatch = Static<typeof CustomerBatch>;
+
+/** 修改备注: WeCom's limits (remark 20, description 150, at most 5 phone numbers). */
+export const CustomerRemarkBody = Type.Object({
+  externalUserid: ExternalUserId,
+  userid: UserId,
+  remark: Type.String({ maxLength: 20 }),
+  description: Type.String({ maxLength: 150 }),
+  remarkMobiles: Type.Array(Type.String({ minLength: 1, maxLength: 32, pattern: '^[0-9+\\- ]+$' }), { maxItems: 5 }),
+});
+export type CustomerRemarkBody = Static<typeof CustomerRemarkBody>;
+
+export const CustomerFollowTagBody = Type.Object({
+  externalUserid: ExternalUserId,
+  userid: UserId,
+  addTagIds: Type.Array(TagId, { maxItems: 20 }),
+  removeTagIds: Type.Array(TagId, { maxItems: 20 }),
+});
+export type CustomerFollowTagBody = Static<typeof CustomerFollowTagBody>;

@@ -9,6 +9,8 @@ import type { AttributionService, WelcomePayload } from '../contact-way/attribut
 import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution/attribution.service.js';
 import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { CREATE_JOB, USERS_JOB, WARM_JOB } from '../contact-way/contact-way.service.js';
+import type { CustomerBatchService, CustomerTagPayload } from '../customer/customer-batch.service.js';
+import { CUSTOMER_TAG_JOB } from '../customer/customer-batch.service.js';
 import type { MaterialService } from '../material/material.service.js';
 import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
@@ -40,6 +42,7 @@ export interface JobOwners {
   cleanup: Cleanup;
   dataCentre: DataCentreService;
   transfers: TransferService;
+  customerBatches: CustomerBatchService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -108,6 +111,17 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       maxAttempts: 3,
       once: 'singleton warm:<codeId>',
       run: ({ payload }) => o.contactWays.warmWelcomeJob(payload.id),
+    }),
+
+    // ---- customers
+    // A batch of mark_tag calls; a run taken over resumes from the batch's saved cursor.
+    [CUSTOMER_TAG_JOB]: spec<CustomerTagPayload>({
+      priority: 1,
+      concurrency: 2,
+      maxAttempts: 5,
+      once: 'idempotency customer-batch:<batchId>; the batch row keeps the cursor',
+      run: (ctx) => o.customerBatches.tagJob(ctx),
+      onFailed: ({ payload }, error) => o.customerBatches.tagJobFailed(payload.batchId, error),
     }),
 
     // ---- work space sync

@@ -41,6 +41,7 @@ export class CustomerRepository {
         'm.avatar as member_avatar',
         'f.remark',
         'f.description',
+        'f.remark_mobiles',
         'f.createtime',
         'f.tag_ids',
         'f.add_way',
@@ -145,5 +146,67 @@ export class CustomerRepository {
         .execute();
       await writeFollowTags(trx, wsId, [{ external_userid: externalUserid, userid, tag_ids: JSON.stringify(merged) }]);
     });
+  }
+
+  /** Tags added and removed on relations (those we do not have are skipped). */
+  async changeFollowTags(
+    wsId: number,
+    changes: Array<{ external_userid: string; userid: string; add: string[]; remove: string[] }>,
+  ): Promise<void> {
+    if (!changes.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      const written: Array<{ external_userid: string; userid: string; tag_ids: string }> = [];
+      for (const c of changes) {
+        const row = await trx
+          .selectFrom('follow_relation')
+          .select('tag_ids')
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', c.external_userid)
+          .where('userid', '=', c.userid)
+          .executeTakeFirst();
+        if (!row) continue;
+        const next = new Set(parseJsonColumn<string[]>(row.tag_ids, []));
+        for (const id of c.add) next.add(id);
+        for (const id of c.remove) next.delete(id);
+        const tag_ids = JSON.stringify([...next]);
+        await trx
+          .updateTable('follow_relation')
+          .set({ tag_ids })
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', c.external_userid)
+          .where('userid', '=', c.userid)
+          .execute();
+        written.push({ external_userid: c.external_userid, userid: c.userid, tag_ids });
+      }
+      await writeFollowTags(trx, wsId, written);
+    });
+  }
+
+  /** Our copy of a relation's remark, description and phone numbers after WeCom took them. */
+  async updateRemark(wsId: number, externalUserid: string, userid: string, set: { remark: string; description: string; remark_mobiles: string }): Promise<void> {
+    await this.db
+      .updateTable('follow_relation')
+      .set(set)
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .execute();
+  }
+
+  /** Which of these ids are live corp tags of the work space. */
+  async liveTagIds(wsId: number, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('corp_tag').select('id').where('work_space_id', '=', wsId).where('id', 'in', [...new Set(ids)]).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  relation(wsId: number, externalUserid: string, userid: string) {
+    return this.db
+      .selectFrom('follow_relation')
+      .select(['remark', 'description', 'remark_mobiles', 'tag_ids', 'deleted_at'])
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .executeTakeFirst();
   }
 }

@@ -15,6 +15,8 @@ import {
 import { parseKeys } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
+import type { CustomerEventRow } from './customer-event.repository.js';
+import type { CustomerEventService } from './customer-event.service.js';
 import type { AddRow, CustomerRepository, FollowRow, GroupRow, TagRow } from './customer.repository.js';
 
 export const DELETED_SUFFIX = '（已删除）';
@@ -24,7 +26,10 @@ const UNNAMED_GROUP = '未命名客户群';
 const notFound = () => new AppError(404, '客户不存在');
 
 export class CustomerService {
-  constructor(private readonly repo: CustomerRepository) {}
+  constructor(
+    private readonly repo: CustomerRepository,
+    private readonly events: CustomerEventService,
+  ) {}
 
   /** The customer's name as we have it ('' when we have no record or no name). */
   async name(wsId: number, externalUserid: string): Promise<string> {
@@ -39,12 +44,19 @@ export class CustomerService {
   async detail(ws: WorkSpace, externalUserid: string): Promise<CustomerDetail> {
     const customer = await this.repo.find(ws.id, externalUserid);
     if (!customer) throw notFound();
-    const [follows, adds, groups] = await Promise.all([
+    const [follows, adds, groups, allEvents] = await Promise.all([
       this.repo.follows(ws.id, externalUserid),
       this.repo.adds(ws.id, externalUserid),
       this.repo.groups(ws.id, externalUserid),
+      this.events.ofCustomer(ws.id, externalUserid),
     ]);
-    const tagIds = [...follows.flatMap((f) => parseKeys(f.tag_ids)), ...adds.flatMap((a) => parseKeys(a.tag_ids))];
+    // Adds and deletions are told by the add and relation rows already.
+    const events = allEvents.filter((e) => TIMELINE_EVENT_KINDS.has(e.kind));
+    const tagIds = [
+      ...follows.flatMap((f) => parseKeys(f.tag_ids)),
+      ...adds.flatMap((a) => parseKeys(a.tag_ids)),
+      ...events.flatMap((e) => eventTagIds(e)),
+    ];
     const tags = new Map((await this.repo.tags(ws.id, tagIds)).map((t) => [t.id, t]));
     const memberNames = new Map<string, string>();
     for (const r of [...follows, ...adds]) if (r.member_name) memberNames.set(r.userid, r.member_name);
@@ -63,7 +75,7 @@ export class CustomerService {
         .map((a) => presentSource(a, tags, nameOf))
         .reverse(),
       groups: groups.map(presentGroup),
-      timeline: buildTimeline({ follows, adds, groups, tags, nameOf }),
+      timeline: buildTimeline({ follows, adds, groups, events, tags, nameOf }),
     };
   }
 }
@@ -78,6 +90,7 @@ function presentFollows(rows: FollowRow[], tags: Map<string, TagRow>, nameOf: (u
       memberAvatar: f.member_avatar ?? '',
       remark: f.remark,
       description: f.description,
+      remarkMobiles: parseKeys(f.remark_mobiles ?? '[]'),
       createdAt: Number(f.createtime),
       tags: followTags(parseKeys(f.tag_ids), tags),
       addWay: Number(f.add_way),
@@ -154,6 +167,47 @@ function addText(a: AddRow, member: string): string {
   return `通过${SOURCE_KIND_LABEL[a.code_kind]}「${code.name}」添加成员 ${member}${lead}`;
 }
 
+const TIMELINE_EVENT_KINDS = new Set(['tag', 'untag', 'remark', 'push', 'transfer']);
+
+function eventDetail(e: CustomerEventRow): Record<string, unknown> {
+  try {
+    const d: unknown = JSON.parse(e.detail);
+    return d && typeof d === 'object' ? (d as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const eventTagIds = (e: CustomerEventRow) => (e.kind === 'tag' || e.kind === 'untag' ? strings(eventDetail(e).tagIds) : []);
+
+/** One customer_event row as a line of the timeline (its detail as the recording domain wrote it). */
+function eventEntry(e: CustomerEventRow, tags: Map<string, TagRow>, nameOf: (u: string) => string): { kind: TimelineKind; level: TimelineLevel; text: string } {
+  const d = eventDetail(e);
+  const member = e.userid ? nameOf(e.userid) : '';
+  const by = member ? `成员 ${member} ` : '';
+  const names = () => eventTagIds(e).map((id) => tags.get(id)?.name ?? DELETED_TAG).join('、');
+  switch (e.kind) {
+    case 'tag':
+      return { kind: 'tag', level: 'info', text: `${by}打上标签：${names()}` };
+    case 'untag':
+      return { kind: 'tag', level: 'info', text: `${by}移除标签：${names()}` };
+    case 'remark': {
+      const parts = [`备注「${typeof d.remark === 'string' ? d.remark : ''}」`];
+      if (typeof d.description === 'string' && d.description) parts.push(`描述「${d.description}」`);
+      const mobiles = strings(d.remarkMobiles);
+      if (mobiles.length) parts.push(`电话 ${mobiles.join('、')}`);
+      return { kind: 'remark', level: 'info', text: `${by}修改了${parts.join('，')}` };
+    }
+    case 'push':
+      return { kind: 'push', level: 'info', text: typeof d.name === 'string' && d.name ? `收到群发「${d.name}」` : `${by}向客户群发了消息` };
+    default: {
+      const to = typeof d.toUserid === 'string' ? nameOf(d.toUserid) : '';
+      return { kind: 'transfer', level: 'info', text: to ? `客户由 ${member || '原成员'} 转接给 ${to}` : `${by}的客户已转接` };
+    }
+  }
+}
+
 const withReason = (head: string, reason: string | null) => (reason ? `${head}：${reason}` : head);
 
 /** Add events first, each followed by what came of it; ties in time keep that order. */
@@ -161,10 +215,11 @@ function buildTimeline(input: {
   follows: FollowRow[];
   adds: AddRow[];
   groups: GroupRow[];
+  events: CustomerEventRow[];
   tags: Map<string, TagRow>;
   nameOf: (u: string) => string;
 }): TimelineEntry[] {
-  const { follows, adds, groups, tags, nameOf } = input;
+  const { follows, adds, groups, events, tags, nameOf } = input;
   const out: Array<TimelineEntry & { seq: number }> = [];
   const push = (at: number | null | undefined, kind: TimelineKind, level: TimelineLevel, text: string) => {
     if (at === null || at === undefined || !Number.isFinite(at)) return;
@@ -204,6 +259,11 @@ function buildTimeline(input: {
     const name = g.name || UNNAMED_GROUP;
     push(g.join_time, 'group', 'info', `加入客户群「${name}」`);
     push(g.left_at, 'group', 'warning', `退出客户群「${name}」`);
+  }
+
+  for (const e of [...events].reverse()) {
+    const entry = eventEntry(e, tags, nameOf);
+    push(Number(e.at), entry.kind, entry.level, entry.text);
   }
 
   return out.sort((x, y) => y.at - x.at || y.seq - x.seq).map(({ seq: _seq, ...e }) => e);

@@ -703,6 +703,56 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('customer_daily').ifExists().execute();
       },
     },
+    // 客户列表: the indexes its query shapes walk (docs/customers.md has the plans), the phone numbers
+    // a member noted on a relation, and the batch tag jobs with their failures.
+    '0011_customer_list': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('follow_relation').addColumn('remark_mobiles', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+        await db.schema.createIndex('follow_relation_time_idx').on('follow_relation').columns(['work_space_id', 'createtime']).execute();
+        await db.schema.createIndex('follow_relation_user_time_idx').on('follow_relation').columns(['work_space_id', 'userid', 'createtime']).execute();
+        await db.schema.createIndex('follow_relation_state_idx').on('follow_relation').columns(['work_space_id', 'state']).execute();
+        await db.schema.createIndex('customer_name_idx').on('customer').columns(['work_space_id', 'name']).execute();
+        await withId(db.schema.createTable('customer_batch'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('add_tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('remove_tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('filter', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('cursor', 'text')
+          .addColumn('error', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('finished_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('customer_batch_ws_idx').on('customer_batch').columns(['work_space_id', 'id']).execute();
+        await withId(db.schema.createTable('customer_batch_failure'), dialect)
+          .addColumn('batch_id', 'integer', (c) => c.notNull())
+          .addColumn('external_userid', 'varchar(128)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('errcode', 'integer', (c) => c.notNull())
+          .addColumn('error', 'varchar(512)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('customer_batch_failure_uq')
+          .on('customer_batch_failure')
+          .columns(['batch_id', 'external_userid', 'userid'])
+          .unique()
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('customer_batch_failure').ifExists().execute();
+        await db.schema.dropTable('customer_batch').ifExists().execute();
+        await db.schema.dropIndex('customer_name_idx').ifExists().execute();
+        await db.schema.dropIndex('follow_relation_state_idx').ifExists().execute();
+        await db.schema.dropIndex('follow_relation_user_time_idx').ifExists().execute();
+        await db.schema.dropIndex('follow_relation_time_idx').ifExists().execute();
+        await db.schema.alterTable('follow_relation').dropColumn('remark_mobiles').execute();
+      },
+    },
   };
 }
 

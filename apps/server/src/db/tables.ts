@@ -155,6 +155,8 @@ export interface FollowRelationTable {
    * (the API still lists it), so it stays live; a new add_external_contact clears this.
    */
   deleted_by_customer_at?: number | null;
+  /** JSON array of the phone numbers the member noted (WeCom's remark_mobiles). */
+  remark_mobiles?: string;
 }
 
 /** One tag on one follow relation: the filterable form of `follow_relation.tag_ids`, written with it. */
@@ -214,6 +216,40 @@ export interface CustomerDailyTable {
   lost_1: number;
   lost_7: number;
   lost_30: number;
+}
+
+export type CustomerBatchStatus = 'running' | 'done' | 'failed';
+
+/** A batch of tag changes over many follow relations (客户列表 批量打标签 / 移除标签). */
+export interface CustomerBatchTable {
+  id: Generated<number>;
+  work_space_id: number;
+  account_id: number;
+  kind: 'tag';
+  /** JSON corp tag ids to add / to remove. */
+  add_tag_ids: string;
+  remove_tag_ids: string;
+  /** JSON CustomerFilter, plus the chosen customers when not the whole result. */
+  filter: string;
+  status: CustomerBatchStatus;
+  total: number;
+  done: number;
+  failed: number;
+  /** JSON keyset position of the last relation handled, so a run taken over resumes there. */
+  cursor: string | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One relation WeCom refused in a batch, with its Chinese reason. */
+export interface CustomerBatchFailureTable {
+  id: Generated<number>;
+  batch_id: number;
+  external_userid: string;
+  userid: string;
+  errcode: number;
+  error: string;
 }
 
 export interface GroupChatTable {
@@ -611,6 +647,8 @@ export interface DB {
   follow_tag: FollowTagTable;
   customer_event: CustomerEventTable;
   customer_daily: CustomerDailyTable;
+  customer_batch: CustomerBatchTable;
+  customer_batch_failure: CustomerBatchFailureTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   group_event: GroupEventTable;

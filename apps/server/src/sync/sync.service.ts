@@ -37,7 +37,7 @@ interface WxGroupMember { userid: string; type: number; join_time?: number; join
 interface WxGroupChat { chat_id: string; name?: string; owner?: string; create_time?: number; notice?: string; member_list?: WxGroupMember[] }
 interface WxExternalContact { external_userid: string; name?: string; avatar?: string; type?: number; gender?: number; unionid?: string; corp_name?: string }
 interface WxFollow {
-  userid: string; remark?: string; description?: string; createtime?: number; add_way?: number; state?: string; oper_userid?: string;
+  userid: string; remark?: string; description?: string; createtime?: number; add_way?: number; state?: string; oper_userid?: string; remark_mobiles?: string[];
   tags?: Array<{ tag_id?: string; type?: number }>; tag_id?: string[];
 }
 
@@ -330,6 +330,7 @@ export class SyncService {
       userid: f.userid,
       remark: f.remark ?? '',
       description: f.description ?? '',
+      remark_mobiles: JSON.stringify(f.remark_mobiles ?? []),
       createtime: ms(f.createtime),
       tag_ids: JSON.stringify(tagIds),
       add_way: f.add_way ?? 0,

@@ -24,6 +24,7 @@ const customer: CustomerDetail = {
       memberAvatar: '',
       remark: '李总-抖音',
       description: '对课程感兴趣',
+      remarkMobiles: [],
       createdAt: T0,
       tags: [
         { id: 't1', name: '高意向', groupId: 'g1', groupName: '客户等级' },

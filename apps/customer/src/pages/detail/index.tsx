@@ -86,7 +86,7 @@ function Customer({ workId, externalUserid }: { workId: number; externalUserid: 
       <SourcesCard sources={d.sources} />
       <Row gutter={16}>
         <Col xs={24} xl={16}>
-          <FollowsCard follows={d.follows} />
+          <FollowsCard follows={d.follows} externalUserid={d.externalUserid} />
         </Col>
         <Col xs={24} xl={8}>
           <TimelineCard timeline={d.timeline} />

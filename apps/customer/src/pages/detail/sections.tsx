@@ -1,9 +1,9 @@
 // The cards of a customer's record: profile, sources (adds through our codes), follow members,
 // groups joined and the timeline.
-import type { ReactNode } from 'react';
-import { Avatar, Card, Descriptions, Empty, Flex, List, Space, Table, Tag, Timeline, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Avatar, Button, Card, Descriptions, Empty, Flex, List, Space, Table, Tag, Timeline, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ManOutlined, MessageOutlined, TagOutlined, TeamOutlined, UserAddOutlined, UserDeleteOutlined, WomanOutlined } from '@ant-design/icons';
+import { EditOutlined, ManOutlined, SendOutlined, SwapOutlined, MessageOutlined, TagOutlined, TeamOutlined, UserAddOutlined, UserDeleteOutlined, WomanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import {
   ADD_WAY_LABEL,
@@ -22,6 +22,7 @@ import {
 } from '@scrm/contracts/customer';
 import { WelcomeStatusTag, formatTime } from '@scrm/web-parts';
 import { DETAIL as T } from '../../texts';
+import { RemarkModal, TagsModal } from './edit-modals';
 
 const KIND_COLOR: Record<SourceKind, string> = { channel: 'blue', staff: 'cyan', lead: 'purple' };
 const LEVEL_COLOR: Record<TimelineLevel, string> = { info: '#1677ff', success: '#52c41a', warning: '#fa8c16', error: '#ff4d4f' };
@@ -29,6 +30,9 @@ const KIND_ICON: Record<TimelineKind, ReactNode> = {
   add: <UserAddOutlined />,
   welcome: <MessageOutlined />,
   tag: <TagOutlined />,
+  remark: <EditOutlined />,
+  push: <SendOutlined />,
+  transfer: <SwapOutlined />,
   delete: <UserDeleteOutlined />,
   group: <TeamOutlined />,
 };
@@ -233,8 +237,11 @@ function GroupedTags({ tags }: { tags: CustomerTag[] }) {
   );
 }
 
-function FollowItem({ f }: { f: CustomerFollow }) {
+function FollowItem({ f, externalUserid }: { f: CustomerFollow; externalUserid: string }) {
   const gone = f.deletedAt !== null || f.deletedByCustomerAt !== null;
+  const [editing, setEditing] = useState<'remark' | 'tags' | null>(null);
+  // WeCom refuses edits on a relation the member deleted.
+  const editable = f.deletedAt === null;
   return (
     <List.Item data-testid="follow-member">
       <Flex vertical gap={8} style={{ width: '100%' }}>
@@ -246,7 +253,19 @@ function FollowItem({ f }: { f: CustomerFollow }) {
             <Typography.Text strong>{f.memberName}</Typography.Text>
             <RelationMarks byCustomer={f.deletedByCustomerAt} byMember={f.deletedAt} />
           </Space>
-          <Secondary>{T.addedOn(formatTime(f.createdAt))}</Secondary>
+          <Space size={4}>
+            <Secondary>{T.addedOn(formatTime(f.createdAt))}</Secondary>
+            {editable ? (
+              <>
+                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing('remark')} data-testid="edit-remark">
+                  {T.editRemark}
+                </Button>
+                <Button type="link" size="small" icon={<TagOutlined />} onClick={() => setEditing('tags')} data-testid="edit-tags">
+                  {T.editTags}
+                </Button>
+              </>
+            ) : null}
+          </Space>
         </Flex>
         <Descriptions
           size="small"
@@ -255,23 +274,26 @@ function FollowItem({ f }: { f: CustomerFollow }) {
           items={[
             { key: 'remark', label: T.remark, children: f.remark || T.none },
             { key: 'description', label: T.description, children: f.description || T.none },
+            ...(f.remarkMobiles.length ? [{ key: 'mobiles', label: T.remarkMobiles, children: f.remarkMobiles.join('、') }] : []),
             { key: 'way', label: T.addWay, children: ADD_WAY_LABEL[f.addWay] ?? ADD_WAY_LABEL[0] },
             { key: 'tags', label: T.tags, children: <GroupedTags tags={f.tags} /> },
           ]}
         />
       </Flex>
+      {editing === 'remark' ? <RemarkModal externalUserid={externalUserid} follow={f} onClose={() => setEditing(null)} /> : null}
+      {editing === 'tags' ? <TagsModal externalUserid={externalUserid} follow={f} onClose={() => setEditing(null)} /> : null}
     </List.Item>
   );
 }
 
-export function FollowsCard({ follows }: { follows: CustomerFollow[] }) {
+export function FollowsCard({ follows, externalUserid }: { follows: CustomerFollow[]; externalUserid: string }) {
   return (
     <Card variant="borderless" style={cardStyle} title={T.follows} extra={<Secondary>{T.people(follows.length)}</Secondary>} data-testid="customer-follows">
       <List
         dataSource={follows}
         rowKey="userid"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.followsEmpty} /> }}
-        renderItem={(f) => <FollowItem f={f} />}
+        renderItem={(f) => <FollowItem f={f} externalUserid={externalUserid} />}
       />
     </Card>
   );

@@ -1,6 +1,314 @@
-import { ComingSoonPage } from '@scrm/web-kit/ui';
-import { COMING_SOON } from '../../texts';
+// 客户列表 (/customer/list): one row per customer with the members who follow them and their tags,
+// filtered by member, tags (any / all / none), code, add time, gender, add way, status and a word;
+// batch tags on a selection or on the whole result; export of the result to Excel.
+import { useState } from 'react';
+import { Alert, Avatar, Button, DatePicker, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, ManOutlined, TagsOutlined, WomanOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import dayjs from 'dayjs';
+import { dayKey } from '@scrm/contracts/china-time';
+import {
+  ADD_WAY_LABEL,
+  CUSTOMER_TYPE_LABEL,
+  FOLLOW_STATUS_LABEL,
+  GENDER_LABEL,
+  TAG_MODE_LABEL,
+  type CustomerListRow,
+  type FollowStatus,
+  type TagMode,
+} from '@scrm/contracts/customer';
+import { useStore } from '@scrm/web-kit';
+import { PageFrame } from '@scrm/web-kit/ui';
+import { KeywordSearch, MemberSelect, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
+import { useExportCustomers } from '../../api/export-customers';
+import { useChannelCodes } from '../../api/list-channel-codes';
+import { useCustomers } from '../../api/list-customers';
+import { useStaffCodes } from '../../api/list-staff-codes';
+import { LIST as T } from '../../texts';
+import { BatchTagModal, type BatchTarget } from './batch-modal';
+import { URL_FIELDS, filterOf, splitList } from './filters';
+
+const STATUS_COLOR: Record<FollowStatus, string> = { live: 'green', deleted_by_member: 'red', deleted_by_customer: 'orange' };
+
+function CodeSelect({ workId, value, onChange }: { workId: number; value: number[]; onChange(ids: number[]): void }) {
+  const [keyword, setKeyword] = useState('');
+  const channel = useChannelCodes(workId, keyword);
+  const staff = useStaffCodes(workId, keyword);
+  const options = [
+    { label: T.channelCode, options: (channel.data?.list ?? []).map((c) => ({ value: c.id, label: c.name })) },
+    { label: T.staffCode, options: (staff.data?.list ?? []).map((c) => ({ value: c.id, label: c.name })) },
+  ].filter((g) => g.options.length);
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder={T.codes}
+      style={{ minWidth: 200 }}
+      maxTagCount="responsive"
+      value={value}
+      onChange={onChange}
+      options={options}
+      data-testid="filter-codes"
+    />
+  );
+}
+
+function CustomerCell({ c }: { c: CustomerListRow }) {
+  return (
+    <Flex gap={8} align="center">
+      <Avatar src={c.avatar || undefined}>{c.name.slice(0, 1)}</Avatar>
+      <Flex vertical>
+        <Space size={4}>
+          <Link to={customerDetailPath(c.externalUserid)} data-testid="customer-name">
+            {c.name || c.externalUserid}
+          </Link>
+          {c.gender === 1 ? <ManOutlined style={{ color: '#1677ff' }} /> : c.gender === 2 ? <WomanOutlined style={{ color: '#eb2f96' }} /> : null}
+        </Space>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <span style={{ color: c.type === 2 ? '#fa8c16' : '#52c41a' }}>{CUSTOMER_TYPE_LABEL[c.type] ?? ''}</span>
+          {c.corpName ? ` ${T.corp(c.corpName)}` : ''}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
 
 export default function CustomerListPage() {
-  return <ComingSoonPage description={COMING_SOON.list} />;
+  const workId = useStore('workId');
+  const [url, set] = useUrlFilters(URL_FIELDS, 20);
+  const filter = filterOf(url);
+  const order = url.order === 'asc' ? 'asc' : 'desc';
+  const q = useCustomers(workId, { ...filter, page: url.page, order });
+  const exporter = useExportCustomers();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [allSelected, setAllSelected] = useState(false);
+  const [batch, setBatch] = useState<BatchTarget | null>(null);
+
+  const total = q.data?.total ?? 0;
+  const exact = q.data?.totalExact ?? true;
+  const totalLabel = exact ? T.total(total) : T.totalAbout(total);
+  const change = (patch: Partial<typeof url>) => {
+    setSelected([]);
+    setAllSelected(false);
+    set(patch);
+  };
+  const filtered = Object.keys(filter).length > 0;
+
+  const columns: ColumnsType<CustomerListRow> = [
+    { title: T.columns.customer, key: 'customer', width: 240, render: (_, c) => <CustomerCell c={c} /> },
+    {
+      title: T.columns.follows,
+      key: 'follows',
+      render: (_, c) => (
+        <Flex vertical gap={6}>
+          {c.follows.map((f) => (
+            <Flex key={f.userid} gap={8} wrap align="center" data-testid="row-follow">
+              <Typography.Text strong>{f.memberName}</Typography.Text>
+              {f.remark ? <Typography.Text type="secondary">{T.remarkOf(f.remark)}</Typography.Text> : null}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatTime(f.createdAt)} · {ADD_WAY_LABEL[f.addWay] ?? ADD_WAY_LABEL[0]}
+              </Typography.Text>
+              {f.status !== 'live' ? <Tag color={STATUS_COLOR[f.status]}>{FOLLOW_STATUS_LABEL[f.status]}</Tag> : null}
+              <span data-testid="row-tags">
+                {f.tags.map((t) => (
+                  <Tooltip key={t.id} title={t.groupName}>
+                    <Tag color="blue" style={{ marginInlineEnd: 4 }}>
+                      {t.name}
+                    </Tag>
+                  </Tooltip>
+                ))}
+              </span>
+            </Flex>
+          ))}
+        </Flex>
+      ),
+    },
+    { title: T.columns.addedAt, dataIndex: 'addedAt', width: 170, render: (t: number) => formatTime(t) },
+  ];
+
+  const doExport = async () => {
+    const blob = await exporter.mutateAsync(filter);
+    saveBlob(blob, T.exportFile(dayKey(Date.now()).replaceAll('-', '')));
+  };
+  const openBatch = (mode: 'add' | 'remove') =>
+    setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: exact ? `${total} 位` : T.totalAbout(total) });
+
+  if (!workId) {
+    return (
+      <PageFrame>
+        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
+          <Link to="/qw/list?method=create">
+            <Button type="primary">{T.connect}</Button>
+          </Link>
+        </Empty>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame
+      extra={
+        <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={doExport} data-testid="export">
+          {exporter.isPending ? T.exporting : T.export}
+        </Button>
+      }
+    >
+      <Flex vertical gap={12} style={{ marginBottom: 16 }} data-testid="customer-filters">
+        <Flex gap={12} wrap>
+          <KeywordSearch value={url.keyword} onSearch={(keyword) => change({ keyword })} placeholder={T.keyword} width={220} data-testid="filter-keyword" />
+          <MemberSelect
+            mode="multiple"
+            contactOnly={false}
+            placeholder={T.members}
+            value={splitList(url.userids)}
+            onChange={(ids) => change({ userids: ids.join(',') })}
+            maxCount={50}
+            style={{ width: 260 }}
+            data-testid="filter-members"
+          />
+          <Space.Compact>
+            <Select
+              value={(url.tagMode || 'any') as TagMode}
+              onChange={(tagMode) => change({ tagMode })}
+              options={(Object.keys(TAG_MODE_LABEL) as TagMode[]).map((m) => ({ value: m, label: TAG_MODE_LABEL[m] }))}
+              style={{ width: 110 }}
+              aria-label={T.tagMode}
+              data-testid="filter-tag-mode"
+            />
+            <TagSelect value={splitList(url.tagIds)} onChange={(ids) => change({ tagIds: ids.join(',') })} placeholder={T.tags} style={{ minWidth: 220 }} data-testid="filter-tags" />
+          </Space.Compact>
+          <CodeSelect workId={workId} value={splitList(url.codes).map(Number)} onChange={(ids) => change({ codes: ids.join(',') })} />
+        </Flex>
+        <Flex gap={12} wrap align="center">
+          <DatePicker.RangePicker
+            allowClear
+            placeholder={[T.addedAt, T.addedAt]}
+            value={url.from && url.to ? [dayjs(url.from), dayjs(url.to)] : null}
+            onChange={(v) => change({ from: v?.[0]?.format('YYYY-MM-DD') ?? '', to: v?.[1]?.format('YYYY-MM-DD') ?? '' })}
+            data-testid="filter-added"
+          />
+          <Select
+            allowClear
+            placeholder={T.gender}
+            style={{ width: 100 }}
+            value={url.gender === '' ? undefined : Number(url.gender)}
+            onChange={(g?: number) => change({ gender: g === undefined ? '' : String(g) })}
+            options={Object.entries(GENDER_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
+            data-testid="filter-gender"
+          />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={T.addWay}
+            style={{ width: 180 }}
+            value={url.addWay === '' ? undefined : Number(url.addWay)}
+            onChange={(w?: number) => change({ addWay: w === undefined ? '' : String(w) })}
+            options={Object.entries(ADD_WAY_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
+            data-testid="filter-add-way"
+          />
+          <Select
+            allowClear
+            placeholder={T.status}
+            style={{ width: 160 }}
+            value={(url.status || undefined) as FollowStatus | undefined}
+            onChange={(s?: FollowStatus) => change({ status: s ?? '' })}
+            options={(Object.keys(FOLLOW_STATUS_LABEL) as FollowStatus[]).map((s) => ({ value: s, label: FOLLOW_STATUS_LABEL[s] }))}
+            data-testid="filter-status"
+          />
+          <Select
+            style={{ width: 150 }}
+            value={order}
+            onChange={(o) => change({ order: o === 'desc' ? '' : o })}
+            options={[
+              { value: 'desc', label: T.order.desc },
+              { value: 'asc', label: T.order.asc },
+            ]}
+            data-testid="filter-order"
+          />
+          {filtered ? (
+            <Button type="link" onClick={() => change(Object.fromEntries(Object.keys(URL_FIELDS).map((k) => [k, ''])) as Partial<typeof url>)}>
+              {T.reset}
+            </Button>
+          ) : null}
+        </Flex>
+      </Flex>
+
+      <div>
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Space wrap>
+            <Tooltip title={exact ? undefined : T.totalAboutHint}>
+              <Typography.Text data-testid="customer-total">{totalLabel}</Typography.Text>
+            </Tooltip>
+            {selected.length || allSelected ? (
+              <>
+                <Typography.Text type="secondary" data-testid="selection">
+                  {allSelected ? T.allSelected(total, exact) : T.selected(selected.length)}
+                </Typography.Text>
+                {!allSelected && total > selected.length ? (
+                  <Button type="link" size="small" onClick={() => setAllSelected(true)} data-testid="select-all">
+                    {T.selectAll(total, exact)}
+                  </Button>
+                ) : null}
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => {
+                    setSelected([]);
+                    setAllSelected(false);
+                  }}
+                >
+                  {T.clearSelection}
+                </Button>
+              </>
+            ) : null}
+          </Space>
+          <Space>
+            <Button icon={<TagsOutlined />} disabled={!selected.length && !allSelected} onClick={() => openBatch('add')} data-testid="batch-add">
+              {T.addTags}
+            </Button>
+            <Button disabled={!selected.length && !allSelected} onClick={() => openBatch('remove')} data-testid="batch-remove">
+              {T.removeTags}
+            </Button>
+          </Space>
+        </Flex>
+        {q.isError ? (
+          <Alert type="error" showIcon message={T.loadFailed} description={q.error.message} action={<Button onClick={() => q.refetch()}>{T.retry}</Button>} />
+        ) : (
+          <Table
+            rowKey="externalUserid"
+            loading={q.isFetching}
+            columns={columns}
+            dataSource={q.data?.list ?? []}
+            locale={{ emptyText: <Empty description={filtered ? T.empty : T.firstUse} /> }}
+            rowSelection={{
+              selectedRowKeys: allSelected ? (q.data?.list ?? []).map((c) => c.externalUserid) : selected,
+              onChange: (keys) => {
+                setAllSelected(false);
+                setSelected(keys.map(String));
+              },
+              preserveSelectedRowKeys: true,
+            }}
+            pagination={{ current: url.page, pageSize: 20, total, showSizeChanger: false, onChange: (page) => set({ page }) }}
+            data-testid="customer-table"
+          />
+        )}
+      </div>
+      {batch ? (
+        <BatchTagModal
+          workId={workId}
+          target={batch}
+          onClose={() => {
+            setBatch(null);
+            setSelected([]);
+            setAllSelected(false);
+          }}
+        />
+      ) : null}
+    </PageFrame>
+  );
 }

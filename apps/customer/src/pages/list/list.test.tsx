@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerBatch, CustomerList } from '@scrm/contracts/customer';
+import { post, store } from '@scrm/web-kit';
+import { renderWithProviders } from '@scrm/web-parts/test';
+import CustomerListPage from './index';
+import { filterOf } from './filters';
+
+vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
+
+const T0 = Date.UTC(2026, 4, 20, 2, 0, 0); // 2026-05-20 10:00 China time
+
+const page = (over: Partial<CustomerList> = {}): CustomerList => ({
+  list: [
+    {
+      externalUserid: 'wmA',
+      name: '李小姐',
+      avatar: '',
+      type: 1,
+      gender: 2,
+      corpName: '',
+      addedAt: T0,
+      follows: [
+        {
+          userid: 'zhangsan',
+          memberName: '张三',
+          remark: '李总',
+          createdAt: T0,
+          addWay: 1,
+          status: 'live',
+          tags: [{ id: 't1', name: '高意向', groupId: 'g1', groupName: '客户等级' }],
+        },
+      ],
+    },
+    { externalUserid: 'wmB', name: '王先生', avatar: '', type: 2, gender: 1, corpName: '星河科技', addedAt: T0 - 1000, follows: [] },
+  ],
+  total: 2,
+  totalExact: true,
+  page: 1,
+  pageSize: 20,
+  ...over,
+});
+
+const routes = (list: CustomerList, batch?: CustomerBatch) =>
+  mockedPost.mockImplementation(async (url: string) => {
+    if (url === '/api/qw/customer/list') return list;
+    if (url === '/api/qw/tag/list') return { list: [{ groupId: 'g1', groupName: '客户等级', order: 1, tags: [{ id: 't1', name: '高意向', order: 1 }] }] };
+    if (url === '/api/qw/customer/batch/tag') return { id: 7 };
+    if (url === '/api/qw/customer/batch/info') return batch;
+    return { list: [], total: 0 };
+  });
+
+afterEach(() => {
+  mockedPost.mockReset();
+  store.set('workId', 0);
+});
+
+describe('filters in the URL', () => {
+  it('reads lists, tag modes and China days into the API filter', () => {
+    const f = filterOf({
+      keyword: ' 李 ',
+      userids: 'a,b',
+      tagIds: 't1,t2',
+      tagMode: 'none',
+      codes: '3,x,4',
+      from: '2026-05-01',
+      to: '2026-05-20',
+      gender: '2',
+      addWay: '1',
+      status: 'deleted_by_customer',
+      order: '',
+    });
+    expect(f).toEqual({
+      keyword: '李',
+      userids: ['a', 'b'],
+      tagIds: ['t1', 't2'],
+      tagMode: 'none',
+      contactWayIds: [3, 4],
+      addedFrom: '2026-05-01',
+      addedTo: '2026-05-20',
+      gender: 2,
+      addWay: 1,
+      status: 'deleted_by_customer',
+    });
+    const empty = { keyword: '', userids: '', tagIds: '', tagMode: 'all', codes: '', from: '', to: '', gender: '', addWay: '', status: 'bogus', order: '' };
+    expect(filterOf(empty)).toEqual({});
+  });
+});
+
+describe('/customer/list', { timeout: 30_000 }, () => {
+  it('shows each customer with the members who follow them, their remark and tags', async () => {
+    store.set('workId', 3);
+    routes(page());
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list' });
+    const table = await screen.findByTestId('customer-table');
+    await within(table).findByText('李小姐');
+    expect(within(table).getByText('张三')).toBeTruthy();
+    expect(within(table).getByText('备注：李总')).toBeTruthy();
+    expect(within(table).getByText('高意向')).toBeTruthy();
+    expect(within(table).getByText(/星河科技/)).toBeTruthy();
+    expect(screen.getByTestId('customer-total').textContent).toBe('共 2 位客户');
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/list', { page: 1, order: 'desc' });
+  });
+
+  it('says an estimated total as such and offers the whole result for a batch', async () => {
+    store.set('workId', 3);
+    routes(page({ total: 1000, totalExact: false }), {
+      id: 7,
+      status: 'done',
+      total: 3,
+      done: 2,
+      failed: 1,
+      error: null,
+      createdAt: T0,
+      finishedAt: T0,
+      failures: [{ externalUserid: 'wmA', customerName: '李小姐', userid: 'zhangsan', memberName: '张三', error: '企业微信系统繁忙，请稍后再试' }],
+    });
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list?tagIds=t1&tagMode=all' });
+    await screen.findByText('李小姐');
+    expect(screen.getByTestId('customer-total').textContent).toBe('约 1000 位以上');
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/list', { tagIds: ['t1'], tagMode: 'all', page: 1, order: 'desc' });
+
+    const boxes = screen.getAllByRole('checkbox');
+    await act(async () => fireEvent.click(boxes[1]!));
+    expect(screen.getByTestId('selection').textContent).toBe('已选择 1 位客户');
+    await act(async () => fireEvent.click(screen.getByTestId('select-all')));
+    expect(screen.getByTestId('selection').textContent).toBe('已选择全部筛选结果（约 1000 位以上）');
+
+    await act(async () => fireEvent.click(screen.getByTestId('batch-add')));
+    const modal = await screen.findByTestId('batch-modal');
+    expect(modal.textContent).toContain('全部筛选结果（约 1000 位以上）');
+    await act(async () => fireEvent.click(within(document.body).getByTestId('batch-start')));
+    expect(await within(document.body).findByText('请选择标签')).toBeTruthy();
+    expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/customer/batch/tag', expect.anything());
+  });
+});

@@ -1,0 +1,204 @@
+// 客户列表 and its Excel export: a page of customers (one row each, with the members who follow them)
+// found by relation filters, a total counted up to a cap, and an .xlsx streamed row by row.
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { CHINA_OFFSET_MS, DAY_MS, dayOf } from '@scrm/contracts/china-time';
+import {
+  ADD_WAY_LABEL,
+  CUSTOMER_COUNT_CAP,
+  CUSTOMER_PAGE_SIZE,
+  CUSTOMER_TYPE_LABEL,
+  FOLLOW_STATUS_LABEL,
+  GENDER_LABEL,
+  SOURCE_KIND_LABEL,
+  type CustomerFilter,
+  type CustomerList,
+  type CustomerListBody,
+  type CustomerListRow,
+  type CustomerTag,
+  type FollowStatus,
+} from '@scrm/contracts/customer';
+import { parseKeys } from '../db/database.js';
+import { AppError } from '../http/errors.js';
+import type { WorkSpace } from '../workspace/workspace.repository.js';
+import type { CustomerListRepository, RelationFilter, RelationKey } from './customer-list.repository.js';
+import type { CustomerRepository, TagRow } from './customer.repository.js';
+
+/** Relations read per round of the export (bounded memory whatever the row count). */
+const EXPORT_CHUNK = 500;
+/** Deepest offset a page may ask for: deeper pages are refused rather than scanned. */
+const MAX_OFFSET = 100_000;
+
+type FollowRow = Awaited<ReturnType<CustomerListRepository['follows']>>[number];
+
+/** 2026-11-26 14:05:00 in China time, as an operator reads it in Excel. */
+const chinaTime = (t: number) => new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+export const followStatus = (f: { deleted_at: number | null; deleted_by_customer_at?: number | null }): FollowStatus =>
+  f.deleted_at !== null ? 'deleted_by_member' : (f.deleted_by_customer_at ?? null) !== null ? 'deleted_by_customer' : 'live';
+
+/** A filter as the repository reads it, refused in Chinese where it cannot mean anything. */
+export function relationFilter(f: CustomerFilter): RelationFilter {
+  const from = f.addedFrom === undefined ? undefined : dayOf(f.addedFrom);
+  const to = f.addedTo === undefined ? undefined : dayOf(f.addedTo);
+  if ((from !== undefined && !Number.isFinite(from)) || (to !== undefined && !Number.isFinite(to))) throw new AppError(400, '添加时间的日期不正确');
+  if (from !== undefined && to !== undefined && from > to) throw new AppError(400, '添加时间的开始不能晚于结束');
+  if (f.tagMode !== undefined && !f.tagIds?.length) throw new AppError(400, '请选择标签后再选择标签筛选方式');
+  if (f.addWay !== undefined && ADD_WAY_LABEL[f.addWay] === undefined) throw new AppError(400, '添加方式不存在');
+  return {
+    userids: f.userids,
+    tagIds: f.tagIds,
+    tagMode: f.tagMode,
+    contactWayIds: f.contactWayIds,
+    addedFrom: from,
+    addedTo: to === undefined ? undefined : to + DAY_MS - 1,
+    gender: f.gender,
+    addWay: f.addWay,
+    status: f.status,
+    keyword: f.keyword,
+  };
+}
+
+const EXPORT_COLUMNS: Array<{ header: string; key: string; width: number }> = [
+  { header: '客户名称', key: 'name', width: 20 },
+  { header: '类型', key: 'type', width: 8 },
+  { header: '性别', key: 'gender', width: 6 },
+  { header: '企业名称', key: 'corpName', width: 20 },
+  { header: '跟进成员', key: 'member', width: 14 },
+  { header: '备注', key: 'remark', width: 16 },
+  { header: '描述', key: 'description', width: 24 },
+  { header: '标签', key: 'tags', width: 30 },
+  { header: '添加时间', key: 'addedAt', width: 20 },
+  { header: '添加方式', key: 'addWay', width: 14 },
+  { header: '来源活码', key: 'code', width: 20 },
+  { header: '状态', key: 'status', width: 14 },
+];
+
+export class CustomerListService {
+  constructor(
+    private readonly deps: { list: CustomerListRepository; customers: CustomerRepository },
+  ) {}
+
+  async list(ws: WorkSpace, body: CustomerListBody): Promise<CustomerList> {
+    const filter = relationFilter(body);
+    const page = Math.max(1, body.page ?? 1);
+    const offset = (page - 1) * CUSTOMER_PAGE_SIZE;
+    if (offset > MAX_OFFSET) throw new AppError(400, `最多翻到第 ${MAX_OFFSET / CUSTOMER_PAGE_SIZE} 页，请缩小筛选范围`);
+    const { list } = this.deps;
+    const plan = await list.plan(ws.id, filter);
+    const [keys, counted] = await Promise.all([
+      list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE, plan),
+      list.count(ws.id, filter, CUSTOMER_COUNT_CAP, plan),
+    ]);
+    const totalExact = counted <= CUSTOMER_COUNT_CAP;
+    return {
+      list: await this.rows(ws.id, keys),
+      total: totalExact ? counted : CUSTOMER_COUNT_CAP,
+      totalExact,
+      page,
+      pageSize: CUSTOMER_PAGE_SIZE,
+    };
+  }
+
+  private async rows(wsId: number, keys: RelationKey[]): Promise<CustomerListRow[]> {
+    const ids = keys.map((k) => k.external_userid);
+    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.list.follows(wsId, ids)]);
+    const tags = await this.tagMap(wsId, follows);
+    const byId = new Map(customers.map((c) => [c.external_userid, c]));
+    return keys.map((k) => {
+      const c = byId.get(k.external_userid);
+      return {
+        externalUserid: k.external_userid,
+        name: c?.name ?? '',
+        avatar: c?.avatar ?? '',
+        type: Number(c?.type ?? 1),
+        gender: Number(c?.gender ?? 0),
+        corpName: c?.corp_name ?? '',
+        addedAt: k.createtime,
+        follows: follows
+          .filter((f) => f.external_userid === k.external_userid)
+          .map((f) => ({
+            userid: f.userid,
+            memberName: f.member_name ?? f.userid,
+            remark: f.remark,
+            createdAt: Number(f.createtime),
+            addWay: Number(f.add_way),
+            tags: tagsOf(f.tag_ids, tags),
+            status: followStatus(f),
+          })),
+      };
+    });
+  }
+
+  private async tagMap(wsId: number, follows: FollowRow[]): Promise<Map<string, TagRow>> {
+    const rows = await this.deps.customers.tags(wsId, follows.flatMap((f) => parseKeys(f.tag_ids)));
+    return new Map(rows.map((t) => [t.id, t]));
+  }
+
+  /**
+   * The matching relations as an .xlsx, one row per customer and member, written as they are read:
+   * exceljs' streaming writer commits each row, and a round waits while the client has not taken the last.
+   */
+  export(ws: WorkSpace, body: CustomerFilter): Readable {
+    const filter = relationFilter(body);
+    const out = new PassThrough();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = book.addWorksheet('客户');
+    sheet.columns = EXPORT_COLUMNS;
+    const run = async () => {
+      let from: RelationKey | undefined;
+      for (;;) {
+        const keys = await this.deps.list.relations(ws.id, filter, from, EXPORT_CHUNK);
+        if (!keys.length) break;
+        for (const row of await this.exportRows(ws.id, keys)) sheet.addRow(row).commit();
+        from = keys[keys.length - 1];
+        if (out.readableLength > 4 * 1024 * 1024) await new Promise((r) => out.once('drain', r).once('close', r));
+        if (out.destroyed) return;
+      }
+      sheet.commit();
+      await book.commit();
+    };
+    run().catch((err) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    return out;
+  }
+
+  private async exportRows(wsId: number, keys: RelationKey[]) {
+    const ids = [...new Set(keys.map((k) => k.external_userid))];
+    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.list.follows(wsId, ids)]);
+    const tags = await this.tagMap(wsId, follows);
+    const codes = new Map((await this.deps.list.codesByState(wsId, follows.map((f) => f.state))).map((c) => [c.state, c]));
+    const customerOf = new Map(customers.map((c) => [c.external_userid, c]));
+    const followOf = new Map(follows.map((f) => [`${f.external_userid}\u0000${f.userid}`, f]));
+    return keys.flatMap((k) => {
+      const f = followOf.get(`${k.external_userid}\u0000${k.userid}`);
+      if (!f) return [];
+      const c = customerOf.get(k.external_userid);
+      const code = codes.get(f.state);
+      return [
+        {
+          name: c?.name ?? '',
+          type: CUSTOMER_TYPE_LABEL[Number(c?.type ?? 1)] ?? '',
+          gender: GENDER_LABEL[Number(c?.gender ?? 0)] ?? '',
+          corpName: c?.corp_name ?? '',
+          member: f.member_name ?? f.userid,
+          remark: f.remark,
+          description: f.description,
+          tags: tagsOf(f.tag_ids, tags)
+            .map((t) => t.name)
+            .join('、'),
+          addedAt: chinaTime(Number(f.createtime)),
+          addWay: ADD_WAY_LABEL[Number(f.add_way)] ?? '',
+          code: code ? `${code.name}（${SOURCE_KIND_LABEL[code.kind as keyof typeof SOURCE_KIND_LABEL] ?? ''}）` : '',
+          status: FOLLOW_STATUS_LABEL[followStatus(f)],
+        },
+      ];
+    });
+  }
+}
+
+function tagsOf(tagIds: string, tags: Map<string, TagRow>): CustomerTag[] {
+  return [...new Set(parseKeys(tagIds))]
+    .map((id) => tags.get(id))
+    .filter((t): t is TagRow => t !== undefined)
+    .map((t) => ({ id: t.id, name: t.name, groupId: t.group_id, groupName: t.group_name ?? '' }));
+}

@@ -1,0 +1,153 @@
+// 客户 driven as an operator would: customers filtered by two tags and a member, batch-tagged from the
+// page and the tags seen in WeCom (the simulator); a remark edited on the record and seen in WeCom; the
+// list exported to Excel and its rows counted.
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { startDrillStack, type DrillStack } from '../drill-stack';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+interface SimFollow {
+  userid: string;
+  remark: string;
+  tags: Array<{ tag_id: string }>;
+}
+interface SimCustomer {
+  external_userid: string;
+  name: string;
+  follow_user: SimFollow[];
+}
+
+let stack: DrillStack;
+let token: string;
+let corpId: string;
+let workId: number;
+let member: { userid: string; name: string };
+let tags: Array<{ id: string; name: string }>;
+/** The relations of `member` given both of the first two tags. */
+let targets: string[];
+
+async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${stack.serverUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(workId) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; message: string; data: T };
+  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
+  return json.data;
+}
+const customers = async () => ((await (await stack.client.simFetch(`/control/corps/${corpId}/snapshot`)).json()) as { customers: SimCustomer[] }).customers;
+const followOf = (list: SimCustomer[], ext: string, userid: string) => list.find((c) => c.external_userid === ext)!.follow_user.find((f) => f.userid === userid)!;
+
+async function open(page: Page, hashPath: string) {
+  await page.goto(`${stack.serverUrl}/`);
+  await page.evaluate(
+    ([t, w]) => {
+      window.localStorage.setItem('token', t!);
+      window.localStorage.setItem('work_id', w!);
+    },
+    [token, String(workId)],
+  );
+  await page.goto(`${stack.serverUrl}/#${hashPath}`);
+  await page.reload();
+}
+
+async function pickTag(page: Page, testId: string, name: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+test.beforeAll(async () => {
+  stack = await startDrillStack({ port: 3560, simPort: 3561 });
+  token = await stack.client.registerAccount('13900000566', 'cust12345');
+  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '客户科技', seed: `cust-${Date.now()}`, size: { departments: 2, members: 4, customers: 12, groups: 1, tags: 4 } });
+  corpId = corp.corpId;
+  workId = work.id;
+  await stack.client.waitForSync(token, workId);
+  tags = (await api<{ list: Array<{ tags: Array<{ id: string; name: string }> }> }>('qw/tag/list')).list.flatMap((g) => g.tags);
+  expect(tags.length).toBeGreaterThanOrEqual(3);
+  // Two of one member's customers carry both tags (set through the console's own call), the rest one at most.
+  const list = await customers();
+  const userid = list[0]!.follow_user[0]!.userid;
+  member = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', { userids: [userid] })).list[0]!;
+  const mine = list.filter((c) => c.follow_user.some((f) => f.userid === userid));
+  expect(mine.length).toBeGreaterThanOrEqual(3);
+  for (const [i, c] of mine.entries()) {
+    const have = followOf(list, c.external_userid, userid).tags.map((t) => t.tag_id);
+    const want = i < 2 ? [tags[0]!.id, tags[1]!.id] : [tags[0]!.id];
+    const add = want.filter((t) => !have.includes(t));
+    const remove = have.filter((t) => !want.includes(t));
+    if (add.length || remove.length) await api('qw/customer/tag/mark', { externalUserid: c.external_userid, userid, addTagIds: add, removeTagIds: remove });
+  }
+  targets = mine.slice(0, 2).map((c) => c.external_userid);
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test('filters by two tags and a member, batch-tags them and WeCom has the tag', async ({ page }) => {
+  await open(page, '/customer/list');
+  await expect(page.getByTestId('customer-table')).toBeVisible();
+  const select = page.getByTestId('filter-members');
+  await select.click();
+  await page.keyboard.type(member.name);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('filter-tag-mode').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '包含全部' }).click();
+  await pickTag(page, 'filter-tags', tags[0]!.name);
+  await pickTag(page, 'filter-tags', tags[1]!.name);
+  await expect(page.getByTestId('customer-total')).toHaveText('共 2 位客户');
+  await expect(page.getByTestId('customer-name')).toHaveCount(2);
+
+  await page.locator('.ant-table-thead .ant-checkbox-input').check();
+  await expect(page.getByTestId('selection')).toHaveText('已选择 2 位客户');
+  await page.getByTestId('batch-add').click();
+  await pickTag(page, 'batch-tags', tags[2]!.name);
+  await page.getByTestId('batch-start').click();
+  await expect(page.getByTestId('batch-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('batch-counts')).toHaveText('成功 2，失败 0，共 2');
+  await page.screenshot({ path: 'test-results/customers-batch.png' });
+
+  const list = await customers();
+  for (const ext of targets) expect(followOf(list, ext, member.userid).tags.map((t) => t.tag_id)).toContain(tags[2]!.id);
+  await page.getByTestId('batch-close').click();
+  // The member's relation on each of the two now shows the tag (other members' relations keep theirs).
+  await expect(page.getByTestId('row-follow').filter({ hasText: member.name }).filter({ hasText: tags[2]!.name })).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/customers-list.png', fullPage: true });
+});
+
+test('edits a remark on the record and WeCom has it', async ({ page }) => {
+  const ext = targets[0]!;
+  await open(page, `/customer/detail?id=${encodeURIComponent(ext)}`);
+  const item = page.getByTestId('follow-member').filter({ hasText: member.name });
+  await item.getByTestId('edit-remark').click();
+  await page.getByTestId('remark-input').fill('王总-老客户');
+  await page.getByTestId('mobile-add').click();
+  await page.getByTestId('mobile-input').last().fill('13800001111');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByTestId('remark-modal')).toBeHidden();
+  await expect(item).toContainText('王总-老客户');
+  await expect(page.getByTestId('customer-timeline')).toContainText('王总-老客户');
+  const f = followOf(await customers(), ext, member.userid) as SimFollow & { remark_mobiles: string[] };
+  expect(f.remark).toBe('王总-老客户');
+  expect(f.remark_mobiles).toContain('13800001111');
+  await page.screenshot({ path: 'test-results/customers-detail.png', fullPage: true });
+});
+
+test('exports the list to Excel and the rows are all there', async ({ page }) => {
+  await open(page, '/customer/list');
+  await expect(page.getByTestId('customer-table')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^客户列表-\d{8}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  const sheet = book.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['客户名称', '类型', '性别', '企业名称']);
+  const relations = (await customers()).reduce((n, c) => n + c.follow_user.length, 0);
+  expect(sheet.actualRowCount - 1).toBe(relations);
+});
