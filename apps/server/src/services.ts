@@ -206,7 +206,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
-    tags: new TagService(new TagRepository(database)),
+    tags: new TagService({ repo: new TagRepository(database), sync, gateway }),
     customers,
     customerEvents,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),

@@ -13,4 +13,22 @@ export class TagRepository {
     ]);
     return { groups, tags };
   }
+
+  /**
+   * Customers per tag: distinct customers over live relations, in one grouped pass over follow_tag's
+   * (work_space_id, tag_id, …) key joined to each relation by its primary key.
+   */
+  async customerCounts(workSpaceId: number): Promise<Map<string, number>> {
+    const rows = await this.database.kysely
+      .selectFrom('follow_tag as ft')
+      .innerJoin('follow_relation as fr', (j) =>
+        j.onRef('fr.work_space_id', '=', 'ft.work_space_id').onRef('fr.external_userid', '=', 'ft.external_userid').onRef('fr.userid', '=', 'ft.userid'),
+      )
+      .select((eb) => ['ft.tag_id', eb.fn.count<number | string>('ft.external_userid').distinct().as('n')])
+      .where('ft.work_space_id', '=', workSpaceId)
+      .where('fr.deleted_at', 'is', null)
+      .groupBy('ft.tag_id')
+      .execute();
+    return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+  }
 }
