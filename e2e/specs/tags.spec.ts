@@ -10,7 +10,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 
 /** A new account with a simulator corp connected, synced, and its callback pointed at the server. */
 async function connected(name: string) {
-  const account = await registerAccount();
+  const account = await registerAccount({ bindGzh: true });
   const corp = await post<{ corpId: string; agentId: string; secret: string }>('/control/corps', {
     name,
     seed: `tags-${Date.now()}`,
@@ -49,7 +49,7 @@ test('a group with two tags created in the console appears in WeCom', async ({ p
   const card = group(page, '会员层级');
   // tags of equal order come in WeCom's own order: compare as a set
   await expect.poll(async () => (await card.getByTestId('tag-name').allInnerTexts()).sort()).toEqual(['金卡会员', '银卡会员'].sort());
-  await page.screenshot({ path: '../test-results/tag-list.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('tag-list.png'), fullPage: true });
 
   const sim = await context.newPage();
   await sim.goto(simPageUrl);
@@ -83,6 +83,7 @@ test('a tag renamed in WeCom’s console (the simulator’s page) is renamed in 
   await expect
     .poll(async () => {
       await page.reload();
+      await expect(page.getByTestId('tag-chip').first()).toBeVisible();
       return page.getByTestId('tag-name').allInnerTexts();
     }, { timeout: 15_000 })
     .toContain('企微里改的名');
