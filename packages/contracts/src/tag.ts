@@ -1,11 +1,12 @@
 // /api/qw/tag/* (标签): corp tag groups and tags, edited here and applied in WeCom first.
 import { Type, type Static } from 'typebox';
+import { INT4_MAX } from './api.js';
 
 /** WeCom's caps: a tag or group name is at most 30 characters; a corp has at most 10,000 tags. */
 export const TAG_NAME_MAX = 30;
 export const CORP_TAG_CAP = 10_000;
-/** WeCom's order values are in [0, 2^32): a larger order comes first. */
-const Order = Type.Integer({ minimum: 0, maximum: 4294967295 });
+/** A larger order comes first. WeCom takes [0, 2^32); we send at most int4, as every integer a request carries. */
+const Order = Type.Integer({ minimum: 0, maximum: INT4_MAX });
 const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX });
 const WecomId = Type.String({ minLength: 1, maxLength: 64 });
 
