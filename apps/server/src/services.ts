@@ -179,7 +179,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, cleanup }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -206,7 +207,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
-    tags: new TagService({ repo: new TagRepository(database), sync, gateway }),
+    tags,
     customers,
     customerEvents,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),

@@ -12,7 +12,11 @@ export const CorpTag = Type.Object({
 });
 export const CorpTagGroup = Type.Object({ groupId: Type.String(), groupName: Type.String(), order: Type.Integer(), tags: Type.Array(CorpTag) });
 export type CorpTagGroup = Static<typeof CorpTagGroup>;
-export const CorpTagList = Type.Object({ list: Type.Array(CorpTagGroup) });
+export const CorpTagList = Type.Object({
+  list: Type.Array(CorpTagGroup),
+  /** When the customer counts were counted (epoch ms; with `counts`): they are at most a minute or two old. */
+  countedAt: Type.Optional(Type.Integer()),
+});
 export type CorpTagList = Static<typeof CorpTagList>;
 
 export const MemberFindBody = Type.Object({

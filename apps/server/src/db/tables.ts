@@ -165,6 +165,18 @@ export interface FollowTagTable {
   userid: string;
 }
 
+/** Customers per tag as last counted (tag page); `tag_count_state.counted_at` says when. */
+export interface TagCustomerCountTable {
+  work_space_id: number;
+  tag_id: string;
+  customers: number;
+}
+
+export interface TagCountStateTable {
+  work_space_id: number;
+  counted_at: number;
+}
+
 export type CustomerEventKind =
   | 'add'
   | 'delete_by_member'
@@ -549,6 +561,8 @@ export interface DB {
   follow_relation: FollowRelationTable;
   follow_tag: FollowTagTable;
   customer_event: CustomerEventTable;
+  tag_customer_count: TagCustomerCountTable;
+  tag_count_state: TagCountStateTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   callback_event: CallbackEventTable;

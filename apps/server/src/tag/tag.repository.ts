@@ -31,4 +31,29 @@ export class TagRepository {
       .execute();
     return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
   }
+
+  /** The counts as last stored, and when (undefined: never counted). */
+  async storedCounts(workSpaceId: number): Promise<{ countedAt: number; counts: Map<string, number> } | undefined> {
+    const db = this.database.kysely;
+    const state = await db.selectFrom('tag_count_state').select('counted_at').where('work_space_id', '=', workSpaceId).executeTakeFirst();
+    if (!state) return undefined;
+    const rows = await db.selectFrom('tag_customer_count').select(['tag_id', 'customers']).where('work_space_id', '=', workSpaceId).execute();
+    return { countedAt: Number(state.counted_at), counts: new Map(rows.map((r) => [r.tag_id, Number(r.customers)])) };
+  }
+
+  /** Counts again and stores the result (what the tag page reads). */
+  async recount(workSpaceId: number, now = Date.now()): Promise<{ countedAt: number; counts: Map<string, number> }> {
+    const counts = await this.customerCounts(workSpaceId);
+    const rows = [...counts].map(([tag_id, customers]) => ({ work_space_id: workSpaceId, tag_id, customers }));
+    await this.database.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('tag_customer_count').where('work_space_id', '=', workSpaceId).execute();
+      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('tag_customer_count').values(rows.slice(i, i + 500)).execute();
+      await trx
+        .insertInto('tag_count_state')
+        .values({ work_space_id: workSpaceId, counted_at: now })
+        .onConflict((oc) => oc.column('work_space_id').doUpdateSet({ counted_at: now }))
+        .execute();
+    });
+    return { countedAt: now, counts };
+  }
 }

@@ -13,22 +13,29 @@ import {
   type TagUpdateBody,
 } from '@scrm/contracts/tag';
 import { AppError } from '../http/errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { TagRepository } from './tag.repository.js';
+
+export const TAG_COUNT_JOB = 'tag_count';
+/** Stored counts older than this are counted again in the background (the page shows them meanwhile). */
+const COUNT_FRESH_MS = 60_000;
 
 const tagMissing = () => new AppError(404, '标签不存在或已被删除');
 const groupMissing = () => new AppError(404, '标签组不存在或已被删除');
 const sameName = (a: string, b: string) => a.trim() === b.trim();
 
 export class TagService {
-  constructor(private readonly deps: { repo: TagRepository; sync: SyncService; gateway: WecomGateway }) {}
+  constructor(private readonly deps: { repo: TagRepository; sync: SyncService; gateway: WecomGateway; jobs: JobQueue }) {}
 
   async list(ws: WorkSpace, body: { counts?: boolean } = {}): Promise<CorpTagList> {
     const { groups, tags } = await this.deps.repo.groupsAndTags(ws.id);
-    const counts = body.counts ? await this.deps.repo.customerCounts(ws.id) : undefined;
+    const stored = body.counts ? await this.counts(ws.id) : undefined;
+    const counts = stored?.counts;
     return {
+      ...(stored ? { countedAt: stored.countedAt } : {}),
       list: groups.map((g) => ({
         groupId: g.group_id,
         groupName: g.name,
@@ -38,6 +45,24 @@ export class TagService {
           .map((t) => ({ id: t.id, name: t.name, order: Number(t.order), ...(counts ? { customers: counts.get(t.id) ?? 0 } : {}) })),
       })),
     };
+  }
+
+  /**
+   * Customers per tag as stored (counted at once the first time); counted again by a job when older
+   * than a minute — the grouped count takes seconds at a million customers.
+   */
+  private async counts(wsId: number) {
+    const stored = await this.deps.repo.storedCounts(wsId);
+    if (!stored) return this.deps.repo.recount(wsId);
+    if (Date.now() - stored.countedAt > COUNT_FRESH_MS) {
+      await this.deps.jobs.enqueue(TAG_COUNT_JOB, {}, { workSpaceId: wsId, singletonKey: `tag-count:${wsId}` });
+    }
+    return stored;
+  }
+
+  /** TAG_COUNT_JOB (composition/job-registry.ts). */
+  async countJob(workSpaceId: number | null): Promise<void> {
+    if (workSpaceId) await this.deps.repo.recount(workSpaceId);
   }
 
   /** A new group with its tags, or tags added to a group (by id, or by the name of one that exists). */

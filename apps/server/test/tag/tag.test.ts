@@ -109,6 +109,20 @@ describe('edits from the console', () => {
     expect((await ourList()).flatMap((g) => g.tags).every((t) => t.customers === undefined)).toBe(true);
   });
 
+  it('serves stored counts and counts again in the background once they are a minute old', async () => {
+    const expected = await simCounts();
+    const [tagId, n] = [...expected].sort((a, b) => b[1] - a[1])[0]!;
+    await db().updateTable('tag_customer_count').set({ customers: 999 }).where('work_space_id', '=', corp.wsId).where('tag_id', '=', tagId).execute();
+    const customersOf = async () => (await ourList(true)).flatMap((g) => g.tags).find((t) => t.id === tagId)!.customers;
+    expect(await customersOf()).toBe(999); // fresh: as stored
+    await db().updateTable('tag_count_state').set({ counted_at: Date.now() - 120_000 }).where('work_space_id', '=', corp.wsId).execute();
+    expect(await customersOf()).toBe(999); // stale: still as stored, and a count is queued
+    await settle(h);
+    expect(await customersOf()).toBe(n);
+    const r = await api('/api/qw/tag/list', { counts: true });
+    expect(Date.now() - r.data.countedAt).toBeLessThan(60_000);
+  });
+
   it('re-reads the corp tags on sync', async () => {
     const r = await api('/api/qw/tag/sync', {});
     expect(r.status, r.message).toBe(200);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Flex, Skeleton, Typography, type ButtonProps } from 'antd';
 import { PlusOutlined, SyncOutlined, TagsOutlined } from '@ant-design/icons';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
-import { runAction, toast, useStore } from '@scrm/web-kit';
+import { formatMinute, runAction, toast, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, LoadAlert, NoWorkSpace, useConfirmAction } from '@scrm/web-parts';
 import { useAddTags } from '../../api/add-tags';
@@ -127,6 +127,7 @@ function Tags({ workId }: { workId: number }) {
       <Flex vertical gap={12}>
         <Typography.Text type="secondary" data-testid="tags-summary">
           {T.summary(list.length, tagCount)}
+          {groups.data?.countedAt ? `；${T.countedAt(formatMinute(groups.data.countedAt))}` : ''}
         </Typography.Text>
         {list.map((g, i) => (
           <TagGroupCard key={g.groupId} group={g} first={i === 0} last={i === list.length - 1} busy={busy} actions={actions} />

@@ -9,6 +9,7 @@ vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<t
 const mockedPost = vi.mocked(post);
 
 const sample = (): CorpTagList => ({
+  countedAt: Date.UTC(2026, 10, 26, 6, 30),
   list: [
     {
       groupId: 'g1',
@@ -58,7 +59,7 @@ describe('/tag/list', { timeout: 30_000 }, () => {
     const chips = within(groups[0]!).getAllByTestId('tag-chip');
     expect(chips.map((c) => within(c).getByTestId('tag-name').textContent)).toEqual(['重要', '普通']);
     expect(within(chips[0]!).getByTestId('tag-customers').textContent).toContain('12');
-    expect(screen.getByTestId('tags-summary').textContent).toBe('共 2 个标签组，3 个标签');
+    expect(screen.getByTestId('tags-summary').textContent).toBe('共 2 个标签组，3 个标签；客户数统计于 2026-11-26 14:30，约每分钟更新');
     expect(calls('/api/qw/tag/list')[0]).toEqual({ counts: true });
   });
 
