@@ -1,7 +1,7 @@
 // The corp tags of a work space as synced from WeCom (`corp_tag_group`, `corp_tag`).
 import type { Database } from '../db/database.js';
 
-/** Tags counted per statement (a few hundred thousand follow_tag rows at a million customers). */
+/** Tags counted per statement on SQLite (tens of thousands of follow_tag rows at a million customers). */
 const TAGS_PER_COUNT = 20;
 
 export class TagRepository {
@@ -18,28 +18,34 @@ export class TagRepository {
   }
 
   /**
-   * Customers per tag of the work space's tags: distinct customers over live relations, read a few
-   * tags at a time through follow_tag's (work_space_id, tag_id, …) key, each row's relation found by
-   * its key — so a large count yields between parts instead of holding the process (SQLite answers
-   * synchronously) for the whole of it.
+   * Customers per tag of the work space's tags: distinct customers over live relations, through
+   * follow_tag's (work_space_id, tag_id, …) key, each row's relation found by its key. PostgreSQL
+   * answers one grouped statement without holding the process; SQLite answers synchronously, so there
+   * it is read a few tags at a time and the process is free between parts.
    */
   async customerCounts(workSpaceId: number): Promise<Map<string, number>> {
     const db = this.database.kysely;
-    const ids = (await db.selectFrom('corp_tag').select('id').where('work_space_id', '=', workSpaceId).execute()).map((t) => t.id);
-    const out = new Map<string, number>();
-    for (let i = 0; i < ids.length; i += TAGS_PER_COUNT) {
-      const rows = await db
+    const count = (tagIds?: string[]) => {
+      let q = db
         .selectFrom('follow_tag as ft')
         .innerJoin('follow_relation as fr', (j) =>
           j.onRef('fr.work_space_id', '=', 'ft.work_space_id').onRef('fr.external_userid', '=', 'ft.external_userid').onRef('fr.userid', '=', 'ft.userid'),
         )
         .select((eb) => ['ft.tag_id', eb.fn.count<number | string>('ft.external_userid').distinct().as('n')])
         .where('ft.work_space_id', '=', workSpaceId)
-        .where('ft.tag_id', 'in', ids.slice(i, i + TAGS_PER_COUNT))
         .where('fr.deleted_at', 'is', null)
-        .groupBy('ft.tag_id')
-        .execute();
-      for (const r of rows) out.set(r.tag_id, Number(r.n));
+        .groupBy('ft.tag_id');
+      if (tagIds) q = q.where('ft.tag_id', 'in', tagIds);
+      return q.execute();
+    };
+    const out = new Map<string, number>();
+    if (this.database.dialect === 'postgres') {
+      for (const r of await count()) out.set(r.tag_id, Number(r.n));
+      return out;
+    }
+    const ids = (await db.selectFrom('corp_tag').select('id').where('work_space_id', '=', workSpaceId).execute()).map((t) => t.id);
+    for (let i = 0; i < ids.length; i += TAGS_PER_COUNT) {
+      for (const r of await count(ids.slice(i, i + TAGS_PER_COUNT))) out.set(r.tag_id, Number(r.n));
     }
     return out;
   }
