@@ -1,8 +1,8 @@
 // The corp tags of a work space as synced from WeCom (`corp_tag_group`, `corp_tag`).
 import type { Database } from '../db/database.js';
 
-/** Tags counted per statement on SQLite (tens of thousands of follow_tag rows at a million customers). */
-const TAGS_PER_COUNT = 20;
+/** Relations read per statement when counting on SQLite (a fiftieth of a million-customer work space). */
+const RELATIONS_PER_COUNT = 40_000;
 
 export class TagRepository {
   constructor(private readonly database: Database) {}
@@ -18,36 +18,45 @@ export class TagRepository {
   }
 
   /**
-   * Customers per tag of the work space's tags: distinct customers over live relations, through
-   * follow_tag's (work_space_id, tag_id, …) key, each row's relation found by its key. PostgreSQL
-   * answers one grouped statement without holding the process; SQLite answers synchronously, so there
-   * it is read a few tags at a time and the process is free between parts.
+   * Customers per tag: distinct customers over live relations, follow_tag joined to each relation by
+   * its key. PostgreSQL answers one grouped statement without holding the process. SQLite answers
+   * synchronously, so there the relations are read in ranges of customers (a customer's relations all
+   * fall in one range, so the per-range counts add up) and the process is free between ranges.
    */
   async customerCounts(workSpaceId: number): Promise<Map<string, number>> {
     const db = this.database.kysely;
-    const count = (tagIds?: string[]) => {
-      let q = db
-        .selectFrom('follow_tag as ft')
-        .innerJoin('follow_relation as fr', (j) =>
-          j.onRef('fr.work_space_id', '=', 'ft.work_space_id').onRef('fr.external_userid', '=', 'ft.external_userid').onRef('fr.userid', '=', 'ft.userid'),
+    const count = (range?: { after: string; upTo?: string }) =>
+      db
+        .selectFrom('follow_relation as fr')
+        .innerJoin('follow_tag as ft', (j) =>
+          j.onRef('ft.work_space_id', '=', 'fr.work_space_id').onRef('ft.external_userid', '=', 'fr.external_userid').onRef('ft.userid', '=', 'fr.userid'),
         )
-        .select((eb) => ['ft.tag_id', eb.fn.count<number | string>('ft.external_userid').distinct().as('n')])
-        .where('ft.work_space_id', '=', workSpaceId)
+        .select((eb) => ['ft.tag_id', eb.fn.count<number | string>('fr.external_userid').distinct().as('n')])
+        .where('fr.work_space_id', '=', workSpaceId)
         .where('fr.deleted_at', 'is', null)
-        .groupBy('ft.tag_id');
-      if (tagIds) q = q.where('ft.tag_id', 'in', tagIds);
-      return q.execute();
-    };
+        .$if(!!range, (q) => q.where('fr.external_userid', '>', range!.after))
+        .$if(!!range?.upTo, (q) => q.where('fr.external_userid', '<=', range!.upTo!))
+        .groupBy('ft.tag_id')
+        .execute();
     const out = new Map<string, number>();
     if (this.database.dialect === 'postgres') {
       for (const r of await count()) out.set(r.tag_id, Number(r.n));
       return out;
     }
-    const ids = (await db.selectFrom('corp_tag').select('id').where('work_space_id', '=', workSpaceId).execute()).map((t) => t.id);
-    for (let i = 0; i < ids.length; i += TAGS_PER_COUNT) {
-      for (const r of await count(ids.slice(i, i + TAGS_PER_COUNT))) out.set(r.tag_id, Number(r.n));
+    for (let after = ''; ; ) {
+      const bound = await db
+        .selectFrom('follow_relation')
+        .select('external_userid')
+        .where('work_space_id', '=', workSpaceId)
+        .where('external_userid', '>', after)
+        .orderBy('external_userid')
+        .offset(RELATIONS_PER_COUNT)
+        .limit(1)
+        .executeTakeFirst();
+      for (const r of await count({ after, upTo: bound?.external_userid })) out.set(r.tag_id, (out.get(r.tag_id) ?? 0) + Number(r.n));
+      if (!bound) return out;
+      after = bound.external_userid;
     }
-    return out;
   }
 
   /** The counts as last stored, and when (undefined: never counted). */
