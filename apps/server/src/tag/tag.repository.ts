@@ -1,4 +1,5 @@
-// The corp tags of a work space as synced from WeCom (`corp_tag_group`, `corp_tag`).
+// The corp tags of a work space as synced from WeCom (`corp_tag_group`, `corp_tag`: read here, written by the
+// sync repository) and their customer counts (`tag_customer_count`, `tag_count_state`: written here).
 import type { Database } from '../db/database.js';
 
 /** Relations read per statement when counting on SQLite (a fiftieth of a million-customer work space). */
