@@ -138,7 +138,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
-      await api.register(tagRoutes, { prefix: '/qw', database });
+      await api.register(tagRoutes, { prefix: '/qw', tags: services.tags });
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,

@@ -217,7 +217,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers, dataCentre, customerBatches }));
+  const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, cleanup, transfers, dataCentre, customerBatches }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -244,7 +245,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
-    tags: new TagService(new TagRepository(database)),
+    tags,
     customers,
     customerEvents,
     dataCentre,

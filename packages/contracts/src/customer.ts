@@ -4,10 +4,20 @@ import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
 import { DateKey, WelcomeStatus } from './contact-way.js';
 
-export const CorpTag = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer() });
+export const CorpTag = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  order: Type.Integer(),
+  /** Customers (distinct, over live follow relations) carrying the tag: when the list was asked `counts`. */
+  customers: Type.Optional(Type.Integer()),
+});
 export const CorpTagGroup = Type.Object({ groupId: Type.String(), groupName: Type.String(), order: Type.Integer(), tags: Type.Array(CorpTag) });
 export type CorpTagGroup = Static<typeof CorpTagGroup>;
-export const CorpTagList = Type.Object({ list: Type.Array(CorpTagGroup) });
+export const CorpTagList = Type.Object({
+  list: Type.Array(CorpTagGroup),
+  /** When the customer counts were counted (epoch ms; with `counts`): they are at most a minute or two old. */
+  countedAt: Type.Optional(Type.Integer()),
+});
 export type CorpTagList = Static<typeof CorpTagList>;
 
 export const MemberFindBody = Type.Object({

@@ -338,7 +338,7 @@ export class CallbackService {
       case 'external_tag_update':
       case 'external_tag_delete':
       case 'external_tag_shuffle':
-        return sync.syncTags(ws.id, api);
+        return sync.tagChanged(ws.id, api, { changeType: event.ChangeType, id: event.Id, tagType: event.TagType });
       case 'create_user':
       case 'update_user':
       case 'delete_user':

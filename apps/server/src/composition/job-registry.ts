@@ -18,6 +18,8 @@ import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
 import type { DataCentreService } from '../data/data-centre.service.js';
 import { DATA_REBUILD_JOB } from '../data/data-centre.service.js';
+import type { TagService } from '../tag/tag.service.js';
+import { TAG_COUNT_JOB } from '../tag/tag.service.js';
 import type { TransferService } from '../transfer/transfer.service.js';
 import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { Cleanup } from './cleanup.js';
@@ -39,6 +41,7 @@ export interface JobOwners {
   sync: SyncService;
   materials: MaterialService;
   risk: RiskEngine;
+  tags: TagService;
   cleanup: Cleanup;
   dataCentre: DataCentreService;
   transfers: TransferService;
@@ -126,6 +129,12 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
 
     // ---- work space sync
     // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
+    [TAG_COUNT_JOB]: spec({
+      priority: 0,
+      maxAttempts: 3,
+      once: 'singleton tag-count:<workSpaceId>, queued when the tag page reads counts older than a minute',
+      run: ({ job }) => o.tags.countJob(job.work_space_id),
+    }),
     [SYNC_JOB]: spec<{ workSpaceId: number; phases: SyncPhase[] }>({
       priority: 0,
       concurrency: 2,

@@ -753,6 +753,28 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('follow_relation').dropColumn('remark_mobiles').execute();
       },
     },
+    // Customers per tag, counted by a job and read by the tag page: the grouped count over follow_tag
+    // takes seconds at a million customers (bench/tag-counts.ts), the page must not.
+    '0010_tags': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('tag_customer_count')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('tag_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('customers', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('tag_customer_count_pk', ['work_space_id', 'tag_id'])
+          .execute();
+        await db.schema
+          .createTable('tag_count_state')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().primaryKey().references('work_space.id').onDelete('cascade'))
+          .addColumn('counted_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('tag_count_state').ifExists().execute();
+        await db.schema.dropTable('tag_customer_count').ifExists().execute();
+      },
+    },
   };
 }
 

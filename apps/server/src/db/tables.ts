@@ -167,6 +167,18 @@ export interface FollowTagTable {
   userid: string;
 }
 
+/** Customers per tag as last counted (tag page); `tag_count_state.counted_at` says when. */
+export interface TagCustomerCountTable {
+  work_space_id: number;
+  tag_id: string;
+  customers: number;
+}
+
+export interface TagCountStateTable {
+  work_space_id: number;
+  counted_at: number;
+}
+
 export type CustomerEventKind =
   | 'add'
   | 'delete_by_member'
@@ -649,6 +661,8 @@ export interface DB {
   customer_daily: CustomerDailyTable;
   customer_batch: CustomerBatchTable;
   customer_batch_failure: CustomerBatchFailureTable;
+  tag_customer_count: TagCustomerCountTable;
+  tag_count_state: TagCountStateTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   group_event: GroupEventTable;

@@ -1,7 +1,7 @@
 // SQL of the synced WeCom tables (department, member, corp tags, customers and follow relations,
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import { parseKeys, type Database } from '../db/database.js';
 import { writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -17,6 +17,44 @@ import type {
 
 type Tx = Transaction<DB>;
 const BATCH = 200;
+const RELATIONS_PER_READ = 100;
+
+/**
+ * Deleted tags leave the follow relations that carried them: `tag_ids` without them and `follow_tag`
+ * rewritten (found through follow_tag's (work_space_id, tag_id) key, not by reading every relation).
+ */
+async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): Promise<void> {
+  if (!tagIds.length) return;
+  const drop = new Set(tagIds);
+  for (const tagBatch of chunks(tagIds, 500)) {
+    const pairs = await trx
+      .selectFrom('follow_tag')
+      .select(['external_userid', 'userid'])
+      .distinct()
+      .where('work_space_id', '=', wsId)
+      .where('tag_id', 'in', tagBatch)
+      .execute();
+    for (const part of chunks(pairs, RELATIONS_PER_READ)) {
+      const follows = await trx
+        .selectFrom('follow_relation')
+        .select(['external_userid', 'userid', 'tag_ids'])
+        .where('work_space_id', '=', wsId)
+        .where((eb) => eb.or(part.map((p) => eb.and([eb('external_userid', '=', p.external_userid), eb('userid', '=', p.userid)]))))
+        .execute();
+      const changed = follows.map((f) => ({ ...f, tag_ids: JSON.stringify(parseKeys(f.tag_ids).filter((id) => !drop.has(id))) }));
+      for (const f of changed) {
+        await trx
+          .updateTable('follow_relation')
+          .set({ tag_ids: f.tag_ids })
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', f.external_userid)
+          .where('userid', '=', f.userid)
+          .execute();
+      }
+      await writeFollowTags(trx, wsId, changed);
+    }
+  }
+}
 
 function chunks<T>(rows: T[], size = BATCH): T[][] {
   const out: T[][] = [];
@@ -85,9 +123,71 @@ export class SyncRepository {
 
   async replaceTags(wsId: number, groups: TagGroupValues[], tags: TagValues[]) {
     await this.db.transaction().execute(async (trx) => {
+      const keep = new Set(tags.map((t) => t.id));
+      const existing = await trx.selectFrom('corp_tag').select('id').where('work_space_id', '=', wsId).execute();
+      await dropTagsFromRelations(trx, wsId, existing.map((t) => t.id).filter((id) => !keep.has(id)));
       await this.replaceSet(trx, 'corp_tag_group', 'group_id', wsId, groups);
       await this.replaceSet(trx, 'corp_tag', 'id', wsId, tags);
     });
+  }
+
+  /**
+   * One group as WeCom has it now, with these of its tags; `complete` when `tags` are all of them
+   * (the group's other tags are gone).
+   */
+  async saveTagGroup(wsId: number, group: TagGroupValues, tags: TagValues[], opts: { complete: boolean }) {
+    await this.db.transaction().execute(async (trx) => {
+      await upsert(trx, 'corp_tag_group', ['group_id'], [group]);
+      await upsert(trx, 'corp_tag', ['id'], tags);
+      if (!opts.complete) return;
+      const keep = new Set(tags.map((t) => t.id));
+      const existing = await trx.selectFrom('corp_tag').select('id').where('work_space_id', '=', wsId).where('group_id', '=', group.group_id).execute();
+      await this.deleteTagRows(trx, wsId, existing.map((t) => t.id).filter((id) => !keep.has(id)));
+    });
+  }
+
+  /** A tag's own fields (rename, reorder) — the group stays as it is. */
+  async updateTag(wsId: number, id: string, set: { name?: string; order?: number }) {
+    if (set.name === undefined && set.order === undefined) return;
+    await this.db.updateTable('corp_tag').set(set).where('work_space_id', '=', wsId).where('id', '=', id).execute();
+  }
+
+  async updateTagGroup(wsId: number, groupId: string, set: { name?: string; order?: number }) {
+    if (set.name === undefined && set.order === undefined) return;
+    await this.db.updateTable('corp_tag_group').set(set).where('work_space_id', '=', wsId).where('group_id', '=', groupId).execute();
+  }
+
+  /**
+   * Tags deleted in WeCom: gone from the customers' relations too; a group left without tags goes
+   * (WeCom deletes a group with its last tag).
+   */
+  async deleteTags(wsId: number, tagIds: string[]) {
+    await this.db.transaction().execute((trx) => this.deleteTagRows(trx, wsId, tagIds));
+  }
+
+  /** Whole groups deleted in WeCom, with their tags. */
+  async deleteTagGroups(wsId: number, groupIds: string[]) {
+    if (!groupIds.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      const tags = await trx.selectFrom('corp_tag').select('id').where('work_space_id', '=', wsId).where('group_id', 'in', groupIds).execute();
+      await this.deleteTagRows(trx, wsId, tags.map((t) => t.id));
+      await trx.deleteFrom('corp_tag_group').where('work_space_id', '=', wsId).where('group_id', 'in', groupIds).execute();
+    });
+  }
+
+  private async deleteTagRows(trx: Tx, wsId: number, tagIds: string[]) {
+    if (!tagIds.length) return;
+    await dropTagsFromRelations(trx, wsId, tagIds);
+    const groups = new Set<string>();
+    for (const batch of chunks(tagIds, 500)) {
+      const rows = await trx.selectFrom('corp_tag').select('group_id').where('work_space_id', '=', wsId).where('id', 'in', batch).execute();
+      for (const r of rows) groups.add(r.group_id);
+      await trx.deleteFrom('corp_tag').where('work_space_id', '=', wsId).where('id', 'in', batch).execute();
+    }
+    for (const groupId of groups) {
+      const left = await trx.selectFrom('corp_tag').select('id').where('work_space_id', '=', wsId).where('group_id', '=', groupId).limit(1).executeTakeFirst();
+      if (!left) await trx.deleteFrom('corp_tag_group').where('work_space_id', '=', wsId).where('group_id', '=', groupId).execute();
+    }
   }
 
   /** One group chat and its current members; members no longer listed are marked as left. */

@@ -212,6 +212,50 @@ export class SyncService {
     await this.progress(wsId, 'tag', tags.length, tags.length);
   }
 
+  /**
+   * A change_external_tag event, applied to just what it names: the tag or group re-read (create,
+   * update), removed (delete), or a group's order re-read (shuffle). An event naming nothing usable
+   * re-reads every tag. Each step writes WeCom's present state, so a repeat changes nothing.
+   */
+  async tagChanged(wsId: number, api: CorpApi, e: { changeType: 'create' | 'update' | 'delete' | 'shuffle'; id: string; tagType?: string }): Promise<void> {
+    const isGroup = e.tagType === 'tag_group';
+    if (!e.id || (e.changeType !== 'shuffle' && !isGroup && e.tagType !== 'tag')) return this.syncTags(wsId, api);
+    if (e.changeType === 'delete') {
+      return isGroup ? this.deps.repo.deleteTagGroups(wsId, [e.id]) : this.deps.repo.deleteTags(wsId, [e.id]);
+    }
+    // shuffle names the group whose tags were reordered (the order of groups: no id, handled above)
+    const byGroup = isGroup || e.changeType === 'shuffle';
+    const { tag_group = [] } = asBody<{ tag_group?: WxTagGroup[] }>(await api.getCorpTagList(byGroup ? { group_id: [e.id] } : { tag_id: [e.id] }));
+    const g = tag_group.find((x) => !x.deleted && (byGroup ? x.group_id === e.id : (x.tag ?? []).some((t) => t.id === e.id)));
+    if (!g) {
+      // Gone again by the time we asked: as a delete.
+      return byGroup ? this.deps.repo.deleteTagGroups(wsId, [e.id]) : this.deps.repo.deleteTags(wsId, [e.id]);
+    }
+    await this.saveTagGroup(wsId, g, { complete: byGroup });
+  }
+
+  /** A group as WeCom answered it (get_corp_tag_list, add_corp_tag); `complete` when it lists all its tags. */
+  async saveTagGroup(wsId: number, g: WxTagGroup, opts: { complete: boolean }): Promise<void> {
+    const tags = (g.tag ?? []).filter((t) => !t.deleted);
+    await this.deps.repo.saveTagGroup(
+      wsId,
+      { work_space_id: wsId, group_id: g.group_id, name: g.group_name, order: g.order ?? 0, create_time: ms(g.create_time) },
+      tags.map((t) => ({ work_space_id: wsId, id: t.id, group_id: g.group_id, name: t.name, order: t.order ?? 0, create_time: ms(t.create_time) })),
+      opts,
+    );
+  }
+
+  /** Our copy after an edit WeCom accepted (edit_corp_tag). */
+  tagEdited(wsId: number, kind: 'tag' | 'tag_group', id: string, set: { name?: string; order?: number }): Promise<void> {
+    return kind === 'tag' ? this.deps.repo.updateTag(wsId, id, set) : this.deps.repo.updateTagGroup(wsId, id, set);
+  }
+
+  /** Our copy after WeCom deleted these (del_corp_tag): the customers' relations lose them too. */
+  async tagsDeleted(wsId: number, d: { tagIds?: string[]; groupIds?: string[] }): Promise<void> {
+    if (d.tagIds?.length) await this.deps.repo.deleteTags(wsId, d.tagIds);
+    if (d.groupIds?.length) await this.deps.repo.deleteTagGroups(wsId, d.groupIds);
+  }
+
   async syncGroups(wsId: number, api: CorpApi): Promise<void> {
     const { group_chat_list = [] } = asBody<{ group_chat_list?: Array<{ chat_id: string; status?: number }> }>(
       await api.groupChatList({ status_filter: 0, limit: 1000 }),

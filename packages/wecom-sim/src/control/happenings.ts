@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Delivery } from '../callbacks/delivery.js';
 import type { Corp, GroupChat, GroupMember } from '../wecom/corp.js';
 import { liveWays } from '../wecom/contact-way.routes.js';
+import { addCorpTags, delCorpTags, editCorpTag, ERR_INVALID_TAG, ERR_NAME_EXISTS, ERR_TAG_CAP, shuffleTags, TAG_CAP } from '../wecom/corp-tags.js';
+import { WecomErr } from '../wecom/errors.js';
 import { GIVEN, NICK_PREFIX, SURNAMES } from '../wecom/names.js';
 import type { WecomWorld } from '../wecom/world.js';
 
@@ -222,50 +224,78 @@ export function groupDismiss(world: WecomWorld, corp: Corp, b: { chatId?: string
   return { deliveries: ids(world.emit(corp, 'change_external_chat', { ChatId: g.chat_id, ChangeType: 'dismiss' })) };
 }
 
-/** An admin edits corp tags in the console: create / update / delete (change_external_tag). */
-export function tagEdit(world: WecomWorld, corp: Corp, b: { action?: string; id?: string; groupId?: string; groupName?: string; name?: string }) {
+/** WeCom's refusal of a tag edit, as the control API's 4xx (an unknown id is a 404). */
+function asRefusal<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof WecomErr) refuse(err.errcode === ERR_INVALID_TAG ? 404 : 400, err.errcode, TAG_REFUSALS[err.errcode] ?? err.msg);
+    throw err;
+  }
+}
+const TAG_REFUSALS: Record<number, string> = {
+  [ERR_INVALID_TAG]: '标签或标签组不存在',
+  [ERR_NAME_EXISTS]: '名称已存在（同一标签组内的标签、或标签组之间不能重名）',
+  [ERR_TAG_CAP]: `企业标签已达上限（${TAG_CAP} 个）`,
+};
+
+/**
+ * An admin edits corp tags in WeCom's console, each change pushing change_external_tag:
+ * - create: tags (`name`, or several `names`) into a group (`groupId`, or `groupName` — a new group
+ *   with its tags is one tag_group create);
+ * - update: a tag's or group's (`id`) `name` and/or `order`;
+ * - delete: a tag or a whole group (`id`) — a group's last tag takes the group with it;
+ * - shuffle: a new order (`ids`, first first) of one group's tags (`groupId`) or of the groups.
+ */
+export function tagEdit(
+  world: WecomWorld,
+  corp: Corp,
+  b: { action?: string; id?: string; groupId?: string; groupName?: string; name?: string; names?: string[]; order?: number; ids?: string[] },
+) {
   const action = b.action ?? (b.id ? 'update' : 'create');
-  const newId = () => `et${randomBytes(15).toString('base64url').slice(0, 20)}`;
-  let id: string;
-  let tagType: 'tag' | 'tag_group';
+  const events: Array<Record<string, string>> = [];
+  let id = '';
+  let tagType: 'tag' | 'tag_group' | undefined;
   if (action === 'create') {
-    const name = b.name?.trim() || refuse(400, 40058, '请填写标签名称');
-    let group = b.groupId ? corp.tagGroups.find((g) => g.group_id === b.groupId && !g.deleted) : undefined;
-    if (b.groupId && !group) refuse(404, 40068, '标签组不存在');
-    if (!group) {
-      const groupName = b.groupName?.trim() || refuse(400, 40058, '请指定标签组（groupId 或 groupName）');
-      group = corp.tagGroups.find((g) => g.group_name === groupName && !g.deleted);
-      if (!group) {
-        group = { group_id: newId(), group_name: groupName, create_time: nowS(), order: 0, deleted: false, tag: [] };
-        corp.tagGroups.push(group);
-      }
-    }
-    if (group.tag.some((t) => !t.deleted && t.name === name)) refuse(409, 40071, '标签名称已存在');
-    id = newId();
-    group.tag.push({ id, name, create_time: nowS(), order: 0, deleted: false });
-    tagType = 'tag';
-  } else if (action === 'update' || action === 'delete') {
-    const group = corp.tagGroups.find((g) => g.group_id === b.id && !g.deleted);
-    const tag = group ? undefined : corp.tag(b.id ?? '');
-    if (!group && (!tag || tag.tag.deleted)) refuse(404, 40068, '标签不存在');
-    id = b.id!;
-    tagType = group ? 'tag_group' : 'tag';
-    if (action === 'update') {
-      const name = b.name?.trim() || refuse(400, 40058, '请填写新名称');
-      if (group) group.group_name = name;
-      else tag!.tag.name = name;
-    } else if (group) {
-      group.deleted = true;
-      for (const t of group.tag) t.deleted = true;
+    const names = b.names ?? (b.name !== undefined ? [b.name] : []);
+    if (!names.length) refuse(400, 40058, '请填写标签名称');
+    if (!b.groupId && !b.groupName?.trim()) refuse(400, 40058, '请指定标签组（groupId 或 groupName）');
+    const { group, added, newGroup } = asRefusal(() =>
+      addCorpTags(corp, { group_id: b.groupId, group_name: b.groupName?.trim(), tag: names.map((name) => ({ name: name.trim() })) }),
+    );
+    if (newGroup) {
+      id = group.group_id;
+      tagType = 'tag_group';
+      events.push({ Id: id, TagType: tagType, ChangeType: 'create' });
     } else {
-      tag!.tag.deleted = true;
+      id = added[0]!.id;
+      tagType = 'tag';
+      for (const t of added) events.push({ Id: t.id, TagType: tagType, ChangeType: 'create' });
     }
+  } else if (action === 'update') {
+    if (b.name === undefined && b.order === undefined) refuse(400, 40058, '请填写新名称或排序');
+    id = b.id ?? '';
+    tagType = asRefusal(() => editCorpTag(corp, { id, name: b.name === undefined ? undefined : b.name.trim(), order: b.order }));
+    events.push({ Id: id, TagType: tagType, ChangeType: 'update' });
+  } else if (action === 'delete') {
+    id = b.id ?? '';
+    tagType = corp.tagGroups.some((g) => g.group_id === id && !g.deleted) ? 'tag_group' : 'tag';
+    const isGroup = tagType === 'tag_group';
+    const { emptiedGroups } = asRefusal(() => delCorpTags(corp, isGroup ? [] : [id], isGroup ? [id] : []));
+    events.push({ Id: id, TagType: tagType, ChangeType: 'delete' });
+    for (const g of emptiedGroups) events.push({ Id: g, TagType: 'tag_group', ChangeType: 'delete' });
+  } else if (action === 'shuffle') {
+    if (!Array.isArray(b.ids) || b.ids.some((x) => typeof x !== 'string')) refuse(400, 40058, '请按新顺序列出 ids');
+    asRefusal(() => shuffleTags(corp, b.groupId, b.ids!));
+    id = b.groupId ?? '';
+    // Id names the group whose tags moved; none when the groups themselves moved.
+    events.push({ Id: id, ChangeType: 'shuffle' });
   } else {
-    return refuse(400, 40058, 'action 须为 create、update 或 delete');
+    return refuse(400, 40058, 'action 须为 create、update、delete 或 shuffle');
   }
   corp.reindexTags();
-  const sent = world.emit(corp, 'change_external_tag', { Id: id, TagType: tagType, ChangeType: action });
-  return { id, tagType, deliveries: ids(sent) };
+  const sent = events.flatMap((e) => world.emit(corp, 'change_external_tag', e));
+  return { id, tagType: tagType ?? null, deliveries: ids(sent) };
 }
 
 export function confirmMassSend(corp: Corp, b: { msgid?: string; userid?: string }) {

@@ -59,7 +59,13 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
 
   // liveWays first: expired temporary ways leave the lists
   app.get('/control/corps', async () => ({
-    list: [...world.corps.values()].map((c) => (liveWays(c), { ...c.summary(), secret: c.secret, contactSecret: c.contactSecret })),
+    list: [...world.corps.values()].map((c) => (liveWays(c), {
+      ...c.summary(),
+      secret: c.secret,
+      contactSecret: c.contactSecret,
+      // the corp tags as the page lists them (groups and tags in WeCom's order: a larger order first)
+      tagList: c.liveTagGroups().sort((a, b) => b.order - a.order).map((g) => ({ groupId: g.group_id, groupName: g.group_name, tags: g.tag.slice().sort((a, b) => b.order - a.order).map((t) => t.name) })),
+    })),
   }));
 
   // every route below names a corp

@@ -85,13 +85,61 @@ function leaveGroup(corpId) {
     return control('/control/corps/' + corpId + '/group-leave', { chatId: g.chatId, userid: m.userid });
   }, d => '客户已退群' + pushed(d));
 }
+// Corp tags edited as an admin would in WeCom's console: each change pushes change_external_tag.
+const tagGroupsOf = tags => tags.reduce((gs, t) => {
+  const g = gs.find(x => x.groupId === t.groupId) || (gs.push({ groupId: t.groupId, groupName: t.groupName, tags: [] }), gs[gs.length - 1]);
+  g.tags.push(t);
+  return gs;
+}, []);
+const tagEdit = (corpId, body) => control('/control/corps/' + corpId + '/tag-edit', body);
+function createTagGroup(corpId) {
+  act(() => {
+    const groupName = prompt('新标签组名称（不超过 30 个字）');
+    if (!groupName) throw new Error('已取消');
+    const names = (prompt('标签名称，多个用逗号或空格分开') || '').split(/[,，\\s]+/).filter(Boolean);
+    if (!names.length) throw new Error('已取消');
+    return tagEdit(corpId, { action: 'create', groupName, names });
+  }, d => '标签组已创建' + pushed(d));
+}
+function addTag(corpId) {
+  act(async () => {
+    const g = choose('标签组', tagGroupsOf((await corpInfo(corpId)).tags), g => g.groupName + '（' + g.tags.length + ' 个标签）');
+    const name = prompt('新标签名称（不超过 30 个字）');
+    if (!name) throw new Error('已取消');
+    return tagEdit(corpId, { action: 'create', groupId: g.groupId, name });
+  }, d => '标签已添加' + pushed(d));
+}
+/** Tags and groups in one list to pick from (groups marked). */
+async function tagOrGroup(corpId) {
+  const groups = tagGroupsOf((await corpInfo(corpId)).tags);
+  const items = groups.flatMap(g => [{ id: g.groupId, label: '【标签组】' + g.groupName, name: g.groupName }].concat(g.tags.map(t => ({ id: t.id, label: g.groupName + ' / ' + t.name, name: t.name }))));
+  return choose('标签或标签组', items, x => x.label);
+}
 function editTag(corpId) {
   act(async () => {
-    const t = choose('标签', (await corpInfo(corpId)).tags, t => t.groupName + ' / ' + t.name);
-    const name = prompt('新的标签名称', t.name);
+    const t = await tagOrGroup(corpId);
+    const name = prompt('新的名称', t.name);
     if (!name) throw new Error('已取消');
-    return control('/control/corps/' + corpId + '/tag-edit', { action: 'update', id: t.id, name });
-  }, d => '标签已修改' + pushed(d));
+    return tagEdit(corpId, { action: 'update', id: t.id, name });
+  }, d => '已修改' + pushed(d));
+}
+function deleteTag(corpId) {
+  act(async () => {
+    const t = await tagOrGroup(corpId);
+    if (!confirm('确定删除「' + t.label + '」？客户身上的该标签会一并移除。')) throw new Error('已取消');
+    return tagEdit(corpId, { action: 'delete', id: t.id });
+  }, d => '已删除' + pushed(d));
+}
+function shuffleTag(corpId) {
+  act(async () => {
+    const groups = tagGroupsOf((await corpInfo(corpId)).tags);
+    const g = choose('要排序的对象', [{ groupName: '（标签组之间的顺序）', tags: groups.map(x => ({ id: x.groupId, name: x.groupName })) }].concat(groups), x => x.groupName);
+    const text = g.tags.map((t, i) => (i + 1) + '. ' + t.name).join('\\n');
+    const order = (prompt('按新顺序输入序号（用逗号分开），排在前面的显示在前：\\n' + text, g.tags.map((_, i) => i + 1).reverse().join(',')) || '').split(/[,，\\s]+/).filter(Boolean).map(Number);
+    if (!order.length) throw new Error('已取消');
+    const ids = order.map(n => (g.tags[n - 1] || {}).id);
+    return tagEdit(corpId, { action: 'shuffle', groupId: g.groupId, ids });
+  }, d => '顺序已调整' + pushed(d));
 }
 function showSecrets(corpId) {
   corpInfo(corpId).then(c => alert('corpid：' + c.corpId + '\\n应用 secret：' + c.secret + '\\n通讯录 secret：' + c.contactSecret + '\\nagentid：' + c.agentId));
@@ -107,6 +155,10 @@ function waysRow(c) {
   return '<tr><td colspan="4" style="padding-left:24px"><b>联系我二维码</b> <span class="muted">（共 ' + c.contactWays.length + ' 个' + (c.contactWays.length > WAYS_SHOWN ? '，显示最新 ' + WAYS_SHOWN + ' 个' : '') + '）</span>'
     + (rows ? '<table><thead><tr><th>备注</th><th style="width:150px">渠道参数 state</th><th>接待成员</th><th style="width:190px">有效期</th><th style="width:110px">操作</th></tr></thead><tbody>' + rows + '</tbody></table>' : '<br><span class="muted">暂无联系我二维码</span>')
     + '</td></tr>';
+}
+function tagsRow(c) {
+  const groups = (c.tagList || []).map(g => '<span class="tag-group"><b>' + esc(g.groupName) + '</b>：' + (g.tags.map(esc).join('、') || '<span class="muted">无</span>') + '</span>').join('；');
+  return '<tr><td colspan="4" style="padding-left:24px" data-tags="' + esc(c.corpId) + '"><b>企业客户标签</b> ' + (groups || '<span class="muted">暂无标签</span>') + '</td></tr>';
 }
 function welcomeRow(m) {
   const types = m.attachments.map(a => a && a.msgtype).filter(Boolean);
@@ -134,7 +186,11 @@ async function refreshCorps() {
           + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'customer-deletes-member\\', \\'客户已删除成员\\')">客户删除成员</button><br>'
           + '<button onclick="joinGroup(\\'' + esc(c.corpId) + '\\')">客户入群</button>'
           + '<button onclick="leaveGroup(\\'' + esc(c.corpId) + '\\')">客户退群</button>'
-          + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button></td></tr>' + waysRow(c)).join('')
+          + '<br>标签：<button onclick="createTagGroup(\\'' + esc(c.corpId) + '\\')">新建标签组</button>'
+          + '<button onclick="addTag(\\'' + esc(c.corpId) + '\\')">添加标签</button>'
+          + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button>'
+          + '<button onclick="deleteTag(\\'' + esc(c.corpId) + '\\')">删除标签</button>'
+          + '<button onclick="shuffleTag(\\'' + esc(c.corpId) + '\\')">标签排序</button></td></tr>' + tagsRow(c) + waysRow(c)).join('')
       : '<tr><td colspan="4" class="muted">暂无企业（用上面的表单创建，或启动时设置 SIM_SAMPLE_CORP）</td></tr>';
     document.getElementById('deliveries').innerHTML = deliveries.list.length
       ? deliveries.list.map(d => '<tr><td>' + time(d.createdAt) + '</td><td><code>' + esc(d.event) + '</code> <span class="muted">' + esc(d.corpId) + '</span></td><td>' + (TARGET[d.target] || d.target) + '</td><td>' + d.attempts + '</td><td class="' + (d.status === 'delivered' ? 'ok' : d.status === 'pending' ? '' : 'err') + '">' + (STATUS[d.status] || d.status) + '</td></tr>').join('')
