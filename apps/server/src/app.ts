@@ -25,6 +25,7 @@ import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
 import { memberRoutes } from './member/member.routes.js';
 import { tagRoutes } from './tag/tag.routes.js';
+import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
 import { channelCodeRoutes } from './contact-way/channel-code.routes.js';
 import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
       await api.register(tagRoutes, { prefix: '/qw', database });
+      await api.register(autoTagRoutes, { prefix: '/qw', autoTags: services.autoTags });
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,

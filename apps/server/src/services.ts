@@ -60,6 +60,8 @@ import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
+import { AutoTagRepository } from './auto-tag/auto-tag.repository.js';
+import { AutoTagService } from './auto-tag/auto-tag.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -150,6 +152,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customers = new CustomerService(new CustomerRepository(database));
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, clock, log });
+  customerEvents.listen(autoTags);
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -163,6 +167,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     contacts: attribution,
     customerEvents,
+    watcher: autoTags,
     log,
   });
 
@@ -179,7 +184,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, autoTags, cleanup }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -209,6 +214,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     tags: new TagService(new TagRepository(database)),
     customers,
     customerEvents,
+    autoTags,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

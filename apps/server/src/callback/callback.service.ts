@@ -54,6 +54,12 @@ export interface ContactEventSink {
   customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
 }
 
+/** Told when our copy of a customer or a group was read again from WeCom (auto-tag rules look then). */
+export interface CustomerWatcher {
+  customerRefreshed(wsId: number, externalUserid: string): Promise<void>;
+  groupRefreshed(wsId: number, chatId: string): Promise<void>;
+}
+
 export interface SignedQuery {
   msg_signature?: string;
   timestamp?: string;
@@ -100,6 +106,7 @@ export class CallbackService {
       clock: Clock;
       contacts: ContactEventSink;
       customerEvents: CustomerEventService;
+      watcher?: CustomerWatcher;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -133,7 +140,9 @@ export class CallbackService {
   /** REFRESH_JOB. */
   async refreshCustomerJob(workSpaceId: number | null, externalUserid: string): Promise<void> {
     const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
-    if (ws) await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    if (!ws) return;
+    await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    await this.deps.watcher?.customerRefreshed(ws.id, externalUserid);
   }
 
   /**
@@ -284,7 +293,8 @@ export class CallbackService {
       }
       case 'edit_external_contact':
       case 'transfer_fail':
-        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return this.deps.watcher?.customerRefreshed(ws.id, event.ExternalUserID);
       case 'del_external_contact':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
         await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, row.received_at);
@@ -296,7 +306,8 @@ export class CallbackService {
         return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
       case 'external_chat_create':
       case 'external_chat_update':
-        return sync.refreshGroup(ws.id, api, event.ChatId);
+        await sync.refreshGroup(ws.id, api, event.ChatId);
+        return this.deps.watcher?.groupRefreshed(ws.id, event.ChatId);
       case 'external_chat_dismiss':
         return sync.deleteGroup(ws.id, event.ChatId);
       case 'external_tag_create':

@@ -618,6 +618,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('follow_tag').ifExists().execute();
       },
     },
+    // 自动标签: rules with their retroactive run's progress, and the record that keeps a rule's tags
+    // to one marking per relation (the unique key); follow_relation by state finds a code's customers.
+    '0013_auto_tag': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('auto_tag_rule'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('condition', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('run_status', 'varchar(16)', (c) => c.notNull().defaultTo('idle'))
+          .addColumn('run_matched', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_after_external', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('run_after_user', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('run_started_at', 'bigint')
+          .addColumn('run_finished_at', 'bigint')
+          .addColumn('run_error', 'varchar(500)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('auto_tag_rule_ws_idx').on('auto_tag_rule').columns(['work_space_id', 'kind', 'enabled']).execute();
+        await withId(db.schema.createTable('auto_tag_record'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('rule_id', 'integer', (c) => c.notNull().references('auto_tag_rule.id').onDelete('cascade'))
+          .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('source', 'varchar(16)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('error', 'varchar(500)')
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('auto_tag_record_once', ['rule_id', 'external_userid', 'userid'])
+          .execute();
+        await db.schema.createIndex('auto_tag_record_rule_idx').on('auto_tag_record').columns(['rule_id', 'at']).execute();
+        await db.schema.createIndex('follow_relation_state_idx').on('follow_relation').columns(['work_space_id', 'state']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('follow_relation_state_idx').ifExists().execute();
+        await db.schema.dropTable('auto_tag_record').ifExists().execute();
+        await db.schema.dropTable('auto_tag_rule').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -1,0 +1,421 @@
+// SQL of auto-tag rules and their records: the relations a rule's condition matches (in keyset pages
+// over follow_relation's key, so a run over 100,000 customers reads each relation once), the claim that
+// keeps a rule's tags to one marking per relation, and the tags written with follow_tag in one transaction.
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
+import { rangeMinutes } from '@scrm/contracts/auto-tag';
+import { parseKeys, type Database } from '../db/database.js';
+import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
+import { writeFollowTags } from '../sync/follow-tag.repository.js';
+
+export type AutoTagRuleRow = Selectable<AutoTagRuleTable>;
+export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
+
+/** A live follow relation a rule may tag; `record_*` is the rule's record for it, if any. */
+export interface MatchedRelation {
+  external_userid: string;
+  userid: string;
+  tag_ids: string;
+}
+
+/** Which relations: one customer's, one group's customers', or all (keyset after a relation). */
+export interface MatchScope {
+  externalUserid?: string;
+  chatId?: string;
+  after?: { externalUserid: string; userid: string };
+  limit?: number;
+}
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A pending claim older than this was left by a run that died; another may take it. */
+const STALE_CLAIM_MS = 60_000;
+
+type Eb = ExpressionBuilder<DB & { f: DB['follow_relation'] }, 'f'>;
+
+export class AutoTagRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.kysely;
+  }
+
+  // ---------------------------------------------------------------- rules
+
+  async insertRule(row: Omit<AutoTagRuleRow, 'id'>): Promise<number> {
+    const r = await this.db.insertInto('auto_tag_rule').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async updateRule(wsId: number, id: number, set: Partial<Omit<AutoTagRuleRow, 'id' | 'work_space_id'>>): Promise<void> {
+    await this.db.updateTable('auto_tag_rule').set(set).where('work_space_id', '=', wsId).where('id', '=', id).execute();
+  }
+
+  /** The next run of the rule: counters reset; returns its number. */
+  async startRun(wsId: number, id: number, now: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rule = await trx.selectFrom('auto_tag_rule').select('version').where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirstOrThrow();
+      const version = Number(rule.version) + 1;
+      await trx
+        .updateTable('auto_tag_rule')
+        .set({
+          version,
+          run_status: 'running',
+          run_matched: 0,
+          run_done: 0,
+          run_failed: 0,
+          run_after_external: '',
+          run_after_user: '',
+          run_started_at: now,
+          run_finished_at: null,
+          run_error: null,
+        })
+        .where('id', '=', id)
+        .execute();
+      return version;
+    });
+  }
+
+  async deleteRule(wsId: number, id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const rule = await trx.selectFrom('auto_tag_rule').select('id').where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirst();
+      if (!rule) return false;
+      await trx.deleteFrom('auto_tag_record').where('rule_id', '=', id).execute();
+      await trx.deleteFrom('auto_tag_rule').where('id', '=', id).execute();
+      return true;
+    });
+  }
+
+  findRule(wsId: number, id: number): Promise<AutoTagRuleRow | undefined> {
+    return this.db.selectFrom('auto_tag_rule').selectAll().where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A rule by id whatever its work space (jobs carry the rule id). */
+  findRuleById(id: number): Promise<AutoTagRuleRow | undefined> {
+    return this.db.selectFrom('auto_tag_rule').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listRules(wsId: number, q: { keyword?: string; kind?: string; offset: number; limit: number }) {
+    let query = this.db.selectFrom('auto_tag_rule').where('work_space_id', '=', wsId);
+    const keyword = q.keyword?.trim();
+    if (keyword) query = query.where(sql<boolean>`name like ${escapeLike(keyword)} escape '\\'`);
+    if (q.kind) query = query.where('kind', '=', q.kind);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  enabledRules(wsId: number, kinds: string[]): Promise<AutoTagRuleRow[]> {
+    return this.db
+      .selectFrom('auto_tag_rule')
+      .selectAll()
+      .where('work_space_id', '=', wsId)
+      .where('kind', 'in', kinds)
+      .where('enabled', '=', 1)
+      .orderBy('id')
+      .execute();
+  }
+
+  async hasEnabled(wsId: number, kinds: string[]): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('auto_tag_rule')
+      .select('id')
+      .where('work_space_id', '=', wsId)
+      .where('kind', 'in', kinds)
+      .where('enabled', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Relations tagged (done) per rule, and when last. */
+  async taggedCounts(ruleIds: number[]): Promise<Map<number, { tagged: number; lastAt: number | null }>> {
+    const out = new Map<number, { tagged: number; lastAt: number | null }>();
+    if (!ruleIds.length) return out;
+    const rows = await this.db
+      .selectFrom('auto_tag_record')
+      .select((eb) => ['rule_id', eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
+      .where('rule_id', 'in', ruleIds)
+      .where('status', '=', 'done')
+      .groupBy('rule_id')
+      .execute();
+    for (const r of rows) out.set(Number(r.rule_id), { tagged: Number(r.n), lastAt: r.last === null ? null : Number(r.last) });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- names of what rules refer to
+
+  async tagNames(wsId: number, ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (!ids.length) return out;
+    const rows = await this.db.selectFrom('corp_tag').select(['id', 'name']).where('work_space_id', '=', wsId).where('id', 'in', [...new Set(ids)]).execute();
+    for (const r of rows) out.set(r.id, r.name);
+    return out;
+  }
+
+  /** Channel and staff codes (not deleted) by id: name and state. */
+  async codes(wsId: number, ids: number[]): Promise<Map<number, { name: string; state: string; deleted: boolean }>> {
+    const out = new Map<number, { name: string; state: string; deleted: boolean }>();
+    if (!ids.length) return out;
+    const rows = await this.db
+      .selectFrom('contact_way')
+      .select(['id', 'name', 'state', 'deleted_at'])
+      .where('work_space_id', '=', wsId)
+      .where('id', 'in', [...new Set(ids)])
+      .where('kind', 'in', ['channel', 'staff'])
+      .execute();
+    for (const r of rows) out.set(Number(r.id), { name: r.name, state: r.state, deleted: r.deleted_at !== null });
+    return out;
+  }
+
+  async groupNames(wsId: number, chatIds: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (!chatIds.length) return out;
+    const rows = await this.db.selectFrom('group_chat').select(['chat_id', 'name']).where('work_space_id', '=', wsId).where('chat_id', 'in', [...new Set(chatIds)]).execute();
+    for (const r of rows) out.set(r.chat_id, r.name);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- matching relations
+
+  /** The condition as SQL over follow_relation `f` (live relations only; `states` resolved from the codes). */
+  private condition(eb: Eb, c: AutoTagCondition, states: string[]): Expression<SqlBool> {
+    switch (c.kind) {
+      case 'source':
+        return states.length ? eb('f.state', 'in', states) : sql<SqlBool>`1 = 0`;
+      case 'time': {
+        const local = sql`(f.createtime + ${sql.lit(CHINA_OFFSET_MS)})`;
+        const weekday = sql`((${local} / 86400000 + 3) % 7 + 1)`;
+        const minute = sql`((${local} / 60000) % 1440)`;
+        const spans = c.ranges.flatMap(rangeMinutes);
+        return eb.and([
+          eb('f.createtime', '>', 0),
+          sql<SqlBool>`${weekday} in (${sql.join(c.weekdays.map((d) => sql.lit(d)))})`,
+          eb.or(spans.map(([s, e]) => sql<SqlBool>`(${minute} >= ${sql.lit(s)} and ${minute} < ${sql.lit(e)})`)),
+        ]);
+      }
+      case 'keyword': {
+        const cols = c.fields.map((f) => (f === 'name' ? 'c.name' : f === 'remark' ? 'f.remark' : 'f.description'));
+        const ors: Expression<SqlBool>[] = [];
+        for (const kw of c.keywords) for (const col of cols) ors.push(sql<SqlBool>`${sql.ref(col)} like ${escapeLike(kw)} escape '\\'`);
+        return eb.or(ors);
+      }
+      case 'group':
+        return eb.exists(
+          eb
+            .selectFrom('group_member as gm')
+            .select(sql.lit(1).as('one'))
+            .whereRef('gm.work_space_id', '=', 'f.work_space_id')
+            .whereRef('gm.member_id', '=', 'f.external_userid')
+            .where('gm.type', '=', 2)
+            .where('gm.left_at', 'is', null)
+            .where('gm.chat_id', 'in', c.chatIds),
+        );
+    }
+  }
+
+  private matchQuery(wsId: number, c: AutoTagCondition, states: string[], scope: MatchScope) {
+    let q = this.db
+      .selectFrom('follow_relation as f')
+      .where('f.work_space_id', '=', wsId)
+      .where('f.deleted_at', 'is', null)
+      .where('f.deleted_by_customer_at', 'is', null);
+    if (c.kind === 'keyword' && c.fields.includes('name'))
+      q = q.leftJoin('customer as c', (j) => j.onRef('c.work_space_id', '=', 'f.work_space_id').onRef('c.external_userid', '=', 'f.external_userid')) as typeof q;
+    if (scope.externalUserid) q = q.where('f.external_userid', '=', scope.externalUserid);
+    if (scope.chatId) {
+      const chatId = scope.chatId;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('group_member as g2')
+            .select(sql.lit(1).as('one'))
+            .whereRef('g2.work_space_id', '=', 'f.work_space_id')
+            .whereRef('g2.member_id', '=', 'f.external_userid')
+            .where('g2.chat_id', '=', chatId)
+            .where('g2.left_at', 'is', null),
+        ),
+      );
+    }
+    return q.where((eb) => this.condition(eb as unknown as Eb, c, states));
+  }
+
+  /** A page of matching relations in key order (external_userid, userid), after `scope.after`. */
+  matching(wsId: number, c: AutoTagCondition, states: string[], scope: MatchScope): Promise<MatchedRelation[]> {
+    let q = this.matchQuery(wsId, c, states, scope).select(['f.external_userid', 'f.userid', 'f.tag_ids']);
+    const after = scope.after;
+    if (after)
+      q = q.where((eb) =>
+        eb.or([eb('f.external_userid', '>', after.externalUserid), eb.and([eb('f.external_userid', '=', after.externalUserid), eb('f.userid', '>', after.userid)])]),
+      );
+    return q.orderBy('f.external_userid').orderBy('f.userid').limit(scope.limit ?? 200).execute();
+  }
+
+  async countMatching(wsId: number, c: AutoTagCondition, states: string[]): Promise<number> {
+    const r = await this.matchQuery(wsId, c, states, {})
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /** Our copy of one relation (undefined before the first re-read after an add). */
+  relation(wsId: number, externalUserid: string, userid: string): Promise<MatchedRelation | undefined> {
+    return this.db
+      .selectFrom('follow_relation')
+      .select(['external_userid', 'userid', 'tag_ids'])
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  // ---------------------------------------------------------------- records: once per rule and relation
+
+  /**
+   * Takes the relation for the rule: a new record, or one whose earlier try failed, was left pending by
+   * a run that died, or did not carry all of `tagIds` (the rule's tags grew). Undefined: done already,
+   * or another run holds it.
+   */
+  async claim(
+    wsId: number,
+    ruleId: number,
+    rel: { externalUserid: string; userid: string },
+    tagIds: string[],
+    source: string,
+    now: number,
+  ): Promise<number | undefined> {
+    const fresh = await this.db
+      .insertInto('auto_tag_record')
+      .values({ work_space_id: wsId, rule_id: ruleId, external_userid: rel.externalUserid, userid: rel.userid, tag_ids: '[]', source, status: 'pending', error: null, at: now })
+      .onConflict((oc) => oc.columns(['rule_id', 'external_userid', 'userid']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (fresh) return Number(fresh.id);
+    const old = await this.db
+      .selectFrom('auto_tag_record')
+      .select(['id', 'status', 'tag_ids', 'at'])
+      .where('rule_id', '=', ruleId)
+      .where('external_userid', '=', rel.externalUserid)
+      .where('userid', '=', rel.userid)
+      .executeTakeFirst();
+    if (!old) return undefined;
+    const covered = new Set(parseKeys(old.tag_ids));
+    const retake =
+      old.status === 'failed' ||
+      (old.status === 'pending' && Number(old.at) < now - STALE_CLAIM_MS) ||
+      ((old.status === 'done' || old.status === 'already') && tagIds.some((t) => !covered.has(t)));
+    if (!retake) return undefined;
+    const r = await this.db
+      .updateTable('auto_tag_record')
+      .set({ status: 'pending', source, at: now, error: null })
+      .where('id', '=', old.id)
+      .where('status', '=', old.status)
+      .where('at', '=', old.at)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1 ? Number(old.id) : undefined;
+  }
+
+  /** Whether the rule's record of the relation is settled with all of `tagIds` (no call needed). */
+  async settled(ruleId: number, externalUserid: string, userid: string, tagIds: string[]): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('auto_tag_record')
+      .select(['status', 'tag_ids'])
+      .where('rule_id', '=', ruleId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .executeTakeFirst();
+    if (!r || (r.status !== 'done' && r.status !== 'already')) return false;
+    const have = new Set(parseKeys(r.tag_ids));
+    return tagIds.every((t) => have.has(t));
+  }
+
+  async release(recordId: number): Promise<void> {
+    await this.db.deleteFrom('auto_tag_record').where('id', '=', recordId).where('status', '=', 'pending').execute();
+  }
+
+  async finish(recordId: number, status: 'already' | 'failed', tagIds: string[], error: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable('auto_tag_record')
+      .set({ status, tag_ids: JSON.stringify(tagIds), error: error?.slice(0, 500) ?? null, at: now })
+      .where('id', '=', recordId)
+      .execute();
+  }
+
+  /** WeCom has the tags: our copy of the relation (with follow_tag) and the record, in one transaction. */
+  async tagged(wsId: number, recordId: number, rel: { externalUserid: string; userid: string }, tagIds: string[], now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('follow_relation')
+        .select('tag_ids')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', rel.externalUserid)
+        .where('userid', '=', rel.userid)
+        .executeTakeFirst();
+      if (row) {
+        const merged = JSON.stringify([...new Set([...parseKeys(row.tag_ids), ...tagIds])]);
+        await trx
+          .updateTable('follow_relation')
+          .set({ tag_ids: merged })
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', rel.externalUserid)
+          .where('userid', '=', rel.userid)
+          .execute();
+        await writeFollowTags(trx, wsId, [{ external_userid: rel.externalUserid, userid: rel.userid, tag_ids: merged }]);
+      }
+      await trx.updateTable('auto_tag_record').set({ status: 'done', tag_ids: JSON.stringify(tagIds), error: null, at: now }).where('id', '=', recordId).execute();
+      return row !== undefined;
+    });
+  }
+
+  async records(ruleId: number, q: { source?: string; offset: number; limit: number }) {
+    let query = this.db.selectFrom('auto_tag_record as r').where('r.rule_id', '=', ruleId).where('r.status', '!=', 'pending');
+    if (q.source) query = query.where('r.source', '=', q.source);
+    const [rows, total] = await Promise.all([
+      query
+        .leftJoin('customer as c', (j) => j.onRef('c.work_space_id', '=', 'r.work_space_id').onRef('c.external_userid', '=', 'r.external_userid'))
+        .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'r.work_space_id').onRef('m.userid', '=', 'r.userid'))
+        .select(['r.id', 'r.external_userid', 'r.userid', 'r.tag_ids', 'r.source', 'r.status', 'r.error', 'r.at', 'c.name as customer_name', 'm.name as member_name'])
+        .orderBy('r.at', 'desc')
+        .orderBy('r.id', 'desc')
+        .offset(q.offset)
+        .limit(q.limit)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  // ---------------------------------------------------------------- the retroactive run's progress
+
+  /** Adds a page's counts and moves the keyset position, if the run is still this one. */
+  async runProgress(
+    id: number,
+    version: number,
+    p: { matched?: number; done: number; failed: number; after?: { externalUserid: string; userid: string } },
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('auto_tag_rule')
+      .set((eb) => ({
+        ...(p.matched !== undefined ? { run_matched: p.matched } : {}),
+        run_done: eb('run_done', '+', p.done),
+        run_failed: eb('run_failed', '+', p.failed),
+        ...(p.after ? { run_after_external: p.after.externalUserid, run_after_user: p.after.userid } : {}),
+      }))
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async runFinished(id: number, version: number, status: 'done' | 'failed', error: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable('auto_tag_rule')
+      .set({ run_status: status, run_error: error?.slice(0, 500) ?? null, run_finished_at: now })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .execute();
+  }
+}
