@@ -22,6 +22,8 @@ export interface MatchedRelation {
 export interface MatchScope {
   externalUserid?: string;
   chatId?: string;
+  /** With chatId: only customers who joined it at or after this time (epoch ms). */
+  joinedSince?: number;
   after?: { externalUserid: string; userid: string };
   limit?: number;
 }
@@ -227,6 +229,7 @@ export class AutoTagRepository {
     if (scope.externalUserid) q = q.where('f.external_userid', '=', scope.externalUserid);
     if (scope.chatId) {
       const chatId = scope.chatId;
+      const since = scope.joinedSince ?? 0;
       q = q.where((eb) =>
         eb.exists(
           eb
@@ -235,6 +238,7 @@ export class AutoTagRepository {
             .whereRef('g2.work_space_id', '=', 'f.work_space_id')
             .whereRef('g2.member_id', '=', 'f.external_userid')
             .where('g2.chat_id', '=', chatId)
+            .where('g2.join_time', '>=', since)
             .where('g2.left_at', 'is', null),
         ),
       );

@@ -304,9 +304,9 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
     }
   }
 
-  /** CustomerWatcher: our copy of the customer was read again (after an add or an edit of remark/description). */
+  /** CustomerWatcher: our copy of the customer was read again (after an add or an edit of remark/description): keyword rules. */
   async customerRefreshed(wsId: number, externalUserid: string): Promise<void> {
-    if (!(await this.deps.repo.hasEnabled(wsId, ['source', 'time', 'keyword', 'group']))) return;
+    if (!(await this.deps.repo.hasEnabled(wsId, ['keyword']))) return;
     const payload: ApplyPayload = { trigger: 'customer', externalUserid };
     await this.deps.jobs.enqueue(AUTO_TAG_APPLY_JOB, payload, { workSpaceId: wsId, singletonKey: `auto-tag-customer:${wsId}:${externalUserid}` });
   }
@@ -338,14 +338,17 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         await this.apply(ws, await corp(), rule, tagIds, rel ?? { external_userid: p.externalUserid, userid: p.userid, tag_ids: '[]' }, 'auto');
       }
     } else {
-      const kinds = p.trigger === 'group' ? ['group'] : ['source', 'time', 'keyword', 'group'];
+      // A re-read looks at what it may have changed (remark, description, nickname); source and time
+      // belong to the add, groups to the join: a rule saved without 补打 leaves older customers alone.
+      const kinds = p.trigger === 'group' ? ['group'] : ['keyword'];
       for (const rule of await repo.enabledRules(ws.id, kinds)) {
         const c = parseJsonColumn<AutoTagCondition>(rule.condition, { kind: 'group', chatIds: [] });
         if (p.trigger === 'group' && (c.kind !== 'group' || !c.chatIds.includes(p.chatId))) continue;
         const tagIds = await this.liveTags(ws.id, rule);
         if (!tagIds.length) continue;
         const states = await this.statesOf(ws.id, c);
-        const scope = p.trigger === 'group' ? { chatId: p.chatId } : { externalUserid: p.externalUserid };
+        // A group's members from before the rule (or its last change) are the retroactive run's to tag, not a join's.
+        const scope = p.trigger === 'group' ? { chatId: p.chatId, joinedSince: joinedSince(rule) } : { externalUserid: p.externalUserid };
         let after: { externalUserid: string; userid: string } | undefined;
         for (;;) {
           const page = await repo.matching(ws.id, c, states, { ...scope, after, limit: PAGE });
@@ -417,6 +420,9 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
     return [...(await this.deps.repo.codes(wsId, c.codeIds)).values()].map((x) => x.state).filter(Boolean);
   }
 }
+
+/** WeCom gives join times in whole seconds. */
+const joinedSince = (rule: AutoTagRuleRow) => Math.floor(Number(rule.updated_at) / 1000) * 1000 - 1000;
 
 /** Runs `fn` over `items`, `n` at a time, keeping their order in the results. */
 async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
