@@ -160,3 +160,14 @@ export function inAddWindow(at: number, weekdays: number[], ranges: TimeRange[])
   const minute = Math.floor(local / 60_000) % 1440;
   return weekdays.includes(weekday) && ranges.some((r) => rangeMinutes(r).some(([s, e]) => minute >= s && minute < e));
 }
+
+/** What a rule may name, for the edit page's pickers: channel and staff codes, and customer groups. */
+export const AutoTagOptionsBody = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 30 })) });
+export type AutoTagOptionsBody = Static<typeof AutoTagOptionsBody>;
+export const AutoTagOptions = Type.Object({
+  codes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), kind: Type.Union([Type.Literal('channel'), Type.Literal('staff')]) })),
+  groups: Type.Array(Type.Object({ chatId: Type.String(), name: Type.String(), memberCount: Type.Integer() })),
+});
+export type AutoTagOptions = Static<typeof AutoTagOptions>;
+/** Options listed at most (search narrows them). */
+export const AUTO_TAG_OPTIONS_MAX = 200;

@@ -7,6 +7,8 @@ import {
   AutoTagInput,
   AutoTagList,
   AutoTagListBody,
+  AutoTagOptions,
+  AutoTagOptionsBody,
   AutoTagRecordList,
   AutoTagRecordsBody,
   AutoTagRule,
@@ -60,6 +62,11 @@ export async function autoTagRoutes(app: Api, opts: { autoTags: AutoTagService }
     '/tag/auto/run',
     { config, schema: { tags, security, summary: '重新补打：已打过的客户不再调用企业微信', body: AutoTagIdBody, response: { 200: Ok(AutoTagRule) } } },
     async (req) => ok(await autoTags.rerun(workSpaceOf(req), req.body.id)),
+  );
+  app.post(
+    '/tag/auto/options',
+    { config, schema: { tags, security, summary: '规则可选的渠道活码、员工活码与客户群', body: AutoTagOptionsBody, response: { 200: Ok(AutoTagOptions) } } },
+    async (req) => ok(await autoTags.options(workSpaceOf(req), req.body ?? {})),
   );
   app.post(
     '/tag/auto/records',

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AUTO_TAG_KIND_LABEL,
+  AUTO_TAG_OPTIONS_MAX,
   KEYWORD_FIELD_LABEL,
   inAddWindow,
   type AutoTagCondition,
@@ -13,6 +14,8 @@ import {
   type AutoTagInput,
   type AutoTagList,
   type AutoTagListBody,
+  type AutoTagOptions,
+  type AutoTagOptionsBody,
   type AutoTagRecordList,
   type AutoTagRecordsBody,
   type AutoTagRule,
@@ -168,6 +171,14 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         error: r.error,
         at: Number(r.at),
       })),
+    };
+  }
+
+  async options(ws: WorkSpace, q: AutoTagOptionsBody): Promise<AutoTagOptions> {
+    const { codes, groups } = await this.deps.repo.options(ws.id, q.keyword?.trim() ?? '', AUTO_TAG_OPTIONS_MAX);
+    return {
+      codes: codes.map((c) => ({ id: Number(c.id), name: c.name, kind: c.kind as 'channel' | 'staff' })),
+      groups: groups.map((g) => ({ chatId: g.chat_id, name: g.name || '未命名客户群', memberCount: Number(g.member_count) })),
     };
   }
 

@@ -235,6 +235,11 @@ describe('auto-tag rules', () => {
     expect(list.list).toHaveLength(2);
     expect((await call('/list', { keyword: '重要' })).data.list.map((r: any) => r.name)).toEqual(['重要客户']);
     expect((await call('/list', { kind: 'group' })).data.total).toBe(1);
+    const options = (await call('/options', {})).data;
+    expect(options.codes).toEqual([expect.objectContaining({ kind: 'staff' })]);
+    expect(options.groups).toHaveLength(2);
+    expect((await call('/options', { keyword: 'no-such-name' })).data).toEqual({ codes: [], groups: [] });
+    expect((await call('/options', {}, other, otherCorp.wsId)).data.codes).toEqual([]);
     const upd = await call('/update', { id: retroId, name: '改名', tagIds: [tagIds[0], tagIds[1]], condition: allDay });
     expect(upd.status, upd.message).toBe(200);
     // Only the name changed: no new run.
