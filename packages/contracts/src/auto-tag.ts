@@ -3,6 +3,7 @@
 // and once over the customers already there when a rule is saved (补打), each relation once per rule.
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
+import { ScheduleRule } from './china-time.js';
 
 export const AUTO_TAG_NAME_MAX = 30;
 /** Tags one rule applies (one mark_tag call carries them all). */
@@ -24,19 +25,12 @@ export const KeywordField = Type.Union([Type.Literal('remark'), Type.Literal('de
 export type KeywordField = Static<typeof KeywordField>;
 export const KEYWORD_FIELD_LABEL: Record<KeywordField, string> = { remark: '备注', description: '描述', name: '昵称' };
 
-/** 'HH:mm' in China time; an end of '24:00' is the end of the day. */
-const ClockTime = Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$', maxLength: 5 });
-export const TimeRange = Type.Object({ start: ClockTime, end: ClockTime });
-export type TimeRange = Static<typeof TimeRange>;
+export const AUTO_TAG_TIME_RULES_MAX = 10;
 
 export const AutoTagCondition = Type.Union([
   Type.Object({ kind: Type.Literal('source'), codeIds: Type.Array(Id, { minItems: 1, maxItems: 100 }) }),
-  Type.Object({
-    kind: Type.Literal('time'),
-    /** 1 = Monday … 7 = Sunday (China time). */
-    weekdays: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: 7 }),
-    ranges: Type.Array(TimeRange, { minItems: 1, maxItems: 5 }),
-  }),
+  /** Added on one of a row's weekdays inside its time range (China time), as the shared weekly schedule. */
+  Type.Object({ kind: Type.Literal('time'), rules: Type.Array(ScheduleRule, { minItems: 1, maxItems: AUTO_TAG_TIME_RULES_MAX }) }),
   Type.Object({
     kind: Type.Literal('keyword'),
     keywords: Type.Array(Type.String({ minLength: 1, maxLength: AUTO_TAG_KEYWORD_MAX }), { minItems: 1, maxItems: AUTO_TAG_KEYWORDS_MAX }),
@@ -140,26 +134,6 @@ export const AutoTagRecord = Type.Object({
 export type AutoTagRecord = Static<typeof AutoTagRecord>;
 export const AutoTagRecordList = Type.Object({ list: Type.Array(AutoTagRecord), total: Type.Integer() });
 export type AutoTagRecordList = Static<typeof AutoTagRecordList>;
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Minutes since midnight [start, end) of each range; an end at or before its start runs past midnight. */
-export function rangeMinutes(r: TimeRange): Array<[number, number]> {
-  const s = minutesOf(r.start);
-  const e = minutesOf(r.end);
-  return e > s ? [[s, e]] : [[s, 1440], [0, e]];
-}
-
-/** Whether `at` (epoch ms) falls on one of the weekdays and inside one of the ranges, in China time. */
-export function inAddWindow(at: number, weekdays: number[], ranges: TimeRange[]): boolean {
-  const local = at + CHINA_OFFSET_MS;
-  const day = Math.floor(local / 86_400_000);
-  // 1970-01-01 was a Thursday (4).
-  const weekday = ((day + 3) % 7) + 1;
-  const minute = Math.floor(local / 60_000) % 1440;
-  return weekdays.includes(weekday) && ranges.some((r) => rangeMinutes(r).some(([s, e]) => minute >= s && minute < e));
-}
 
 /** What a rule may name, for the edit page's pickers: channel and staff codes, and customer groups. */
 export const AutoTagOptionsBody = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 30 })) });

@@ -3,7 +3,7 @@
 // keeps a rule's tags to one marking per relation, and the tags written with follow_tag in one transaction.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
-import { rangeMinutes } from '@scrm/contracts/auto-tag';
+import { CHINA_OFFSET_MS, minutesOf } from '@scrm/contracts/china-time';
 import { parseKeys, type Database } from '../db/database.js';
 import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
 import { writeFollowTags } from '../sync/follow-tag.repository.js';
@@ -28,7 +28,6 @@ export interface MatchScope {
   limit?: number;
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** A pending claim older than this was left by a run that died; another may take it. */
 const STALE_CLAIM_MS = 60_000;
@@ -209,11 +208,14 @@ export class AutoTagRepository {
         const local = sql`(f.createtime + ${sql.lit(CHINA_OFFSET_MS)})`;
         const weekday = sql`((${local} / 86400000 + 3) % 7 + 1)`;
         const minute = sql`((${local} / 60000) % 1440)`;
-        const spans = c.ranges.flatMap(rangeMinutes);
         return eb.and([
           eb('f.createtime', '>', 0),
-          sql<SqlBool>`${weekday} in (${sql.join(c.weekdays.map((d) => sql.lit(d)))})`,
-          eb.or(spans.map(([s, e]) => sql<SqlBool>`(${minute} >= ${sql.lit(s)} and ${minute} < ${sql.lit(e)})`)),
+          eb.or(
+            c.rules.map(
+              (r) =>
+                sql<SqlBool>`(${weekday} in (${sql.join(r.weekdays.map((d) => sql.lit(d)))}) and ${minute} >= ${sql.lit(minutesOf(r.start))} and ${minute} < ${sql.lit(minutesOf(r.end))})`,
+            ),
+          ),
         ]);
       }
       case 'keyword': {

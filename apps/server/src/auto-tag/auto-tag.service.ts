@@ -8,7 +8,6 @@ import {
   AUTO_TAG_KIND_LABEL,
   AUTO_TAG_OPTIONS_MAX,
   KEYWORD_FIELD_LABEL,
-  inAddWindow,
   type AutoTagCondition,
   type AutoTagEnableBody,
   type AutoTagInput,
@@ -23,6 +22,7 @@ import {
   type AutoTagSource,
   type AutoTagUpdateBody,
 } from '@scrm/contracts/auto-tag';
+import { describeSchedule, scheduleProblem, withinSchedule } from '@scrm/contracts/china-time';
 import { WecomError } from '@scrm/wecom/errors';
 import type { CorpApi } from '@scrm/wecom/client';
 import type { Clock } from '../clock/clock.js';
@@ -199,8 +199,10 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         break;
       }
       case 'time': {
-        if (c.ranges.some((r) => r.start === r.end)) throw bad('时间段的开始与结束不能相同');
-        condition = { kind: 'time', weekdays: [...new Set(c.weekdays)].sort(), ranges: c.ranges };
+        const rules = c.rules.map((r) => ({ ...r, weekdays: [...new Set(r.weekdays)].sort((a, b) => a - b) }));
+        const problem = scheduleProblem(rules);
+        if (problem) throw bad(problem);
+        condition = { kind: 'time', rules };
         break;
       }
       case 'keyword': {
@@ -340,7 +342,7 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
     if (p.trigger === 'add') {
       for (const rule of await repo.enabledRules(ws.id, ['source', 'time'])) {
         const c = parseJsonColumn<AutoTagCondition>(rule.condition, { kind: 'group', chatIds: [] });
-        const hit = c.kind === 'source' ? (await this.statesOf(ws.id, c)).includes(p.state) && p.state !== '' : c.kind === 'time' && inAddWindow(p.at, c.weekdays, c.ranges);
+        const hit = c.kind === 'source' ? (await this.statesOf(ws.id, c)).includes(p.state) && p.state !== '' : c.kind === 'time' && c.rules.length > 0 && withinSchedule(c.rules, p.at);
         if (!hit) continue;
         const tagIds = await this.liveTags(ws.id, rule);
         if (!tagIds.length) continue;
@@ -454,10 +456,8 @@ function describe(c: AutoTagCondition, codes: Map<number, { name: string; delete
   switch (c.kind) {
     case 'source':
       return `${head}：${c.codeIds.map((id) => codes.get(id)?.name ?? `活码#${id}（已删除）`).join('、')}`;
-    case 'time': {
-      const days = c.weekdays.map((d) => `周${'一二三四五六日'[d - 1]}`).join('、');
-      return `${head}：${days} ${c.ranges.map((r) => `${r.start}-${r.end}`).join('、')}`;
-    }
+    case 'time':
+      return `${head}：${describeSchedule(c.rules)}`;
     case 'keyword':
       return `${head}：${c.fields.map((f) => KEYWORD_FIELD_LABEL[f]).join('/')}含「${c.keywords.join('」或「')}」`;
     case 'group':

@@ -3,6 +3,7 @@
 // with its progress and one mark_tag per relation lacking the tags, a re-run that asks WeCom nothing,
 // and validation, tenancy and child accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withinSchedule } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
 
@@ -29,7 +30,7 @@ const wecomTags = (snap: any, externalUserid: string, userid: string): string[] 
     .find((f: any) => f.userid === userid)
     ?.tags.map((t: any) => t.tag_id) ?? [];
 const settle = () => settleAll(h);
-const allDay = { kind: 'time', weekdays: [1, 2, 3, 4, 5, 6, 7], ranges: [{ start: '00:00', end: '24:00' }] };
+const allDay = { kind: 'time', rules: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '24:00' }] };
 const ourTags = async (externalUserid: string, userid: string) =>
   (
     await db()
@@ -65,10 +66,11 @@ describe('auto-tag rules', () => {
       [{ name: '规则', tagIds: ['no-such-tag'], condition: allDay }, /标签不存在/],
       [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'source', codeIds: [999999] } }, /活码不存在/],
       [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'group', chatIds: ['wrNoSuchChat'] } }, /客户群不存在/],
-      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', weekdays: [1], ranges: [{ start: '09:00', end: '09:00' }] } }, /开始与结束不能相同/],
+      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', rules: [{ weekdays: [1], start: '09:00', end: '09:00' }] } }, /结束时间须晚于开始时间/],
+      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', rules: [] } }, /^参数错误/],
       [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'keyword', keywords: ['  '], fields: ['remark'] } }, /请填写关键词/],
-      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', weekdays: [8], ranges: [{ start: '09:00', end: '10:00' }] } }, /^参数错误/],
-      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', weekdays: [1], ranges: [{ start: '25:00', end: '10:00' }] } }, /^参数错误/],
+      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', rules: [{ weekdays: [8], start: '09:00', end: '10:00' }] } }, /^参数错误/],
+      [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'time', rules: [{ weekdays: [1], start: '25:00', end: '10:00' }] } }, /^参数错误/],
       [{ name: '规则', tagIds: [], condition: { kind: 'group', chatIds: [chat] } }, /^参数错误/],
       [{ name: '名'.repeat(31), tagIds: [tagIds[0]], condition: allDay }, /^参数错误/],
       [{ name: '规则', tagIds: [tagIds[0]], condition: { kind: 'nope' } }, /^参数错误/],
@@ -101,7 +103,7 @@ describe('auto-tag rules', () => {
     const r = await call('/add', { name: '全部客户', tagIds: [t1, t2], condition: allDay });
     expect(r.status, r.message).toBe(200);
     retroId = r.data.id;
-    expect(r.data).toMatchObject({ name: '全部客户', enabled: true, tagIds: [t1, t2], conditionText: '按添加时间：周一、周二、周三、周四、周五、周六、周日 00:00-24:00' });
+    expect(r.data).toMatchObject({ name: '全部客户', enabled: true, tagIds: [t1, t2], conditionText: '按添加时间：周一至周日 00:00-24:00' });
     expect(['running', 'done']).toContain(r.data.run.status);
     const done = await until('the run is done', async () => {
       const d = (await call('/detail', { id: retroId })).data;
@@ -227,6 +229,29 @@ describe('auto-tag rules', () => {
     const records = (await call('/records', { id: rule.data.id })).data;
     expect(records.list.map((x: any) => x.externalUserid)).toEqual(follows.map(() => joiner.external_userid));
     expect((await markTagCalls()) - before).toBeLessThanOrEqual(follows.length);
+  });
+
+  it('finds the same customers in a time window as the add-time check does (China time, in SQL)', async () => {
+    const rules = [
+      { weekdays: [1, 3, 5], start: '08:00', end: '20:30' },
+      { weekdays: [6, 7], start: '00:00', end: '12:00' },
+    ];
+    const live = await db()
+      .selectFrom('follow_relation')
+      .select(['createtime'])
+      .where('work_space_id', '=', corp.wsId)
+      .where('deleted_at', 'is', null)
+      .where('deleted_by_customer_at', 'is', null)
+      .execute();
+    const expected = live.filter((f) => Number(f.createtime) > 0 && withinSchedule(rules, Number(f.createtime))).length;
+    const r = await call('/add', { name: '工作时间添加', tagIds: [tagIds[0]], condition: { kind: 'time', rules }, backfill: true });
+    expect(r.status, r.message).toBe(200);
+    const done = await until('run done', async () => {
+      const d = (await call('/detail', { id: r.data.id })).data;
+      return d.run.status === 'done' && d;
+    });
+    expect(done.run.matched).toBe(expected);
+    expect((await call('/delete', { id: r.data.id })).status).toBe(200);
   });
 
   it('lists, updates and deletes rules', async () => {
