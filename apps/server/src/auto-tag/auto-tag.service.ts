@@ -47,6 +47,7 @@ export type ApplyPayload =
   | { trigger: 'group'; chatId: string };
 
 const PAGE = 200;
+const PROGRESS_EVERY = 20;
 /** mark_tag calls in flight at once within a run (the shared limiter paces them). */
 const CALLS_AT_ONCE = 4;
 /** Codes that say "try again" rather than "no". */
@@ -286,10 +287,14 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
     for (;;) {
       const page = await repo.matching(ws.id, condition, states, { after, limit: PAGE });
       if (!page.length) break;
-      const outcomes = await pool(page, CALLS_AT_ONCE, (rel) => this.apply(ws, api, rule!, tagIds, rel, 'backfill'));
-      after = { externalUserid: page.at(-1)!.external_userid, userid: page.at(-1)!.userid };
-      const failed = outcomes.filter((o) => o === 'failed').length;
-      if (!(await repo.runProgress(ruleId, version, { done: outcomes.length - failed, failed, after }))) return;
+      // Progress is saved every few relations, so the detail page moves (and a retry resumes) close to where it was.
+      for (let i = 0; i < page.length; i += PROGRESS_EVERY) {
+        const part = page.slice(i, i + PROGRESS_EVERY);
+        const outcomes = await pool(part, CALLS_AT_ONCE, (rel) => this.apply(ws, api, rule!, tagIds, rel, 'backfill'));
+        after = { externalUserid: part.at(-1)!.external_userid, userid: part.at(-1)!.userid };
+        const failed = outcomes.filter((o) => o === 'failed').length;
+        if (!(await repo.runProgress(ruleId, version, { done: outcomes.length - failed, failed, after }))) return;
+      }
       if (page.length < PAGE) break;
       rule = await repo.findRuleById(ruleId);
       if (!rule || Number(rule.version) !== version) return;
