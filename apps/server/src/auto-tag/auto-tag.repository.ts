@@ -29,6 +29,7 @@ export interface MatchScope {
 }
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const relKey = (externalUserid: string, userid: string) => `${externalUserid}\u0000${userid}`;
 /** A pending claim older than this was left by a run that died; another may take it. */
 const STALE_CLAIM_MS = 60_000;
 
@@ -299,98 +300,98 @@ export class AutoTagRepository {
   // ---------------------------------------------------------------- records: once per rule and relation
 
   /**
-   * Takes the relation for the rule: a new record, or one whose earlier try failed, was left pending by
-   * a run that died, or did not carry all of `tagIds` (the rule's tags grew). Undefined: done already,
-   * or another run holds it.
+   * Takes the relations for the rule (one statement for the new ones): a new record, or one whose earlier
+   * try failed, was left pending by a run that died, or did not carry all of `tagIds` (the rule's tags
+   * grew). Returns the record id of each relation taken, by `externalUserid\u0000userid`; the others are
+   * done already or held by another run.
    */
-  async claim(
-    wsId: number,
-    ruleId: number,
-    rel: { externalUserid: string; userid: string },
-    tagIds: string[],
-    source: string,
-    now: number,
-  ): Promise<number | undefined> {
+  async claim(wsId: number, ruleId: number, rels: Array<{ externalUserid: string; userid: string }>, tagIds: string[], source: string, now: number): Promise<Map<string, number>> {
+    const taken = new Map<string, number>();
+    if (!rels.length) return taken;
     const fresh = await this.db
       .insertInto('auto_tag_record')
-      .values({ work_space_id: wsId, rule_id: ruleId, external_userid: rel.externalUserid, userid: rel.userid, tag_ids: '[]', source, status: 'pending', error: null, at: now })
+      .values(rels.map((r) => ({ work_space_id: wsId, rule_id: ruleId, external_userid: r.externalUserid, userid: r.userid, tag_ids: '[]', source, status: 'pending', error: null, at: now })))
       .onConflict((oc) => oc.columns(['rule_id', 'external_userid', 'userid']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (fresh) return Number(fresh.id);
+      .returning(['id', 'external_userid', 'userid'])
+      .execute();
+    for (const r of fresh) taken.set(relKey(r.external_userid, r.userid), Number(r.id));
+    const rest = rels.filter((r) => !taken.has(relKey(r.externalUserid, r.userid)));
+    if (!rest.length) return taken;
     const old = await this.db
       .selectFrom('auto_tag_record')
-      .select(['id', 'status', 'tag_ids', 'at'])
+      .select(['id', 'external_userid', 'userid', 'status', 'tag_ids', 'at'])
       .where('rule_id', '=', ruleId)
-      .where('external_userid', '=', rel.externalUserid)
-      .where('userid', '=', rel.userid)
-      .executeTakeFirst();
-    if (!old) return undefined;
-    const covered = new Set(parseKeys(old.tag_ids));
-    const retake =
-      old.status === 'failed' ||
-      (old.status === 'pending' && Number(old.at) < now - STALE_CLAIM_MS) ||
-      ((old.status === 'done' || old.status === 'already') && tagIds.some((t) => !covered.has(t)));
-    if (!retake) return undefined;
-    const r = await this.db
-      .updateTable('auto_tag_record')
-      .set({ status: 'pending', source, at: now, error: null })
-      .where('id', '=', old.id)
-      .where('status', '=', old.status)
-      .where('at', '=', old.at)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1 ? Number(old.id) : undefined;
-  }
-
-  /** Whether the rule's record of the relation is settled with all of `tagIds` (no call needed). */
-  async settled(ruleId: number, externalUserid: string, userid: string, tagIds: string[]): Promise<boolean> {
-    const r = await this.db
-      .selectFrom('auto_tag_record')
-      .select(['status', 'tag_ids'])
-      .where('rule_id', '=', ruleId)
-      .where('external_userid', '=', externalUserid)
-      .where('userid', '=', userid)
-      .executeTakeFirst();
-    if (!r || (r.status !== 'done' && r.status !== 'already')) return false;
-    const have = new Set(parseKeys(r.tag_ids));
-    return tagIds.every((t) => have.has(t));
-  }
-
-  async release(recordId: number): Promise<void> {
-    await this.db.deleteFrom('auto_tag_record').where('id', '=', recordId).where('status', '=', 'pending').execute();
-  }
-
-  async finish(recordId: number, status: 'already' | 'failed', tagIds: string[], error: string | null, now: number): Promise<void> {
-    await this.db
-      .updateTable('auto_tag_record')
-      .set({ status, tag_ids: JSON.stringify(tagIds), error: error?.slice(0, 500) ?? null, at: now })
-      .where('id', '=', recordId)
+      .where((eb) => eb.or(rest.map((r) => eb.and([eb('external_userid', '=', r.externalUserid), eb('userid', '=', r.userid)]))))
       .execute();
+    for (const o of old) {
+      const covered = new Set(parseKeys(o.tag_ids));
+      const retake =
+        o.status === 'failed' ||
+        (o.status === 'pending' && Number(o.at) < now - STALE_CLAIM_MS) ||
+        ((o.status === 'done' || o.status === 'already') && tagIds.some((t) => !covered.has(t)));
+      if (!retake) continue;
+      const r = await this.db
+        .updateTable('auto_tag_record')
+        .set({ status: 'pending', source, at: now, error: null })
+        .where('id', '=', o.id)
+        .where('status', '=', o.status)
+        .where('at', '=', o.at)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) taken.set(relKey(o.external_userid, o.userid), Number(o.id));
+    }
+    return taken;
   }
 
-  /** WeCom has the tags: our copy of the relation (with follow_tag) and the record, in one transaction. */
-  async tagged(wsId: number, recordId: number, rel: { externalUserid: string; userid: string }, tagIds: string[], now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('follow_relation')
-        .select('tag_ids')
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', rel.externalUserid)
-        .where('userid', '=', rel.userid)
-        .executeTakeFirst();
-      if (row) {
-        const merged = JSON.stringify([...new Set([...parseKeys(row.tag_ids), ...tagIds])]);
-        await trx
-          .updateTable('follow_relation')
-          .set({ tag_ids: merged })
+  async release(recordIds: number[]): Promise<void> {
+    if (!recordIds.length) return;
+    await this.db.deleteFrom('auto_tag_record').where('id', 'in', recordIds).where('status', '=', 'pending').execute();
+  }
+
+  /**
+   * What came of a batch, in one transaction: the tags WeCom now has on our copy of each tagged relation
+   * (with follow_tag), and every record's outcome. Returns the tagged relations we had a copy of.
+   */
+  async settle(
+    wsId: number,
+    outcomes: Array<{ recordId: number; externalUserid: string; userid: string; status: 'done' | 'already' | 'failed'; tagIds: string[]; error: string | null }>,
+    now: number,
+  ): Promise<void> {
+    if (!outcomes.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      const tagged = outcomes.filter((o) => o.status === 'done');
+      if (tagged.length) {
+        const rows = await trx
+          .selectFrom('follow_relation')
+          .select(['external_userid', 'userid', 'tag_ids'])
           .where('work_space_id', '=', wsId)
-          .where('external_userid', '=', rel.externalUserid)
-          .where('userid', '=', rel.userid)
+          .where((eb) => eb.or(tagged.map((o) => eb.and([eb('external_userid', '=', o.externalUserid), eb('userid', '=', o.userid)]))))
           .execute();
-        await writeFollowTags(trx, wsId, [{ external_userid: rel.externalUserid, userid: rel.userid, tag_ids: merged }]);
+        const wanted = new Map(tagged.map((o) => [relKey(o.externalUserid, o.userid), o.tagIds]));
+        const follows = rows.map((r) => ({
+          external_userid: r.external_userid,
+          userid: r.userid,
+          tag_ids: JSON.stringify([...new Set([...parseKeys(r.tag_ids), ...(wanted.get(relKey(r.external_userid, r.userid)) ?? [])])]),
+        }));
+        for (const f of follows)
+          await trx
+            .updateTable('follow_relation')
+            .set({ tag_ids: f.tag_ids })
+            .where('work_space_id', '=', wsId)
+            .where('external_userid', '=', f.external_userid)
+            .where('userid', '=', f.userid)
+            .execute();
+        await writeFollowTags(trx, wsId, follows);
       }
-      await trx.updateTable('auto_tag_record').set({ status: 'done', tag_ids: JSON.stringify(tagIds), error: null, at: now }).where('id', '=', recordId).execute();
-      return row !== undefined;
+      // Records with the same outcome in one statement each.
+      const groups = new Map<string, number[]>();
+      for (const o of outcomes) {
+        const key = JSON.stringify([o.status, o.tagIds, o.error?.slice(0, 500) ?? null]);
+        groups.set(key, [...(groups.get(key) ?? []), o.recordId]);
+      }
+      for (const [key, ids] of groups) {
+        const [status, tagIds, error] = JSON.parse(key) as [string, string[], string | null];
+        await trx.updateTable('auto_tag_record').set({ status, tag_ids: JSON.stringify(tagIds), error, at: now }).where('id', 'in', ids).execute();
+      }
     });
   }
 

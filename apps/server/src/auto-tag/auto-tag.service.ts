@@ -35,7 +35,7 @@ import type { CustomerEventRow } from '../customer/customer-event.repository.js'
 import { queueCustomerRefresh, type CustomerWatcher } from '../callback/callback.service.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { AutoTagRepository, AutoTagRuleRow, MatchedRelation } from './auto-tag.repository.js';
+import { relKey, type AutoTagRepository, type AutoTagRuleRow, type MatchedRelation } from './auto-tag.repository.js';
 
 export const AUTO_TAG_RUN_JOB = 'auto_tag_run';
 export const AUTO_TAG_APPLY_JOB = 'auto_tag_apply';
@@ -290,7 +290,7 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
       // Progress is saved every few relations, so the detail page moves (and a retry resumes) close to where it was.
       for (let i = 0; i < page.length; i += PROGRESS_EVERY) {
         const part = page.slice(i, i + PROGRESS_EVERY);
-        const outcomes = await pool(part, CALLS_AT_ONCE, (rel) => this.apply(ws, api, rule!, tagIds, rel, 'backfill'));
+        const outcomes = await this.apply(ws, api, rule!, tagIds, part, 'backfill');
         after = { externalUserid: part.at(-1)!.external_userid, userid: part.at(-1)!.userid };
         const failed = outcomes.filter((o) => o === 'failed').length;
         if (!(await repo.runProgress(ruleId, version, { done: outcomes.length - failed, failed, after }))) return;
@@ -353,7 +353,7 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         if (!tagIds.length) continue;
         const rel = await repo.relation(ws.id, p.externalUserid, p.userid);
         if (!rel) unknownRelation = true;
-        await this.apply(ws, await corp(), rule, tagIds, rel ?? { external_userid: p.externalUserid, userid: p.userid, tag_ids: '[]' }, 'auto');
+        await this.apply(ws, await corp(), rule, tagIds, [rel ?? { external_userid: p.externalUserid, userid: p.userid, tag_ids: '[]' }], 'auto');
       }
     } else {
       // A re-read looks at what it may have changed (remark, description, nickname); source and time
@@ -370,11 +370,7 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         let after: { externalUserid: string; userid: string } | undefined;
         for (;;) {
           const page = await repo.matching(ws.id, c, states, { ...scope, after, limit: PAGE });
-          for (const rel of page) {
-            // Most of a group's members were handled when they joined: no claim for them.
-            if (await repo.settled(Number(rule.id), rel.external_userid, rel.userid, tagIds)) continue;
-            await this.apply(ws, await corp(), rule, tagIds, rel, 'auto');
-          }
+          if (page.length) await this.apply(ws, await corp(), rule, tagIds, page, 'auto');
           if (page.length < PAGE) break;
           after = { externalUserid: page.at(-1)!.external_userid, userid: page.at(-1)!.userid };
         }
@@ -384,47 +380,59 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
     if (unknownRelation && p.trigger === 'add') await queueCustomerRefresh(this.deps.jobs, ws.id, p.externalUserid);
   }
 
-  // ---------------------------------------------------------------- one relation
+  // ---------------------------------------------------------------- relations, in batches
 
   /**
-   * The rule's tags on one relation, once: claimed (or left alone when done before), skipped without a
-   * call when the relation already has them all, else one mark_tag with the missing ones.
+   * The rule's tags on each relation, once: claimed (left alone when done before), recorded without a
+   * call when the relation already has them all, else one mark_tag with the missing ones, a few in flight.
+   * What came of the batch is written in one transaction; a call WeCom may take later releases the
+   * relations not yet done and asks for a retry.
    */
-  private async apply(ws: WorkSpace, api: CorpApi, rule: AutoTagRuleRow, tagIds: string[], rel: MatchedRelation, source: AutoTagSource): Promise<Outcome> {
+  private async apply(ws: WorkSpace, api: CorpApi, rule: AutoTagRuleRow, tagIds: string[], rels: MatchedRelation[], source: AutoTagSource): Promise<Outcome[]> {
     const { repo, clock } = this.deps;
-    const who = { externalUserid: rel.external_userid, userid: rel.userid };
     const ruleId = Number(rule.id);
-    const recordId = await repo.claim(ws.id, ruleId, who, tagIds, source, clock.now());
-    if (recordId === undefined) return 'held';
-    const have = new Set(parseKeys(rel.tag_ids));
-    const missing = tagIds.filter((t) => !have.has(t));
-    if (!missing.length) {
-      await repo.finish(recordId, 'already', tagIds, null, clock.now());
-      return 'already';
-    }
-    try {
-      await api.markTag({ userid: rel.userid, external_userid: rel.external_userid, add_tag: missing });
-    } catch (err) {
-      if (err instanceof WecomError && !RETRYABLE.has(err.errcode)) {
-        await repo.finish(recordId, 'failed', tagIds, wecomFailure(err).message, clock.now());
-        return 'failed';
+    const taken = await repo.claim(ws.id, ruleId, rels.map((r) => ({ externalUserid: r.external_userid, userid: r.userid })), tagIds, source, clock.now());
+    type Result = { recordId: number; externalUserid: string; userid: string; status: 'done' | 'already' | 'failed'; tagIds: string[]; error: string | null; missing: string[] };
+    const results = new Map<number, Result>();
+    let retry: unknown;
+    await pool(rels, CALLS_AT_ONCE, async (rel) => {
+      const recordId = taken.get(relKey(rel.external_userid, rel.userid));
+      if (recordId === undefined || retry) return;
+      const have = new Set(parseKeys(rel.tag_ids));
+      const missing = tagIds.filter((t) => !have.has(t));
+      const base = { recordId, externalUserid: rel.external_userid, userid: rel.userid, tagIds, missing };
+      if (!missing.length) return void results.set(recordId, { ...base, status: 'already', error: null });
+      try {
+        await api.markTag({ userid: rel.userid, external_userid: rel.external_userid, add_tag: missing });
+        results.set(recordId, { ...base, status: 'done', error: null });
+      } catch (err) {
+        if (err instanceof WecomError && !RETRYABLE.has(err.errcode)) results.set(recordId, { ...base, status: 'failed', error: wecomFailure(err).message });
+        else retry ??= err;
       }
-      await repo.release(recordId);
-      throw new RetryLater(err instanceof Error ? err.message : String(err), 2_000);
-    }
+    });
     const at = clock.now();
-    await repo.tagged(ws.id, recordId, who, tagIds, at);
-    await this.deps.customerEvents.record(ws.id, [
-      {
-        externalUserid: rel.external_userid,
-        userid: rel.userid,
-        kind: 'tag',
-        at,
-        detail: { ruleId, ruleName: rule.name, tagIds: missing, source },
-        dedupeKey: `auto-tag:${ruleId}:${recordId}:${at}`,
-      },
-    ]);
-    return 'done';
+    await repo.settle(ws.id, [...results.values()], at);
+    const tagged = [...results.values()].filter((r) => r.status === 'done');
+    if (tagged.length)
+      await this.deps.customerEvents.record(
+        ws.id,
+        tagged.map((r) => ({
+          externalUserid: r.externalUserid,
+          userid: r.userid,
+          kind: 'tag' as const,
+          at,
+          detail: { ruleId, ruleName: rule.name, tagIds: r.missing, source },
+          dedupeKey: `auto-tag:${ruleId}:${r.recordId}:${at}`,
+        })),
+      );
+    if (retry) {
+      await repo.release([...taken.values()].filter((id) => !results.has(id)));
+      throw new RetryLater(retry instanceof Error ? retry.message : String(retry), 2_000);
+    }
+    return rels.map((rel) => {
+      const id = taken.get(relKey(rel.external_userid, rel.userid));
+      return id === undefined ? 'held' : results.get(id)!.status;
+    });
   }
 
   private async liveTags(wsId: number, rule: AutoTagRuleRow): Promise<string[]> {

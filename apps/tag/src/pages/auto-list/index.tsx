@@ -43,18 +43,18 @@ function Rules({ workId }: { workId: number }) {
     {
       title: AT.col.name,
       dataIndex: 'name',
-      width: 180,
+      width: 140,
       render: (_, r) => (
         <Link to={`/tag/auto/detail?id=${r.id}`} data-testid="rule-name">
           {r.name}
         </Link>
       ),
     },
-    { title: AT.col.condition, key: 'condition', render: (_, r) => <Typography.Text data-testid="rule-condition">{r.conditionText}</Typography.Text> },
+    { title: AT.col.condition, key: 'condition', onCell: () => ({ style: { minWidth: 180 } }), render: (_, r) => <Typography.Text data-testid="rule-condition">{r.conditionText}</Typography.Text> },
     {
       title: AT.col.tags,
       key: 'tags',
-      width: 180,
+      width: 140,
       render: (_, r) => (
         <Flex gap={4} wrap>
           {r.tags.map((t) => (
@@ -68,7 +68,7 @@ function Rules({ workId }: { workId: number }) {
     {
       title: AT.col.tagged,
       key: 'tagged',
-      width: 150,
+      width: 130,
       render: (_, r) => (
         <Flex vertical data-testid="rule-tagged">
           <span>{AT.taggedCount(r.tagged)}</span>
@@ -78,7 +78,7 @@ function Rules({ workId }: { workId: number }) {
         </Flex>
       ),
     },
-    { title: AT.col.run, key: 'run', width: 170, render: (_, r) => <RunProgress run={r.run} /> },
+    { title: AT.col.run, key: 'run', width: 150, render: (_, r) => <RunProgress run={r.run} /> },
     {
       title: AT.col.enabled,
       key: 'enabled',
@@ -97,7 +97,7 @@ function Rules({ workId }: { workId: number }) {
     {
       title: AT.col.actions,
       key: 'actions',
-      width: 160,
+      width: 150,
       render: (_, r) => (
         <Space size={0} separator={<Typography.Text type="secondary">|</Typography.Text>}>
           <Button type="link" size="small" onClick={() => navigate(`/tag/auto/detail?id=${r.id}`)}>
@@ -176,7 +176,7 @@ function Rules({ workId }: { workId: number }) {
           columns={columns}
           dataSource={rules.data?.list ?? []}
           loading={rules.isPending || (rules.isFetching && rules.isPlaceholderData)}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: rules.isPending ? <div style={{ height: 120 }} /> : empty }}
           pagination={{ ...pagination(rules.data?.total ?? 0), showTotal: AT.total }}
         />
