@@ -47,9 +47,9 @@ export type ApplyPayload =
   | { trigger: 'group'; chatId: string };
 
 const PAGE = 200;
-const PROGRESS_EVERY = 20;
+const PROGRESS_EVERY = 40;
 /** mark_tag calls in flight at once within a run (the shared limiter paces them). */
-const CALLS_AT_ONCE = 4;
+const CALLS_AT_ONCE = 8;
 /** Codes that say "try again" rather than "no". */
 const RETRYABLE = new Set([-1, 45009, 45033, 41096]);
 
