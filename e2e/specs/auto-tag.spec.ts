@@ -64,7 +64,7 @@ test('an auto-tag rule is applied retroactively, with its progress shown', async
   const fault = await stack.client.simFetch('/control/faults', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ kind: 'latency', corpId, path: 'externalcontact/mark_tag', ms: 400 }),
+    body: JSON.stringify({ kind: 'latency', corpId, path: 'externalcontact/mark_tag', ms: 4000 }),
   });
   expect(fault.status).toBe(200);
   await page.getByTestId('rule-submit').click();

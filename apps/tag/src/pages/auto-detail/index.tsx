@@ -1,7 +1,7 @@
 // 自动标签详情: the rule (condition, tags, how many customers it tagged and when), the progress of its
 // retroactive run (polled while it runs, with 重新补打), and the records: customer, member, tags, time and
 // whether the tag came as an event arrived (自动) or from the run (补打).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Descriptions, Flex, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -35,6 +35,15 @@ function Records({ workId, rule }: { workId: number; rule: AutoTagRule }) {
     { id: rule.id, page, pageSize: PAGE_SIZE, ...(source === 'all' ? {} : { source }) },
     { placeholderData: keepPreviousData, refetchInterval: running ? POLL_MS : false },
   );
+  // The rule's figures moved (a run ended, an event tagged someone): the records follow.
+  const { refetch } = records;
+  const seen = useRef(`${rule.tagged}:${rule.run.status}:${rule.run.done}`);
+  useEffect(() => {
+    const now = `${rule.tagged}:${rule.run.status}:${rule.run.done}`;
+    if (now === seen.current) return;
+    seen.current = now;
+    void refetch();
+  }, [rule.tagged, rule.run.status, rule.run.done, refetch]);
   const columns: ColumnsType<AutoTagRecord> = [
     {
       title: AT.recordCol.customer,
