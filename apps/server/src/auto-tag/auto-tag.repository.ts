@@ -11,7 +11,7 @@ import { writeFollowTags } from '../sync/follow-tag.repository.js';
 export type AutoTagRuleRow = Selectable<AutoTagRuleTable>;
 export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
 
-/** A live follow relation a rule may tag; `record_*` is the rule's record for it, if any. */
+/** A live follow relation a rule may tag, with the tags our copy has on it. */
 export interface MatchedRelation {
   external_userid: string;
   userid: string;
