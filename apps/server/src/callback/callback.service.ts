@@ -11,7 +11,7 @@ import { AppError } from '../http/errors.js';
 import { PermanentFailure, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
-import type { ProviderSettings } from '../wecom/provider-settings.js';
+import type { ServiceProviderSettings } from '../wecom/service-provider-settings.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
@@ -60,6 +60,19 @@ export interface CustomerWatcher {
   groupRefreshed(wsId: number, chatId: string): Promise<void>;
 }
 
+/** What 客户群 does with a join or quit (change_external_chat update add_member / del_member). */
+export interface GroupEventSink {
+  memberChanged(
+    ws: WorkSpace,
+    change: { callbackEventId: number; chatId: string; kind: 'join' | 'quit'; count: number; scene: number; memberIds: string[]; at: number },
+  ): Promise<void>;
+}
+
+/** What 客户继承 does with a transfer_fail (the customer refused, or the taker is at their limit). */
+export interface TransferEventSink {
+  transferFailed(ws: WorkSpace, e: { takeoverUserid: string; externalUserid: string; reason: string; at: number }): Promise<void>;
+}
+
 export interface SignedQuery {
   msg_signature?: string;
   timestamp?: string;
@@ -100,12 +113,14 @@ export class CallbackService {
       workSpaces: WorkSpaceService;
       sync: SyncService;
       gateway: WecomGateway;
-      provider: ProviderSettings;
+      provider: ServiceProviderSettings;
       auth: WecomAuthService;
       jobs: JobQueue;
       clock: Clock;
       contacts: ContactEventSink;
       customerEvents: CustomerEventService;
+      groups: GroupEventSink;
+      transfers: TransferEventSink;
       watcher?: CustomerWatcher;
       log: FastifyBaseLogger;
     },
@@ -292,9 +307,16 @@ export class CallbackService {
         return;
       }
       case 'edit_external_contact':
-      case 'transfer_fail':
         await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
         return this.deps.watcher?.customerRefreshed(ws.id, event.ExternalUserID);
+      case 'transfer_fail':
+        await this.deps.transfers.transferFailed(ws, {
+          takeoverUserid: event.UserID,
+          externalUserid: event.ExternalUserID,
+          reason: event.FailReason ?? '',
+          at: row.received_at,
+        });
+        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'del_external_contact':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
         await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, row.received_at);
@@ -304,10 +326,23 @@ export class CallbackService {
         await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, row.received_at);
         await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
         return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
-      case 'external_chat_create':
       case 'external_chat_update':
+        if (event.UpdateDetail === 'add_member' || event.UpdateDetail === 'del_member') {
+          const join = event.UpdateDetail === 'add_member';
+          await this.deps.groups.memberChanged(ws, {
+            callbackEventId: row.id,
+            chatId: event.ChatId,
+            kind: join ? 'join' : 'quit',
+            count: event.MemChangeCnt ?? event.MemChangeList?.length ?? 1,
+            scene: (join ? event.JoinScene : event.QuitScene) ?? 0,
+            memberIds: event.MemChangeList ?? [],
+            at: row.received_at,
+          });
+        }
         await sync.refreshGroup(ws.id, api, event.ChatId);
         return this.deps.watcher?.groupRefreshed(ws.id, event.ChatId);
+      case 'external_chat_create':
+        return sync.refreshGroup(ws.id, api, event.ChatId);
       case 'external_chat_dismiss':
         return sync.deleteGroup(ws.id, event.ChatId);
       case 'external_tag_create':

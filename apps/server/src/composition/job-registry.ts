@@ -7,8 +7,8 @@ import type { ApplyPayload, AutoTagService } from '../auto-tag/auto-tag.service.
 import { AUTO_TAG_APPLY_JOB, AUTO_TAG_RUN_JOB } from '../auto-tag/auto-tag.service.js';
 import type { CallbackService } from '../callback/callback.service.js';
 import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB } from '../callback/callback.service.js';
-import type { AttributionService, WelcomePayload } from '../contact-way/attribution.service.js';
-import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution.service.js';
+import type { AttributionService, WelcomePayload } from '../contact-way/attribution/attribution.service.js';
+import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution/attribution.service.js';
 import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { CREATE_JOB, USERS_JOB, WARM_JOB } from '../contact-way/contact-way.service.js';
 import type { MaterialService } from '../material/material.service.js';
@@ -16,6 +16,8 @@ import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { TransferService } from '../transfer/transfer.service.js';
+import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -37,6 +39,7 @@ export interface JobOwners {
   risk: RiskEngine;
   autoTags: AutoTagService;
   cleanup: Cleanup;
+  transfers: TransferService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -162,6 +165,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
         await o.materials.renewMedia(ctx);
       },
     }),
+    // Every 5 minutes: where the transfers still waiting for their customer stand (transfer_result).
+    [TRANSFER_CHECK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:transfer:<minute>',
+      run: () => o.transfers.checkJob(),
+    }),
     [CLEANUP_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -178,6 +189,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
   { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
   { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
+  { name: 'transfer', pattern: '*/5 * * * *', kind: TRANSFER_CHECK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -618,6 +618,51 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('follow_tag').ifExists().execute();
       },
     },
+    // 客户群 and 客户继承: member changes of groups as their events arrive (one row per callback event,
+    // so an event processed twice counts once) and customers handed from one member to another.
+    '0012_groups_transfers': {
+      async up(db: Kysely<any>) {
+        const bigId = (name: string) =>
+          dialect === 'postgres'
+            ? db.schema.createTable(name).addColumn('id', 'bigserial', (c) => c.primaryKey())
+            : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+        await bigId('group_event')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('chat_id', 'varchar(128)', (c) => c.notNull())
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('scene', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('member_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('callback_event_id', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('group_event_callback_uq').on('group_event').column('callback_event_id').unique().execute();
+        await db.schema.createIndex('group_event_chat_idx').on('group_event').columns(['work_space_id', 'chat_id', 'at']).execute();
+        await db.schema.createIndex('group_event_at_idx').on('group_event').columns(['work_space_id', 'at']).execute();
+
+        await bigId('customer_transfer')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('handover_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('takeover_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('external_userid', 'varchar(128)', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('errcode', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('takeover_time', 'bigint')
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('checked_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('customer_transfer_ws_idx').on('customer_transfer').columns(['work_space_id', 'created_at']).execute();
+        await db.schema.createIndex('customer_transfer_status_idx').on('customer_transfer').columns(['status', 'work_space_id']).execute();
+        await db.schema.createIndex('customer_transfer_customer_idx').on('customer_transfer').columns(['work_space_id', 'external_userid']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('customer_transfer').ifExists().execute();
+        await db.schema.dropTable('group_event').ifExists().execute();
+      },
+    },
     // 自动标签: rules with their retroactive run's progress, and the record that keeps a rule's tags
     // to one marking per relation (the unique key); follow_relation by state finds a code's customers.
     '0013_auto_tag': {

@@ -216,6 +216,41 @@ export interface GroupMemberTable {
   left_at: number | null;
 }
 
+/** Members joining or leaving a customer group, one row per change_external_chat event. */
+export interface GroupEventTable {
+  id: Generated<number>;
+  work_space_id: number;
+  chat_id: string;
+  kind: 'join' | 'quit';
+  /** MemChangeCnt: how many joined or left with this event. */
+  count: number;
+  /** JoinScene or QuitScene. */
+  scene: number;
+  /** JSON list of the userids / external_userids (MemChangeList). */
+  member_ids: string;
+  /** When the event arrived (business clock). */
+  at: number;
+  callback_event_id: number;
+}
+
+/** A customer handed from one member to another: 在职继承 (onjob) or 离职继承 (resigned). */
+export interface CustomerTransferTable {
+  id: Generated<number>;
+  work_space_id: number;
+  kind: 'onjob' | 'resigned';
+  handover_userid: string;
+  takeover_userid: string;
+  external_userid: string;
+  /** WeCom's status: 1 taken over, 2 waiting, 3 refused, 4 taker at limit, 5 no record; 0 WeCom refused to start it (errcode). */
+  status: number;
+  errcode: number;
+  takeover_time: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  checked_at: number | null;
+}
+
 export interface CallbackEventTable {
   id: Generated<number>;
   /** 0 for provider-level events (suite / template callbacks). */
@@ -595,6 +630,8 @@ export interface DB {
   auto_tag_record: AutoTagRecordTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
+  group_event: GroupEventTable;
+  customer_transfer: CustomerTransferTable;
   callback_event: CallbackEventTable;
   callback_nonce: CallbackNonceTable;
   suite_ticket: SuiteTicketTable;
