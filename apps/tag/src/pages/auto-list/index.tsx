@@ -50,7 +50,7 @@ function Rules({ workId }: { workId: number }) {
         </Link>
       ),
     },
-    { title: AT.col.condition, key: 'condition', onCell: () => ({ style: { minWidth: 180 } }), render: (_, r) => <Typography.Text data-testid="rule-condition">{r.conditionText}</Typography.Text> },
+    { title: AT.col.condition, key: 'condition', onCell: () => ({ style: { minWidth: 160 } }), render: (_, r) => <Typography.Text data-testid="rule-condition">{r.conditionText}</Typography.Text> },
     {
       title: AT.col.tags,
       key: 'tags',
@@ -176,7 +176,7 @@ function Rules({ workId }: { workId: number }) {
           columns={columns}
           dataSource={rules.data?.list ?? []}
           loading={rules.isPending || (rules.isFetching && rules.isPlaceholderData)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 960 }}
           locale={{ emptyText: rules.isPending ? <div style={{ height: 120 }} /> : empty }}
           pagination={{ ...pagination(rules.data?.total ?? 0), showTotal: AT.total }}
         />
