@@ -26,6 +26,7 @@ import { callbackRoutes } from './callback/callback.routes.js';
 import { memberRoutes } from './member/member.routes.js';
 import { tagRoutes } from './tag/tag.routes.js';
 import { channelCodeRoutes } from './contact-way/channel/channel-code.routes.js';
+import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
 import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
 import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
       await api.register(tagRoutes, { prefix: '/qw', tags: services.tags });
+      await api.register(autoTagRoutes, { prefix: '/qw', autoTags: services.autoTags });
       await api.register(channelCodeRoutes, {
         prefix: '/qw',
         channels: services.channelCodes,

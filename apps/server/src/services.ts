@@ -76,6 +76,8 @@ import { GroupRepository } from './group/group.repository.js';
 import { GroupService } from './group/group.service.js';
 import { TransferRepository } from './transfer/transfer.repository.js';
 import { TransferService } from './transfer/transfer.service.js';
+import { AutoTagRepository } from './auto-tag/auto-tag.repository.js';
+import { AutoTagService } from './auto-tag/auto-tag.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -186,6 +188,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
   const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
+  const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, clock, log });
+  customerEvents.listen(autoTags);
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -201,6 +205,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     customerEvents,
     groups,
     transfers,
+    watcher: autoTags,
     log,
   });
 
@@ -218,7 +223,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, cleanup, transfers, dataCentre, customerBatches }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -255,6 +260,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     customerList,
     customerBatches,
     customerEdits,
+    autoTags,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

@@ -54,6 +54,12 @@ export interface ContactEventSink {
   customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
 }
 
+/** Told when our copy of a customer or a group was read again from WeCom (auto-tag rules look then). */
+export interface CustomerWatcher {
+  customerRefreshed(wsId: number, externalUserid: string): Promise<void>;
+  groupRefreshed(wsId: number, chatId: string): Promise<void>;
+}
+
 /** What 客户群 does with a join or quit (change_external_chat update add_member / del_member). */
 export interface GroupEventSink {
   memberChanged(
@@ -115,6 +121,7 @@ export class CallbackService {
       customerEvents: CustomerEventService;
       groups: GroupEventSink;
       transfers: TransferEventSink;
+      watcher?: CustomerWatcher;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -148,7 +155,9 @@ export class CallbackService {
   /** REFRESH_JOB. */
   async refreshCustomerJob(workSpaceId: number | null, externalUserid: string): Promise<void> {
     const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
-    if (ws) await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    if (!ws) return;
+    await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    await this.deps.watcher?.customerRefreshed(ws.id, externalUserid);
   }
 
   /**
@@ -298,7 +307,8 @@ export class CallbackService {
         return;
       }
       case 'edit_external_contact':
-        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return this.deps.watcher?.customerRefreshed(ws.id, event.ExternalUserID);
       case 'transfer_fail':
         await this.deps.transfers.transferFailed(ws, {
           takeoverUserid: event.UserID,
@@ -329,7 +339,8 @@ export class CallbackService {
             at: row.received_at,
           });
         }
-        return sync.refreshGroup(ws.id, api, event.ChatId);
+        await sync.refreshGroup(ws.id, api, event.ChatId);
+        return this.deps.watcher?.groupRefreshed(ws.id, event.ChatId);
       case 'external_chat_create':
         return sync.refreshGroup(ws.id, api, event.ChatId);
       case 'external_chat_dismiss':

@@ -3,6 +3,8 @@
 // a second copy out (`once`: an idempotency key is never queued twice, even after the job is done; a
 // singleton key allows one queued job at a time). The queue knows only the kinds registered from here,
 // and the recurring ones are started by SCHEDULES below.
+import type { ApplyPayload, AutoTagService } from '../auto-tag/auto-tag.service.js';
+import { AUTO_TAG_APPLY_JOB, AUTO_TAG_RUN_JOB } from '../auto-tag/auto-tag.service.js';
 import type { CallbackService } from '../callback/callback.service.js';
 import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB } from '../callback/callback.service.js';
 import type { AttributionService, WelcomePayload } from '../contact-way/attribution/attribution.service.js';
@@ -42,6 +44,7 @@ export interface JobOwners {
   materials: MaterialService;
   risk: RiskEngine;
   tags: TagService;
+  autoTags: AutoTagService;
   cleanup: Cleanup;
   dataCentre: DataCentreService;
   transfers: TransferService;
@@ -92,6 +95,23 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       backoff: patientBackoff,
       once: 'singleton members:<workSpaceId>, run 3 s after the change that asked for it',
       run: ({ job }) => o.sync.memberSyncJob(job.work_space_id),
+    }),
+
+    // ---- auto-tag rules (自动标签): each relation once per rule (auto_tag_record), so a retry asks WeCom only for what is left
+    [AUTO_TAG_APPLY_JOB]: spec<ApplyPayload>({
+      priority: 3,
+      maxAttempts: 8,
+      once: 'idempotency auto-tag-add:<customer event id>; singleton auto-tag-customer:<ws>:<externalUserid> / auto-tag-group:<ws>:<chatId>',
+      run: ({ job, payload }) => o.autoTags.applyJob(job.work_space_id, payload),
+    }),
+    [AUTO_TAG_RUN_JOB]: spec<{ ruleId: number; version: number }>({
+      // Behind the events of the day: a run over 100,000 relations must not hold up adds and welcomes.
+      priority: 0,
+      concurrency: 2,
+      maxAttempts: 6,
+      once: 'idempotency auto-tag-run:<ruleId>:<run number>; a retry resumes after the last relation it recorded',
+      run: ({ payload }) => o.autoTags.runJob(payload.ruleId, payload.version),
+      onFailed: ({ payload }, error) => o.autoTags.runJobFailed(payload.ruleId, payload.version, error),
     }),
 
     // ---- codes

@@ -618,89 +618,26 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('follow_tag').ifExists().execute();
       },
     },
-    // 客户群 and 客户继承: member changes of groups as their events arrive (one row per callback event,
-    // so an event processed twice counts once) and customers handed from one member to another.
-    '0012_groups_transfers': {
-      async up(db: Kysely<any>) {
-        const bigId = (name: string) =>
-          dialect === 'postgres'
-            ? db.schema.createTable(name).addColumn('id', 'bigserial', (c) => c.primaryKey())
-            : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-        await bigId('group_event')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
-          .addColumn('chat_id', 'varchar(128)', (c) => c.notNull())
-          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
-          .addColumn('count', 'integer', (c) => c.notNull())
-          .addColumn('scene', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('member_ids', 'text', (c) => c.notNull().defaultTo('[]'))
-          .addColumn('at', 'bigint', (c) => c.notNull())
-          .addColumn('callback_event_id', 'bigint', (c) => c.notNull())
-          .execute();
-        await db.schema.createIndex('group_event_callback_uq').on('group_event').column('callback_event_id').unique().execute();
-        await db.schema.createIndex('group_event_chat_idx').on('group_event').columns(['work_space_id', 'chat_id', 'at']).execute();
-        await db.schema.createIndex('group_event_at_idx').on('group_event').columns(['work_space_id', 'at']).execute();
-
-        await bigId('customer_transfer')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
-          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
-          .addColumn('handover_userid', 'varchar(64)', (c) => c.notNull())
-          .addColumn('takeover_userid', 'varchar(64)', (c) => c.notNull())
-          .addColumn('external_userid', 'varchar(128)', (c) => c.notNull())
-          .addColumn('status', 'integer', (c) => c.notNull())
-          .addColumn('errcode', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('takeover_time', 'bigint')
-          .addColumn('created_by', 'integer')
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addColumn('updated_at', 'bigint', (c) => c.notNull())
-          .addColumn('checked_at', 'bigint')
-          .execute();
-        await db.schema.createIndex('customer_transfer_ws_idx').on('customer_transfer').columns(['work_space_id', 'created_at']).execute();
-        await db.schema.createIndex('customer_transfer_status_idx').on('customer_transfer').columns(['status', 'work_space_id']).execute();
-        await db.schema.createIndex('customer_transfer_customer_idx').on('customer_transfer').columns(['work_space_id', 'external_userid']).execute();
-      },
-      async down(db: Kysely<any>) {
-        await db.schema.dropTable('customer_transfer').ifExists().execute();
-        await db.schema.dropTable('group_event').ifExists().execute();
-      },
-    },
-    // The data centre's roll-ups (one row per work space, dimension, day or month, and member / code /
-    // tag), kept up to date as customer events are recorded; loss alerts (流失提醒) as notifications.
-    '0014_data_centre': {
+    // Customers per tag, counted by a job and read by the tag page: the grouped count over follow_tag
+    // takes seconds at a million customers (bench/tag-counts.ts), the page must not.
+    '0010_tags': {
       async up(db: Kysely<any>) {
         await db.schema
-          .createTable('customer_daily')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull())
-          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
-          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
-          .addColumn('period', 'varchar(10)', (c) => c.notNull())
-          .addColumn('key', 'varchar(64)', (c) => c.notNull())
-          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
-          // SQLite: the rows stored in key order (without rowid), so a range of days or months is read
-          // in one pass with its counts; PostgreSQL: the unique key carries the counts (index-only scans).
-          .$call((t) =>
-            dialect === 'sqlite' ? t.addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key']).modifyEnd(sql`without rowid`) : t,
-          )
+          .createTable('tag_customer_count')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('tag_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('customers', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('tag_customer_count_pk', ['work_space_id', 'tag_id'])
           .execute();
-        if (dialect === 'postgres')
-          await sql`create unique index customer_daily_pk on customer_daily (work_space_id, dim, grain, period, key)
-            include (adds, deleted_by_member, deleted_by_customer, lost_1, lost_7, lost_30)`.execute(db);
-        // One member's, code's or tag's days (a filtered series).
-        await db.schema.createIndex('customer_daily_key_idx').on('customer_daily').columns(['work_space_id', 'dim', 'grain', 'key', 'period']).execute();
-        // 流失提醒 go into the notification table the risk engine writes to, with whom they are about.
-        await db.schema.alterTable('notification').addColumn('external_userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
-        await db.schema.alterTable('notification').addColumn('userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
-        await db.schema.createIndex('notification_ws_idx').on('notification').columns(['work_space_id', 'kind', 'created_at']).execute();
+        await db.schema
+          .createTable('tag_count_state')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().primaryKey().references('work_space.id').onDelete('cascade'))
+          .addColumn('counted_at', 'bigint', (c) => c.notNull())
+          .execute();
       },
       async down(db: Kysely<any>) {
-        await db.schema.dropIndex('notification_ws_idx').ifExists().execute();
-        await db.schema.alterTable('notification').dropColumn('userid').execute();
-        await db.schema.alterTable('notification').dropColumn('external_userid').execute();
-        await db.schema.dropTable('customer_daily').ifExists().execute();
+        await db.schema.dropTable('tag_count_state').ifExists().execute();
+        await db.schema.dropTable('tag_customer_count').ifExists().execute();
       },
     },
     // 客户列表: the indexes its query shapes walk (docs/customers.md has the plans), the phone numbers
@@ -753,26 +690,134 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('follow_relation').dropColumn('remark_mobiles').execute();
       },
     },
-    // Customers per tag, counted by a job and read by the tag page: the grouped count over follow_tag
-    // takes seconds at a million customers (bench/tag-counts.ts), the page must not.
-    '0010_tags': {
+    // 客户群 and 客户继承: member changes of groups as their events arrive (one row per callback event,
+    // so an event processed twice counts once) and customers handed from one member to another.
+    '0012_groups_transfers': {
       async up(db: Kysely<any>) {
-        await db.schema
-          .createTable('tag_customer_count')
+        const bigId = (name: string) =>
+          dialect === 'postgres'
+            ? db.schema.createTable(name).addColumn('id', 'bigserial', (c) => c.primaryKey())
+            : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+        await bigId('group_event')
           .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
-          .addColumn('tag_id', 'varchar(64)', (c) => c.notNull())
-          .addColumn('customers', 'integer', (c) => c.notNull().defaultTo(0))
-          .addPrimaryKeyConstraint('tag_customer_count_pk', ['work_space_id', 'tag_id'])
+          .addColumn('chat_id', 'varchar(128)', (c) => c.notNull())
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('scene', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('member_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('callback_event_id', 'bigint', (c) => c.notNull())
           .execute();
-        await db.schema
-          .createTable('tag_count_state')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull().primaryKey().references('work_space.id').onDelete('cascade'))
-          .addColumn('counted_at', 'bigint', (c) => c.notNull())
+        await db.schema.createIndex('group_event_callback_uq').on('group_event').column('callback_event_id').unique().execute();
+        await db.schema.createIndex('group_event_chat_idx').on('group_event').columns(['work_space_id', 'chat_id', 'at']).execute();
+        await db.schema.createIndex('group_event_at_idx').on('group_event').columns(['work_space_id', 'at']).execute();
+
+        await bigId('customer_transfer')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+          .addColumn('handover_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('takeover_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('external_userid', 'varchar(128)', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('errcode', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('takeover_time', 'bigint')
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('checked_at', 'bigint')
           .execute();
+        await db.schema.createIndex('customer_transfer_ws_idx').on('customer_transfer').columns(['work_space_id', 'created_at']).execute();
+        await db.schema.createIndex('customer_transfer_status_idx').on('customer_transfer').columns(['status', 'work_space_id']).execute();
+        await db.schema.createIndex('customer_transfer_customer_idx').on('customer_transfer').columns(['work_space_id', 'external_userid']).execute();
       },
       async down(db: Kysely<any>) {
-        await db.schema.dropTable('tag_count_state').ifExists().execute();
-        await db.schema.dropTable('tag_customer_count').ifExists().execute();
+        await db.schema.dropTable('customer_transfer').ifExists().execute();
+        await db.schema.dropTable('group_event').ifExists().execute();
+      },
+    },
+    // 自动标签: rules with their retroactive run's progress, and the record that keeps a rule's tags
+    // to one marking per relation (the unique key); a code's customers are found through 0011's
+    // follow_relation_state_idx.
+    '0013_auto_tag': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('auto_tag_rule'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('condition', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('run_status', 'varchar(16)', (c) => c.notNull().defaultTo('idle'))
+          .addColumn('run_matched', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('run_after_external', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('run_after_user', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('run_started_at', 'bigint')
+          .addColumn('run_finished_at', 'bigint')
+          .addColumn('run_error', 'varchar(500)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('auto_tag_rule_ws_idx').on('auto_tag_rule').columns(['work_space_id', 'kind', 'enabled']).execute();
+        await withId(db.schema.createTable('auto_tag_record'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('rule_id', 'integer', (c) => c.notNull().references('auto_tag_rule.id').onDelete('cascade'))
+          .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('tag_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('source', 'varchar(16)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('error', 'varchar(500)')
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('auto_tag_record_once', ['rule_id', 'external_userid', 'userid'])
+          .execute();
+        await db.schema.createIndex('auto_tag_record_rule_idx').on('auto_tag_record').columns(['rule_id', 'at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('auto_tag_record').ifExists().execute();
+        await db.schema.dropTable('auto_tag_rule').ifExists().execute();
+      },
+    },
+    // The data centre's roll-ups (one row per work space, dimension, day or month, and member / code /
+    // tag), kept up to date as customer events are recorded; loss alerts (流失提醒) as notifications.
+    '0014_data_centre': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('customer_daily')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
+          .addColumn('period', 'varchar(10)', (c) => c.notNull())
+          .addColumn('key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
+          // SQLite: the rows stored in key order (without rowid), so a range of days or months is read
+          // in one pass with its counts; PostgreSQL: the unique key carries the counts (index-only scans).
+          .$call((t) =>
+            dialect === 'sqlite' ? t.addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key']).modifyEnd(sql`without rowid`) : t,
+          )
+          .execute();
+        if (dialect === 'postgres')
+          await sql`create unique index customer_daily_pk on customer_daily (work_space_id, dim, grain, period, key)
+            include (adds, deleted_by_member, deleted_by_customer, lost_1, lost_7, lost_30)`.execute(db);
+        // One member's, code's or tag's days (a filtered series).
+        await db.schema.createIndex('customer_daily_key_idx').on('customer_daily').columns(['work_space_id', 'dim', 'grain', 'key', 'period']).execute();
+        // 流失提醒 go into the notification table the risk engine writes to, with whom they are about.
+        await db.schema.alterTable('notification').addColumn('external_userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema.alterTable('notification').addColumn('userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema.createIndex('notification_ws_idx').on('notification').columns(['work_space_id', 'kind', 'created_at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('notification_ws_idx').ifExists().execute();
+        await db.schema.alterTable('notification').dropColumn('userid').execute();
+        await db.schema.alterTable('notification').dropColumn('external_userid').execute();
+        await db.schema.dropTable('customer_daily').ifExists().execute();
       },
     },
   };

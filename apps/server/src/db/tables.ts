@@ -643,6 +643,48 @@ export interface NotificationTable {
   userid: Generated<string>;
 }
 
+/** 自动标签: a rule, its condition, and the progress of its retroactive run (补打). */
+export interface AutoTagRuleTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  enabled: number;
+  /** JSON array of corp tag ids. */
+  tag_ids: string;
+  kind: string;
+  /** JSON: the condition (contracts/auto-tag AutoTagCondition). */
+  condition: string;
+  /** Bumped when the condition or tags change: each version has its own retroactive run. */
+  version: number;
+  run_status: string;
+  run_matched: number;
+  run_done: number;
+  run_failed: number;
+  /** Keyset position of the run: the last relation handled (external_userid, userid). */
+  run_after_external: string;
+  run_after_user: string;
+  run_started_at: number | null;
+  run_finished_at: number | null;
+  run_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One relation handled by one rule: the rule's tags go on a relation once. */
+export interface AutoTagRecordTable {
+  id: Generated<number>;
+  work_space_id: number;
+  rule_id: number;
+  external_userid: string;
+  userid: string;
+  /** JSON array of the tag ids marked. */
+  tag_ids: string;
+  source: string;
+  status: string;
+  error: string | null;
+  at: number;
+}
+
 export interface DB {
   account: AccountTable;
   session: SessionTable;
@@ -663,6 +705,8 @@ export interface DB {
   customer_batch_failure: CustomerBatchFailureTable;
   tag_customer_count: TagCustomerCountTable;
   tag_count_state: TagCountStateTable;
+  auto_tag_rule: AutoTagRuleTable;
+  auto_tag_record: AutoTagRecordTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   group_event: GroupEventTable;
