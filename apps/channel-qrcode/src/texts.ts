@@ -33,7 +33,6 @@ export const T = {
   total: (n: number) => `共 ${n} 个活码`,
   selected: (n: number) => `已选择 ${n} 个活码`,
   batchMove: '批量移动分组',
-  clearSelection: '取消选择',
   refreshHint: '数据每 10 秒自动刷新',
 
   col: {
