@@ -50,6 +50,8 @@ import { LeadService } from './contact-way/lead/lead.service.js';
 import { StaffCodeService } from './contact-way/staff/staff-code.service.js';
 import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
+import { CustomerEventRepository } from './customer/customer-event.repository.js';
+import { CustomerEventService } from './customer/customer-event.service.js';
 import { MaterialRepository } from './material/material.repository.js';
 import { ChannelCodeService } from './contact-way/channel/channel-code.service.js';
 import { CodeStatsRepository } from './contact-way/figures/code-stats.repository.js';
@@ -61,6 +63,10 @@ import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
+import { GroupRepository } from './group/group.repository.js';
+import { GroupService } from './group/group.service.js';
+import { TransferRepository } from './transfer/transfer.repository.js';
+import { TransferService } from './transfer/transfer.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -149,7 +155,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customers = new CustomerService(new CustomerRepository(database));
+  const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
+  const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
+  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -162,6 +171,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
     jobs,
     clock,
     contacts: attribution,
+    customerEvents,
+    groups,
+    transfers,
     log,
   });
 
@@ -178,7 +190,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -207,6 +219,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
     members: new MemberService(new MemberRepository(database), sync),
     tags: new TagService(new TagRepository(database)),
     customers,
+    customerEvents,
+    groups,
+    transfers,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

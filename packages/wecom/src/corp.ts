@@ -11,6 +11,7 @@ import { MediaCalls } from './corp/media';
 import { MessageCalls } from './corp/message';
 import { MomentCalls } from './corp/moment';
 import { TagCalls } from './corp/tag';
+import { TransferCalls } from './corp/transfer';
 import type { WecomResponse } from './wire/common';
 import type { UploadFile } from './wire/media';
 
@@ -41,7 +42,7 @@ export class CorpApi extends CorpCalls {
   }
 }
 
-const PARTS = [ContactsCalls, ExternalContactCalls, ContactWayCalls, TagCalls, GroupChatCalls, MessageCalls, MomentCalls, MediaCalls];
+const PARTS = [ContactsCalls, ExternalContactCalls, ContactWayCalls, TagCalls, GroupChatCalls, MessageCalls, MomentCalls, MediaCalls, TransferCalls];
 
 // The parts' methods: typed by merging this interface into the class, put on its prototype below.
 export interface CorpApi
@@ -52,7 +53,8 @@ export interface CorpApi
     GroupChatCalls,
     MessageCalls,
     MomentCalls,
-    MediaCalls {}
+    MediaCalls,
+    TransferCalls {}
 
 for (const part of PARTS) {
   for (const name of Object.getOwnPropertyNames(part.prototype)) {

@@ -14,6 +14,7 @@ const MESSAGES: Record<number, string> = {
   40085: 'suite_ticket 无效，请等待企业微信重新推送',
   40058: '请求参数不合法',
   40126: '企业标签数量已达上限（3000 个）',
+  40129: '该客户正在转接中，请等待客户接替完毕',
   41001: '缺少 access_token 参数',
   41037: '缺少「联系我」类型（type）参数',
   41038: '缺少「联系我」场景（scene）参数',
@@ -40,6 +41,8 @@ const MESSAGES: Record<number, string> = {
   81017: '单次请求的数量超过企业微信上限',
   84061: '成员与该客户不存在外部联系人关系',
   84074: '成员没有客户联系权限，请在企业微信后台配置',
+  90500: '客户群不存在',
+  90501: '群主未离职，不能分配该客户群',
 };
 
 export function wecomErrorMessage(errcode: number): string {

@@ -1,5 +1,6 @@
 // WeCom callbacks: verify and decrypt (per work space, or the provider's suite / template), store in
 // the inbox with a dedupe key, and — after the 200 went out — apply each event to the synced tables.
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { WecomError } from '@scrm/wecom/errors';
@@ -53,6 +54,19 @@ export interface ContactEventSink {
   customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
 }
 
+/** What 客户群 does with a join or quit (change_external_chat update add_member / del_member). */
+export interface GroupEventSink {
+  memberChanged(
+    ws: WorkSpace,
+    change: { callbackEventId: number; chatId: string; kind: 'join' | 'quit'; count: number; scene: number; memberIds: string[]; at: number },
+  ): Promise<void>;
+}
+
+/** What 客户继承 does with a transfer_fail (the customer refused, or the taker is at their limit). */
+export interface TransferEventSink {
+  transferFailed(ws: WorkSpace, e: { takeoverUserid: string; externalUserid: string; reason: string; at: number }): Promise<void>;
+}
+
 export interface SignedQuery {
   msg_signature?: string;
   timestamp?: string;
@@ -98,6 +112,9 @@ export class CallbackService {
       jobs: JobQueue;
       clock: Clock;
       contacts: ContactEventSink;
+      customerEvents: CustomerEventService;
+      groups: GroupEventSink;
+      transfers: TransferEventSink;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -261,6 +278,7 @@ export class CallbackService {
     if (!ws) return;
     const sync = this.deps.sync;
     const api = await this.deps.gateway.corp(ws);
+    await this.recordCustomerEvent(ws.id, row, event);
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
@@ -280,7 +298,14 @@ export class CallbackService {
         return;
       }
       case 'edit_external_contact':
+        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'transfer_fail':
+        await this.deps.transfers.transferFailed(ws, {
+          takeoverUserid: event.UserID,
+          externalUserid: event.ExternalUserID,
+          reason: event.FailReason ?? '',
+          at: row.received_at,
+        });
         return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
       case 'del_external_contact':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
@@ -291,8 +316,21 @@ export class CallbackService {
         await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, row.received_at);
         await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
         return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
-      case 'external_chat_create':
       case 'external_chat_update':
+        if (event.UpdateDetail === 'add_member' || event.UpdateDetail === 'del_member') {
+          const join = event.UpdateDetail === 'add_member';
+          await this.deps.groups.memberChanged(ws, {
+            callbackEventId: row.id,
+            chatId: event.ChatId,
+            kind: join ? 'join' : 'quit',
+            count: event.MemChangeCnt ?? event.MemChangeList?.length ?? 1,
+            scene: (join ? event.JoinScene : event.QuitScene) ?? 0,
+            memberIds: event.MemChangeList ?? [],
+            at: row.received_at,
+          });
+        }
+        return sync.refreshGroup(ws.id, api, event.ChatId);
+      case 'external_chat_create':
         return sync.refreshGroup(ws.id, api, event.ChatId);
       case 'external_chat_dismiss':
         return sync.deleteGroup(ws.id, event.ChatId);
@@ -313,6 +351,24 @@ export class CallbackService {
       default:
         return;
     }
+  }
+
+  /** Adds and deletions either way go on the customer's record once, however often the event is processed. */
+  private async recordCustomerEvent(wsId: number, row: CallbackEvent, event: WecomEvent): Promise<void> {
+    const kind =
+      event.kind === 'add_external_contact' || event.kind === 'add_half_external_contact'
+        ? 'add'
+        : event.kind === 'del_external_contact'
+          ? 'delete_by_member'
+          : event.kind === 'del_follow_user'
+            ? 'delete_by_customer'
+            : null;
+    if (!kind || !('ExternalUserID' in event)) return;
+    const at = event.time ? event.time * 1000 : row.received_at;
+    const detail = kind === 'add' && 'State' in event && event.State ? { state: event.State } : {};
+    await this.deps.customerEvents.record(wsId, [
+      { externalUserid: event.ExternalUserID, userid: event.UserID, kind, at, detail, dedupeKey: `cb:${row.id}:${kind}` },
+    ]);
   }
 
   private async processProvider(event: WecomEvent): Promise<void> {

@@ -14,6 +14,8 @@ import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { TransferService } from '../transfer/transfer.service.js';
+import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -34,6 +36,7 @@ export interface JobOwners {
   materials: MaterialService;
   risk: RiskEngine;
   cleanup: Cleanup;
+  transfers: TransferService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -142,6 +145,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
         await o.materials.renewMedia(ctx);
       },
     }),
+    // Every 5 minutes: where the transfers still waiting for their customer stand (transfer_result).
+    [TRANSFER_CHECK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:transfer:<minute>',
+      run: () => o.transfers.checkJob(),
+    }),
     [CLEANUP_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -158,6 +169,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'media', pattern: '7 * * * *', kind: MEDIA_RENEW_JOB },
   { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
   { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
+  { name: 'transfer', pattern: '*/5 * * * *', kind: TRANSFER_CHECK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -157,6 +157,42 @@ export interface FollowRelationTable {
   deleted_by_customer_at?: number | null;
 }
 
+/** One tag on one follow relation: the filterable form of `follow_relation.tag_ids`, written with it. */
+export interface FollowTagTable {
+  work_space_id: number;
+  tag_id: string;
+  external_userid: string;
+  userid: string;
+}
+
+export type CustomerEventKind =
+  | 'add'
+  | 'delete_by_member'
+  | 'delete_by_customer'
+  | 'tag'
+  | 'untag'
+  | 'remark'
+  | 'push'
+  | 'transfer'
+  | 'group_join'
+  | 'group_quit';
+
+/** Something that happened to a customer: the timeline, and the source of the data centre's roll-ups. */
+export interface CustomerEventTable {
+  id: Generated<number>;
+  work_space_id: number;
+  external_userid: string;
+  /** The member concerned ('' when none). */
+  userid: Generated<string>;
+  kind: CustomerEventKind;
+  /** When it happened (epoch ms). */
+  at: number;
+  /** JSON with what the kind needs (tag ids, the new remark, the push id, …). */
+  detail: Generated<string>;
+  /** Recording the same happening twice (a callback processed again) writes one row. */
+  dedupe_key: string | null;
+}
+
 export interface GroupChatTable {
   work_space_id: number;
   chat_id: string;
@@ -178,6 +214,41 @@ export interface GroupMemberTable {
   join_scene: number;
   invitor: string;
   left_at: number | null;
+}
+
+/** Members joining or leaving a customer group, one row per change_external_chat event. */
+export interface GroupEventTable {
+  id: Generated<number>;
+  work_space_id: number;
+  chat_id: string;
+  kind: 'join' | 'quit';
+  /** MemChangeCnt: how many joined or left with this event. */
+  count: number;
+  /** JoinScene or QuitScene. */
+  scene: number;
+  /** JSON list of the userids / external_userids (MemChangeList). */
+  member_ids: string;
+  /** When the event arrived (business clock). */
+  at: number;
+  callback_event_id: number;
+}
+
+/** A customer handed from one member to another: 在职继承 (onjob) or 离职继承 (resigned). */
+export interface CustomerTransferTable {
+  id: Generated<number>;
+  work_space_id: number;
+  kind: 'onjob' | 'resigned';
+  handover_userid: string;
+  takeover_userid: string;
+  external_userid: string;
+  /** WeCom's status: 1 taken over, 2 waiting, 3 refused, 4 taker at limit, 5 no record; 0 WeCom refused to start it (errcode). */
+  status: number;
+  errcode: number;
+  takeover_time: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  checked_at: number | null;
 }
 
 export interface CallbackEventTable {
@@ -511,8 +582,12 @@ export interface DB {
   corp_tag: CorpTagTable;
   customer: CustomerTable;
   follow_relation: FollowRelationTable;
+  follow_tag: FollowTagTable;
+  customer_event: CustomerEventTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
+  group_event: GroupEventTable;
+  customer_transfer: CustomerTransferTable;
   callback_event: CallbackEventTable;
   callback_nonce: CallbackNonceTable;
   suite_ticket: SuiteTicketTable;

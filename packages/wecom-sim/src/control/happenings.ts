@@ -1,7 +1,7 @@
 // Things that happen in a corp, as WeCom would see them, each with its callback event.
 import { randomBytes } from 'node:crypto';
 import type { Delivery } from '../callbacks/delivery.js';
-import type { Corp, GroupMember } from '../wecom/corp.js';
+import type { Corp, GroupChat, GroupMember } from '../wecom/corp.js';
 import { liveWays } from '../wecom/contact-way.routes.js';
 import { GIVEN, NICK_PREFIX, SURNAMES } from '../wecom/names.js';
 import type { WecomWorld } from '../wecom/world.js';
@@ -120,54 +120,100 @@ function chatOf(corp: Corp, chatId: unknown) {
   return (typeof chatId === 'string' && corp.group(chatId)) || refuse(404, 40050, '客户群不存在');
 }
 
-export function groupJoin(world: WecomWorld, corp: Corp, b: { chatId?: string; externalUserid?: string; userid?: string; joinScene?: number }) {
+/** The next change of a group's members: the version before and after, as the event carries them. */
+function bump(g: { member_version: number }) {
+  const last = g.member_version++;
+  return { LastMemVer: String(last), CurMemVer: String(g.member_version) };
+}
+
+const groupSeq = { n: 0 };
+const newChatId = () => `wr${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}${(++groupSeq.n).toString(36)}`;
+
+/** A member creates a customer group (change_external_chat create), optionally with customers in it. */
+export function groupCreate(world: WecomWorld, corp: Corp, b: { owner?: string; name?: string; externalUserids?: string[] }) {
+  const owner = (typeof b.owner === 'string' && corp.member(b.owner)) || refuse(404, 40003, '群主须是企业成员');
+  if (owner.departed_at !== undefined) refuse(409, 40003, '该成员已离职');
+  const name = typeof b.name === 'string' ? b.name.trim().slice(0, 50) : '';
+  const now = nowS();
+  const g: GroupChat = {
+    chat_id: newChatId(),
+    name,
+    owner: owner.userid,
+    create_time: now,
+    notice: '',
+    status: 0,
+    member_list: [{ userid: owner.userid, type: 1, join_time: now, join_scene: 1, invitor: { userid: owner.userid }, group_nickname: '', name: owner.name }],
+    admin_list: [],
+    member_version: 1,
+  };
+  for (const id of Array.isArray(b.externalUserids) ? b.externalUserids : []) {
+    const ci = corp.customerIndex(id) ?? refuse(404, 40096, '客户不存在');
+    g.member_list.push({ userid: id, type: 2, join_time: now, join_scene: 1, invitor: { userid: owner.userid }, group_nickname: '', name: corp.cName[ci]! });
+  }
+  corp.groups.push(g);
+  return { chatId: g.chat_id, deliveries: ids(world.emit(corp, 'change_external_chat', { ChatId: g.chat_id, ChangeType: 'create' })) };
+}
+
+/**
+ * Someone joins a group (add_member). joinScene as WeCom: 1 invited directly, 2 by link, 3 by the
+ * group QR code. `invitor` (a member's userid) defaults to the owner for invitations.
+ */
+export function groupJoin(world: WecomWorld, corp: Corp, b: { chatId?: string; externalUserid?: string; userid?: string; joinScene?: number; invitor?: string }) {
   const g = chatOf(corp, b.chatId);
   const scene = b.joinScene === 1 || b.joinScene === 2 || b.joinScene === 3 ? b.joinScene : 3;
+  const invitor = b.invitor ? (corp.member(b.invitor) ?? refuse(404, 40003, '邀请人须是企业成员')).userid : g.owner;
   let m: GroupMember;
   if (b.userid) {
     const member = corp.member(b.userid) ?? refuse(404, 40003, '成员不存在');
-    m = { userid: member.userid, type: 1, join_time: nowS(), join_scene: scene, invitor: { userid: g.owner }, group_nickname: '', name: member.name };
+    m = { userid: member.userid, type: 1, join_time: nowS(), join_scene: scene, group_nickname: '', name: member.name };
   } else {
     const ci = b.externalUserid ? corp.customerIndex(b.externalUserid) : undefined;
     if (b.externalUserid && ci === undefined) refuse(404, 40096, '客户不存在');
     const id = ci === undefined ? newExternalId() : corp.cId[ci]!;
     m = { userid: id, type: 2, join_time: nowS(), join_scene: scene, group_nickname: '', name: ci === undefined ? randomName() : corp.cName[ci]! };
-    if (scene === 1) m.invitor = { userid: g.owner };
     if (ci !== undefined && corp.cUnionid[ci]) m.unionid = corp.cUnionid[ci];
   }
+  // Joining by link or QR code shares someone's invitation too: WeCom names the member who shared it.
+  m.invitor = { userid: invitor };
   if (g.member_list.some((x) => x.userid === m.userid)) refuse(409, 40058, '已在群中');
   if (g.member_list.length >= 500) refuse(409, 40058, '群成员已满（500 人）');
   g.member_list.push(m);
-  const last = g.member_version++;
   const sent = world.emit(corp, 'change_external_chat', {
     ChatId: g.chat_id,
     ChangeType: 'update',
     UpdateDetail: 'add_member',
     JoinScene: scene,
     MemChangeCnt: 1,
-    LastMemVer: String(last),
-    CurMemVer: String(g.member_version),
+    MemChangeList: [m.userid],
+    ...bump(g),
   });
   return { userid: m.userid, deliveries: ids(sent) };
 }
 
-export function groupLeave(world: WecomWorld, corp: Corp, b: { chatId?: string; userid?: string }) {
+/** Someone leaves (del_member). quitScene as WeCom: 0 left on their own, 1 removed by the owner or an admin. */
+export function groupLeave(world: WecomWorld, corp: Corp, b: { chatId?: string; userid?: string; quitScene?: number }) {
   const g = chatOf(corp, b.chatId);
   const i = g.member_list.findIndex((x) => x.userid === b.userid);
   if (i < 0) refuse(404, 40058, '该用户不在群中');
   if (g.owner === b.userid) refuse(409, 40058, '群主不能退群，请解散群');
   g.member_list.splice(i, 1);
-  const last = g.member_version++;
   const sent = world.emit(corp, 'change_external_chat', {
     ChatId: g.chat_id,
     ChangeType: 'update',
     UpdateDetail: 'del_member',
-    QuitScene: 0,
+    QuitScene: b.quitScene === 1 ? 1 : 0,
     MemChangeCnt: 1,
-    LastMemVer: String(last),
-    CurMemVer: String(g.member_version),
+    MemChangeList: [b.userid!],
+    ...bump(g),
   });
   return { deliveries: ids(sent) };
+}
+
+export function groupRename(world: WecomWorld, corp: Corp, b: { chatId?: string; name?: string }) {
+  const g = chatOf(corp, b.chatId);
+  const name = (typeof b.name === 'string' && b.name.trim().slice(0, 50)) || refuse(400, 40058, '请填写群名');
+  g.name = name;
+  return { deliveries: ids(world.emit(corp, 'change_external_chat', { ChatId: g.chat_id, ChangeType: 'update', UpdateDetail: 'change_name' })) };
 }
 
 export function groupDismiss(world: WecomWorld, corp: Corp, b: { chatId?: string }) {

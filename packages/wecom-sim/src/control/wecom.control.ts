@@ -9,6 +9,7 @@ import { baseUrlOf } from '../gzh/gzh.routes.js';
 import type { CorpSize } from '../wecom/generate.js';
 import type { WecomWorld } from '../wecom/world.js';
 import * as H from './happenings.js';
+import * as T from './transfer.happenings.js';
 
 type Body = Record<string, any>;
 type CorpRequest = Pick<FastifyRequest, 'protocol' | 'host'> & { params: { corpId: string }; query: unknown };
@@ -141,6 +142,21 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/edit-customer', withCorp((corp, b: Body) => ok(H.editCustomer(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-join', withCorp((corp, b: Body) => ok(H.groupJoin(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-leave', withCorp((corp, b: Body) => ok(H.groupLeave(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-create', withCorp((corp, b: Body) => ok(H.groupCreate(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-rename', withCorp((corp, b: Body) => ok(H.groupRename(world, corp, b))));
+  // transfers (在职继承 / 离职继承)
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/member-leave', withCorp((corp, b: Body) => ok(T.memberLeave(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/transfer-answer', withCorp((corp, b: Body) => ok(T.transferAnswer(world, corp, b))));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/transfers', withCorp((corp) => T.transferList(world, corp)));
+  app.post<{ Body: Body }>('/control/clock', async (req, reply) => {
+    try {
+      return ok(T.advanceClock(world, req.body ?? {}));
+    } catch (err) {
+      if (err instanceof H.HappeningError) return bad(reply, err.status, err.errcode, err.message);
+      throw err;
+    }
+  });
+  app.get('/control/clock', async () => ({ now: world.now(), offsetMs: world.clockOffsetMs }));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-dismiss', withCorp((corp, b: Body) => ok(H.groupDismiss(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/tag-edit', withCorp((corp, b: Body) => ok(H.tagEdit(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(H.confirmMassSend(corp, b))));

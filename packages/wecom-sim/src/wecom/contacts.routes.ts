@@ -22,7 +22,7 @@ function membersOf(corp: Corp, q: Record<string, string | undefined>): Member[] 
   const id = int(q.department_id, 'department_id', { min: 1 });
   if (!corp.departments.some((d) => d.id === id)) fail(60123, 'invalid party id');
   const ids = q.fetch_child === '1' ? subtree(corp, id) : new Set([id]);
-  return corp.members.filter((m) => m.department.some((d) => ids.has(d)));
+  return corp.members.filter((m) => m.departed_at === undefined && m.department.some((d) => ids.has(d)));
 }
 
 export function contactsRoutes(r: Router) {
@@ -37,7 +37,7 @@ export function contactsRoutes(r: Router) {
   r.post('user/list_id', 'corp', (c) => {
     needScope(c, 'contacts-sync');
     const limit = int(c.body.limit, 'limit', { min: 1, max: 10_000, def: 10_000 });
-    const pairs = c.corp.members.flatMap((m) => m.department.map((d) => ({ userid: m.userid, department: d })));
+    const pairs = c.corp.members.filter((m) => m.departed_at === undefined).flatMap((m) => m.department.map((d) => ({ userid: m.userid, department: d })));
     const { items, next } = page(pairs, c.body.cursor, limit);
     return { next_cursor: next, dept_user: items };
   });
@@ -50,7 +50,8 @@ export function contactsRoutes(r: Router) {
 
   r.get('user/get', 'corp', (c) => {
     if (!c.query.userid) fail(41009, 'missing userid');
-    const m = c.corp.member(c.query.userid!) ?? fail(60111, 'userid not found');
+    const m = c.corp.member(c.query.userid!);
+    if (!m || m.departed_at !== undefined) return fail(60111, 'userid not found');
     return memberOut(m);
   });
 }

@@ -27,7 +27,29 @@ export interface Member {
   main_department: number;
   /** Has the customer-contact permission (is in get_follow_user_list). */
   contact: boolean;
+  /** Epoch seconds the member left the corp: gone from the address book, their customers wait to be reassigned. */
+  departed_at?: number;
 }
+
+/**
+ * One customer handed from one member to another (在职继承, or 离职继承 when `resigned`). WeCom's
+ * status: 1 taken over, 2 waiting (the customer has 24 hours to refuse), 3 refused, 4 the taker is at
+ * their customer limit.
+ */
+export interface Transfer {
+  handover: string;
+  takeover: string;
+  external_userid: string;
+  resigned: boolean;
+  status: 1 | 2 | 3 | 4;
+  /** Epoch seconds (simulator clock). */
+  started: number;
+  /** Epoch seconds it ended (0 while waiting). */
+  ended: number;
+}
+
+/** A customer accepts a transfer on their own after this long (WeCom: 24 hours). */
+export const TRANSFER_WAIT_S = 24 * 3600;
 
 export interface Tag {
   id: string;
@@ -184,6 +206,8 @@ export class Corp {
   welcomeMessages: WelcomeMessage[] = [];
   massMessages: MassMessage[] = [];
   moments: MomentTask[] = [];
+  /** Oldest first. */
+  transfers: Transfer[] = [];
   welcomeCodes = new Map<string, { userid: string; external_userid: string; expiresAt: number; used: boolean }>();
   media = new Map<string, { type: string; size: number; createdAt: number; expiresAt: number; name: string }>();
   callback: CallbackConfig | null = null;

@@ -45,6 +45,8 @@ export class WecomWorld {
   welcomeCodeTtlMs: number;
   callbackTimeoutMs: number;
   publicUrl?: string;
+  /** How far the simulator's clock runs ahead of the real one (control API: /control/clock). */
+  clockOffsetMs = 0;
   private ticketTimer?: NodeJS.Timeout;
 
   constructor(readonly opts: WorldOptions) {
@@ -55,6 +57,11 @@ export class WecomWorld {
     this.followPageSize = opts.followPageSize ?? 500;
     this.welcomeCodeTtlMs = opts.welcomeCodeTtlMs ?? 20_000;
     this.publicUrl = opts.publicUrl?.replace(/\/+$/, '') || undefined;
+  }
+
+  /** The simulator's clock (epoch ms): the real time plus what the control API moved it on by. */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
   }
 
   /** The live contact way with this config_id, in whichever corp has it. */
@@ -172,5 +179,6 @@ export class WecomWorld {
     this.calls.clear();
     this.deliveries.clear();
     this.provider.reset();
+    this.clockOffsetMs = 0;
   }
 }
