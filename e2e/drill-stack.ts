@@ -2,6 +2,7 @@
 // ports, so a spec can kill -9 the server and start it again on the same data while the simulator
 // (WeCom) keeps running, or move the server's business clock (TEST_CLOCK) without touching other specs.
 import type { ChildProcess } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,17 @@ export async function drillApi<T = any>(serverUrl: string, as: { token: string; 
   const json = (await res.json()) as { code: number; message: string; data: T };
   if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
   return json.data;
+}
+
+/** Opens a console page (`#hashPath`) of a drill's server logged in as an account, in its work space. */
+export async function openDrillPage(page: Page, serverUrl: string, as: { token: string; workId: number }, hashPath: string): Promise<void> {
+  await page.goto(`${serverUrl}/`);
+  await page.evaluate(([t, w]) => {
+    window.localStorage.setItem('token', t!);
+    window.localStorage.setItem('work_id', w!);
+  }, [as.token, String(as.workId)]);
+  await page.goto(`${serverUrl}/#${hashPath}`);
+  await page.reload();
 }
 
 export async function startDrillStack(opts: { port: number; simPort: number; env?: Record<string, string> }): Promise<DrillStack> {

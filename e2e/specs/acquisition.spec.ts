@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
-import { drillApi, startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -24,15 +24,7 @@ const sim = async <T = any>(path: string): Promise<T> => (await (await stack.cli
 const wayUsers = async (id: string) => ((await sim<any>(`/control/corps/${corpId}/contact-ways?configId=${id}`)).list[0]?.user ?? []) as string[];
 const setClock = (at: number) => api('test/clock', { at });
 
-async function open(page: Page, hashPath: string) {
-  await page.goto(`${stack.serverUrl}/`);
-  await page.evaluate(([t, w]) => {
-    window.localStorage.setItem('token', t!);
-    window.localStorage.setItem('work_id', w!);
-  }, [token, String(workId)]);
-  await page.goto(`${stack.serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 /** Searches by name and picks that member (two members may share a name: the option carries the userid). */
 async function pickMember(page: Page, placeholder: string, member: { userid: string; name: string }) {

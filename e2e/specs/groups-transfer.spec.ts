@@ -3,7 +3,7 @@
 // simulator shows in today's joins and the trend; two customers handed to another member in the
 // browser, one accepting and one refusing in the simulator, and the states the page then shows.
 import { expect, test, type Page } from '@playwright/test';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -16,15 +16,7 @@ let info: { callbackUrl: string; token: string; encodingAesKey: string };
 const control = <T = any>(path: string, body: unknown = {}) => stack.client.control<T>(`/control/corps/${corpId}/${path}`, body);
 const snapshot = async () => (await (await stack.client.simFetch(`/control/corps/${corpId}/snapshot`)).json()) as any;
 
-async function open(page: Page, hashPath: string) {
-  await page.goto(`${stack.serverUrl}/`);
-  await page.evaluate(([t, w]) => {
-    window.localStorage.setItem('token', t!);
-    window.localStorage.setItem('work_id', w!);
-  }, [token, String(workId)]);
-  await page.goto(`${stack.serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 /** Opens a member picker, searches the name and picks the member by userid (names may repeat). */
 async function pickMember(page: Page, testId: string, member: { userid: string; name: string }) {

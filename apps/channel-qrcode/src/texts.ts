@@ -9,8 +9,6 @@ export const T = {
   noWorkHint: '连接企业微信并同步成员后，即可创建渠道活码',
   connect: '连接企业微信',
 
-  loadFailed: '加载失败',
-  retry: '重试',
   cancel: '取消',
   save: '保存',
   saved: '已保存',
@@ -35,7 +33,6 @@ export const T = {
   total: (n: number) => `共 ${n} 个活码`,
   selected: (n: number) => `已选择 ${n} 个活码`,
   batchMove: '批量移动分组',
-  clearSelection: '取消选择',
   refreshHint: '数据每 10 秒自动刷新',
 
   col: {

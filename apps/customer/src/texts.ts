@@ -77,7 +77,6 @@ export const DETAIL = {
   notFoundHint: '该客户可能不属于当前企业，或已不在企业微信中',
   missingId: '未指定客户',
   loadFailed: '客户详情加载失败',
-  retry: '重试',
 
   wechat: '微信',
   wecom: '企业微信',

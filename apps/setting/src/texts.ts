@@ -20,8 +20,6 @@ export const RISK = {
   noWorkHint: '连接企业微信并同步成员后，即可设置风控规则',
   connect: '连接企业微信',
 
-  loadFailed: '加载失败',
-  retry: '重试',
   cancel: '取消',
   save: '保存',
   saved: '已保存',

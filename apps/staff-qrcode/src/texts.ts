@@ -32,7 +32,6 @@ export const T = {
   total: (n: number) => `共 ${n} 个活码`,
   selected: (n: number) => `已选择 ${n} 个活码`,
   batchDelete: '批量删除',
-  clearSelection: '取消选择',
   col: {
     qr: '二维码',
     name: '活码名称',

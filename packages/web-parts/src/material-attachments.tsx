@@ -1,9 +1,10 @@
 // The chosen attachments of a welcome message, in order, with move up/down and remove.
-import { Alert, Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/icons';
 import { MATERIAL_TYPE_LABEL, type MaterialListBody } from '@scrm/contracts/material';
 import { useStore } from '@scrm/web-kit';
 import { useMaterials } from './api/materials';
+import { LoadAlert } from './load-problem';
 import { MATERIAL_PICKER_TEXT as T } from './material-picker-text';
 import { MaterialThumb, MATERIAL_TYPE_COLOR } from './material-thumb';
 
@@ -28,18 +29,7 @@ export function MaterialAttachments({ ids, onChange }: MaterialAttachmentsProps)
   };
 
   if (query.isError && !query.data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={T.loadFailed}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            {T.retry}
-          </Button>
-        }
-      />
-    );
+    return <LoadAlert title={T.loadFailed} onRetry={() => void query.refetch()} small />;
   }
   return (
     <Flex vertical gap={6} data-testid="material-attachments">

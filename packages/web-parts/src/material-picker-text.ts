@@ -14,7 +14,6 @@ export const MATERIAL_PICKER_TEXT = {
   goAdd: '去素材库添加',
   refresh: '刷新',
   loadFailed: '素材加载失败',
-  retry: '重试',
   ok: '确定',
   cancel: '取消',
   deleted: '素材已删除',

@@ -13,6 +13,7 @@ export const T = {
   edit: '编辑',
   delete: '删除',
   clearFilters: '清除筛选',
+  clearSelection: '取消选择',
 
   member: {
     placeholder: '选择成员',

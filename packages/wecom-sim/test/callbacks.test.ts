@@ -1,7 +1,7 @@
 // Encrypted callbacks to a receiver that opens them with the client's WecomCrypto: URL verification,
 // the events of each happening, redelivery when not acknowledged in time, and the callback faults.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { field, sleep, startReceiver, startSim } from './helpers.js';
+import { field, receiverCleared, sleep, startReceiver, startSim, stopBoth } from './helpers.js';
 
 type Sim = Awaited<ReturnType<typeof startSim>>;
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -19,13 +19,9 @@ beforeAll(async () => {
   rx = await startReceiver({ token: TOKEN, encodingAesKey: KEY, receiveId: corpId });
   wayId = (await s.call('GET', `/control/corps/${corpId}`)).body.contactWays[0].config_id;
 });
-afterAll(async () => {
-  await s?.sim.close();
-  await rx?.close();
-});
+afterAll(() => stopBoth(s, rx));
 beforeEach(async () => {
-  await s.sim.sim.wecom.deliveries.idle();
-  rx.events.length = 0;
+  await receiverCleared(s, rx);
   rx.answers.length = 0;
   await s.call('DELETE', '/control/faults');
 });

@@ -2,7 +2,7 @@
 // 离职继承): acceptance, refusal with transfer_fail, the 24-hour acceptance on the simulator's clock,
 // unassigned customers of a departed member and a departed owner's groups.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { field, startReceiver, startSim } from './helpers.js';
+import { field, receiverCleared, startReceiver, startSim, stopBoth } from './helpers.js';
 
 type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
@@ -23,13 +23,9 @@ beforeAll(async () => {
   rx = await startReceiver({ token: TOKEN, encodingAesKey: KEY, receiveId: corpId });
   expect((await post('callback', { url: rx.url, token: TOKEN, encodingAesKey: KEY })).body.verified).toBe(true);
 });
-afterAll(async () => {
-  await s?.sim.close();
-  await rx?.close();
-});
+afterAll(() => stopBoth(s, rx));
 beforeEach(async () => {
-  await s.sim.sim.wecom.deliveries.idle();
-  rx.events.length = 0;
+  await receiverCleared(s, rx);
 });
 
 async function contacts() {

@@ -84,3 +84,18 @@ export const field = (xml: string, name: string) =>
   new RegExp(`<${name}>(?:<!\\[CDATA\\[(.*?)\\]\\]>|([^<]*))</${name}>`).exec(xml)?.slice(1).find((x) => x !== undefined);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Sim = Awaited<ReturnType<typeof startSim>>;
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** Before a test: the last test's deliveries are done and the receiver holds nothing. */
+export async function receiverCleared(s: Sim, rx: Receiver): Promise<void> {
+  await s.sim.sim.wecom.deliveries.idle();
+  rx.events.length = 0;
+}
+
+/** After the file: the simulator and the receiver stop (either may not have started). */
+export async function stopBoth(s: Sim | undefined, rx: Receiver | undefined): Promise<void> {
+  await s?.sim.close();
+  await rx?.close();
+}

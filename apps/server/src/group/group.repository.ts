@@ -1,8 +1,8 @@
 // SQL of 客户群: the synced group_chat / group_member tables read with owner and member names, and the
 // group_event rows that count joins and quits (one per callback event).
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { DB } from '../db/tables.js';
+import type { DB, GroupEventTable } from '../db/tables.js';
 
 export interface GroupQuery {
   owners?: string[];
@@ -14,16 +14,7 @@ export interface GroupQuery {
   limit: number;
 }
 
-export interface GroupEventValues {
-  work_space_id: number;
-  chat_id: string;
-  kind: 'join' | 'quit';
-  count: number;
-  scene: number;
-  member_ids: string;
-  at: number;
-  callback_event_id: number;
-}
+export type GroupEventValues = Insertable<GroupEventTable>;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

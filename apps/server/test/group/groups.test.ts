@@ -3,17 +3,16 @@
 // filters by owner, name and customer tag, the detail with join scene, inviter and 30-day trend, the
 // sync job with progress, and other tenants' groups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
-import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { corpCalls, corpWorld, type CorpWorld } from '../helpers/corp-world.js';
 
 let h: Harness;
-let token: string;
 let corp: ConnectedCorp;
 let members: Array<{ userid: string; name: string }>;
+let world: CorpWorld;
 
-const api = (path: string, body?: unknown, t = token, headers = corp.headers) => h.api(path, body, t, headers);
-const control = (path: string, body: unknown) => h.simCall('POST', `/control/corps/${corp.corpId}/${path}`, body);
-const snapshot = async () => (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body as any;
+const { api, control, snapshot } = corpCalls(() => world);
 const list = async (body: object = {}) => {
   const r = await api('/api/qw/group/list', body);
   expect(r.status, r.message).toBe(200);
@@ -22,10 +21,8 @@ const list = async (body: object = {}) => {
 const rowOf = async (chatId: string) => (await list({ pageSize: 100 })).list.find((g) => g.chatId === chatId);
 
 beforeAll(async () => {
-  h = await startHarness();
-  token = await h.register(uniquePhone());
-  corp = await connectCorp(h, token, { seed: 'groups-list', size: { members: 5, customers: 12, groups: 3, tags: 3 } });
-  members = await contactMembers(h, corp.corpId);
+  world = await corpWorld('groups-list', { members: 5, customers: 12, groups: 3, tags: 3 });
+  ({ h, corp, members } = world);
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -3,17 +3,16 @@
 // unassigned customers; a departed owner's groups to a new owner; WeCom's refusals kept with their
 // reason; the scheduled check; bad input and other tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
-import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { uniquePhone, type Harness } from '../helpers/harness.js';
+import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { corpCalls, corpWorld, type CorpWorld } from '../helpers/corp-world.js';
 
 let h: Harness;
-let token: string;
 let corp: ConnectedCorp;
 let members: Array<{ userid: string; name: string }>;
+let world: CorpWorld;
 
-const api = (path: string, body?: unknown, t = token, headers = corp.headers) => h.api(path, body, t, headers);
-const control = (path: string, body: unknown) => h.simCall('POST', `/control/corps/${corp.corpId}/${path}`, body);
-const snapshot = async () => (await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body as any;
+const { api, control, snapshot } = corpCalls(() => world);
 const customersOf = async (userid: string) =>
   (await snapshot()).customers
     .filter((c: any) => c.follow_user.some((f: any) => f.userid === userid && !f.deleted_by_customer))
@@ -27,10 +26,8 @@ const rows = async (body: object = {}) => {
 const rowOf = async (externalUserid: string) => (await rows()).list.find((r) => r.externalUserid === externalUserid && r.status !== 0);
 
 beforeAll(async () => {
-  h = await startHarness();
-  token = await h.register(uniquePhone());
-  corp = await connectCorp(h, token, { seed: 'transfers', size: { members: 5, customers: 30, groups: 1, tags: 2 } });
-  members = await contactMembers(h, corp.corpId);
+  world = await corpWorld('transfers', { members: 5, customers: 30, groups: 1, tags: 2 });
+  ({ h, corp, members } = world);
 }, 60_000);
 afterAll(() => h?.close());
 

@@ -1,14 +1,14 @@
 // The record of every automatic switch (and every restore): who, where, why, and a one-click restore
 // of an offline still in force. The 风控记录 tab shows all with filters; a plan's detail shows its own.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
+import { Button, Checkbox, Flex, Modal, Select, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RISK_KIND_LABEL, type RiskKind, type RiskRecord, type RiskRecordListBody } from '@scrm/contracts/risk';
 import { runAction, useStore } from '@scrm/web-kit';
-import { FirstUse, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
+import { FirstUse, LoadAlert, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
 import { useRiskRecords } from '../api/list-risk-records';
 import { useRestoreRiskRecord } from '../api/restore-risk-record';
 import { RISK as T } from '../texts';
@@ -249,14 +249,7 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
         </Flex>
       ) : null}
       {records.isError && !records.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={T.loadFailed}
-          description={records.error.message}
-          action={<Button onClick={() => records.refetch()}>{T.retry}</Button>}
-          data-testid="records-error"
-        />
+        <LoadAlert error={records.error} onRetry={() => void records.refetch()} data-testid="records-error" />
       ) : (
         <Table<RiskRecord>
           data-testid="records-table"

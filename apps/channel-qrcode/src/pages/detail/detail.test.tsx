@@ -67,6 +67,15 @@ describe('/channel-qrcode/detail', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('member-card').textContent).toContain('2 / 3');
   });
 
+  it('shows the welcome text with its placeholders marked, as the editor does', async () => {
+    serve(code(3, '抖音投放', { welcome: { text: '你好 #客户昵称#', materialIds: [] } }));
+    await renderPage(<ChannelQrcodeDetailPage />, '/channel-qrcode/detail?id=3');
+    const summary = await screen.findByTestId('welcome-text-summary');
+    expect(summary.textContent).toContain('你好');
+    expect(summary.textContent).not.toContain('#客户昵称#');
+    expect(within(summary).getByTestId('welcome-sample').textContent).toBe('客户昵称');
+  });
+
   it('switches a member off at once when others can still receive, and refreshes', async () => {
     serve(code(3, '抖音投放', { members: [member('zhangsan', '张三', { receiving: true }), member('lisi', '李四')] }));
     await renderPage(<ChannelQrcodeDetailPage />, '/channel-qrcode/detail?id=3');

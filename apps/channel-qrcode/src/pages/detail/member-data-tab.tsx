@@ -1,9 +1,9 @@
 // 成员数据: each member's adds, losses and net over the range, and their adds day by day.
-import { Alert, Button, Empty, Flex, Table, Typography } from 'antd';
+import { Empty, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DAY_MS, dayKey, dayOf } from '@scrm/contracts/china-time';
 import type { MemberFigures } from '@scrm/contracts/contact-way';
-import { daysIn, type DateRange } from '@scrm/web-parts';
+import { daysIn, LoadAlert, type DateRange } from '@scrm/web-parts';
 import { useMemberDays } from '../../api/get-member-days';
 import { useMemberFigures } from '../../api/get-member-figures';
 import { REFRESH_MS } from '../../refresh';
@@ -57,21 +57,12 @@ export function MemberDataTab({ id, workId, range }: { id: number; workId: numbe
 
   if (failed) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={T.loadFailed}
-        description={(figures.error ?? days.error)?.message}
-        action={
-          <Button
-            onClick={() => {
-              void figures.refetch();
-              void days.refetch();
-            }}
-          >
-            {T.retry}
-          </Button>
-        }
+      <LoadAlert
+        error={figures.error ?? days.error ?? undefined}
+        onRetry={() => {
+          void figures.refetch();
+          void days.refetch();
+        }}
       />
     );
   }

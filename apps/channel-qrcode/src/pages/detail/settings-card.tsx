@@ -4,7 +4,7 @@ import { EyeOutlined, FolderOutlined } from '@ant-design/icons';
 import { describeSchedule } from '@scrm/contracts/china-time';
 import { DISTRIBUTION_HINT, DISTRIBUTION_LABEL, type ChannelCode } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
-import { QrCard, WelcomePreview, formatTime, useMaterials } from '@scrm/web-parts';
+import { QrCard, WelcomePreview, formatTime, renderWelcomeText, useMaterials } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { T } from '../../texts';
 
@@ -21,7 +21,7 @@ function Welcome({ code }: { code: ChannelCode }) {
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
       {text.trim() ? (
         <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }} data-testid="welcome-text-summary">
-          {text}
+          {renderWelcomeText(text)}
         </Typography.Paragraph>
       ) : null}
       <Space size={8}>

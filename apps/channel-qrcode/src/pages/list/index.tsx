@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { useCodes } from '../../api/list-codes';
 import { useGroups } from '../../api/list-groups';
@@ -250,15 +250,11 @@ function Codes({ workId }: { workId: number }) {
     content = (
       <>
         {selected.length ? (
-          <Flex align="center" gap={12} style={{ marginBottom: 12, padding: '8px 12px', background: '#e6f4ff', borderRadius: 6 }} data-testid="batch-bar">
-            <Typography.Text>{T.selected(selected.length)}</Typography.Text>
+          <SelectionBar label={T.selected(selected.length)} onClear={() => setSelected([])}>
             <Button size="small" type="primary" ghost onClick={() => setMoving({ ids: selected })} data-testid="batch-move">
               {T.batchMove}
             </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {T.clearSelection}
-            </Button>
-          </Flex>
+          </SelectionBar>
         ) : null}
         <Table<ChannelCode>
           data-testid="code-table"

@@ -1,9 +1,10 @@
 // 客户详情 (/customer/detail?id=<externalUserid>): profile, where the customer came from, the members
 // who have them (remark, description, tags), the groups joined and a timeline of what happened.
-import { Alert, Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
+import { LoadAlert } from '@scrm/web-parts';
 import { useCustomerDetail } from '../../api/get-customer-detail';
 import { DETAIL as T } from '../../texts';
 import { FollowsCard, GroupsCard, ProfileCard, SourcesCard, TimelineCard } from './sections';
@@ -68,16 +69,7 @@ function Customer({ workId, externalUserid }: { workId: number; externalUserid: 
   if (q.isPending) return <Loading />;
   if (q.isError) {
     if (q.error instanceof ApiRequestError && q.error.status === 404) return <NotFound title={T.notFound} />;
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={T.loadFailed}
-        description={q.error.message}
-        data-testid="customer-error"
-        action={<Button onClick={() => q.refetch()}>{T.retry}</Button>}
-      />
-    );
+    return <LoadAlert title={T.loadFailed} error={q.error} onRetry={() => void q.refetch()} data-testid="customer-error" />;
   }
   const d = q.data;
   return (

@@ -1,7 +1,7 @@
 // 员工活码 list: every member's personal codes with search by name, a member filter, today's and total
 // adds, the status WeCom gave each, and batch delete. Refreshes itself while codes are being made.
 import { useState } from 'react';
-import { Alert, Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { IdcardOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { FirstUse, ListFilters, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, QrThumb, useUrlFilters } from '@scrm/web-parts';
+import { FirstUse, ListFilters, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { useCodes } from '../../api/list-codes';
 import { useCodeActions } from '../../components/code-actions';
 import { CodeStatusBadge } from '../../components/code-status';
@@ -188,21 +188,11 @@ function Codes({ workId }: { workId: number }) {
         />
       </Flex>
       {selected.length ? (
-        <Alert
-          type="info"
-          style={{ marginBottom: 12 }}
-          title={
-            <Flex align="center" gap={16}>
-              <span>{T.selected(selected.length)}</span>
-              <Button size="small" danger onClick={() => removeCodes(selected)} disabled={selected.some((c) => c.status === 'creating')} data-testid="batch-delete">
-                {T.batchDelete}
-              </Button>
-              <Button size="small" type="link" onClick={() => setSelected([])}>
-                {T.clearSelection}
-              </Button>
-            </Flex>
-          }
-        />
+        <SelectionBar label={T.selected(selected.length)} onClear={() => setSelected([])}>
+          <Button size="small" danger onClick={() => removeCodes(selected)} disabled={selected.some((c) => c.status === 'creating')} data-testid="batch-delete">
+            {T.batchDelete}
+          </Button>
+        </SelectionBar>
       ) : null}
       {codes.isError && !codes.data ? (
         <LoadAlert error={codes.error} onRetry={() => codes.refetch()} />
