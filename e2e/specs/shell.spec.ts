@@ -52,7 +52,7 @@ test('a sub-app loads as a separate remote, with its title and breadcrumbs', asy
   await page.getByTestId('side-menu').getByText('自动标签').click();
   await expect(page).toHaveURL(/#\/tag\/auto\/list$/);
   await expect.poll(loaded).toBe(true);
-  await expect(page.getByTestId('content')).toContainText('即将上线');
+  await expect(page.getByTestId('content')).toContainText('连接企业微信后，可按来源活码');
   await expect(page).toHaveTitle(/自动标签/);
   await expect(page.getByTestId('breadcrumbs')).toContainText('运营');
   // A hidden sub-page keeps its parent selected, and the breadcrumb parent is a link.
