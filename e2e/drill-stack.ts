@@ -31,6 +31,18 @@ export interface DrillStack {
 
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
+/** A work-space call (`/api/<path>`) to a drill's server as an account; its `data`, or an error naming the call. */
+export async function drillApi<T = any>(serverUrl: string, as: { token: string; workId: number }, path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${serverUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${as.token}`, 'x-work-id': String(as.workId) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; message: string; data: T };
+  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
 export async function startDrillStack(opts: { port: number; simPort: number; env?: Record<string, string> }): Promise<DrillStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scrm-drill-'));
   const serverUrl = `http://127.0.0.1:${opts.port}`;

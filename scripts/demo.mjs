@@ -4,7 +4,7 @@
 // Each run starts from a fresh database under ./data/demo (the simulator keeps its corp in memory).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, log, numberArg, root, startStack } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, log, numberArg, root, startStack, stopTogether } from './lib.mjs';
 import { stackClient } from './stack-client.mjs';
 
 const members = numberArg('members', process.env.DEMO_MEMBERS ?? 50);
@@ -43,12 +43,4 @@ try {
   process.exit(1);
 }
 
-let stopping = false;
-const shutdown = () => {
-  if (stopping) return;
-  stopping = true;
-  stop();
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-for (const child of children) child.on('exit', (c) => !stopping && (log(`a process exited (${c})`), shutdown()));
+stopTogether({ children, stop });

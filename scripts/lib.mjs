@@ -113,6 +113,29 @@ export async function startStack({ port, simPort, env = {}, sim = true, extraSer
 }
 
 /**
+ * Runs the stack until Ctrl+C (or SIGTERM) stops it; a process that exits on its own stops the rest,
+ * and its exit code becomes ours.
+ */
+export function stopTogether({ children, stop }) {
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    stop();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  for (const child of children) {
+    child.on('exit', (code) => {
+      if (stopping) return;
+      log(`a process exited (${code}); stopping`);
+      process.exitCode = code ?? 1;
+      shutdown();
+    });
+  }
+}
+
+/**
  * A stack for a benchmark: a temporary DATA_DIR and, when DATABASE_URL names PostgreSQL, a fresh
  * database beside it (so runs never meet each other's rows), dropped again by `stop()`.
  */

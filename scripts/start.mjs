@@ -2,7 +2,7 @@
 // the WeCom simulator (on 127.0.0.1, behind a control token) and the server (SQLite under ./data)
 // and prints where to go. `npm start -- --rebuild` rebuilds the web apps first. Not for production:
 // `npm run prod` (scripts/prod.mjs) is.
-import { ensureDependencies, ensureWebBuild, log, startStack } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, log, startStack, stopTogether } from './lib.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const simPort = Number(process.env.SIM_PORT ?? 3100);
@@ -22,20 +22,4 @@ if (sim) {
 log('这是试用模式（模拟器、自动生成的密钥），不要用于真实客户；生产部署见 README「Running in production」（npm run prod）。');
 log('按 Ctrl+C 停止。');
 
-let stopping = false;
-const shutdown = () => {
-  if (stopping) return;
-  stopping = true;
-  stop();
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-for (const child of children) {
-  child.on('exit', (code) => {
-    if (!stopping) {
-      log(`a process exited (${code}); stopping`);
-      process.exitCode = code ?? 1;
-      shutdown();
-    }
-  });
-}
+stopTogether({ children, stop });

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, startDrillStack, type DrillStack } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -19,16 +19,7 @@ let members: Array<{ userid: string; name: string }>;
 let codeId: number;
 let configId: string;
 
-async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${stack.serverUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(workId) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.serverUrl, { token, workId }, path, body);
 const sim = async <T = any>(path: string): Promise<T> => (await (await stack.client.simFetch(path)).json()) as T;
 const wayUsers = async (id: string) => ((await sim<any>(`/control/corps/${corpId}/contact-ways?configId=${id}`)).list[0]?.user ?? []) as string[];
 const setClock = (at: number) => api('test/clock', { at });

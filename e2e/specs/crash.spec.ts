@@ -4,7 +4,7 @@
 // The console shows what happened to each customer; the simulator shows what WeCom received.
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, startDrillStack, type DrillStack } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -17,16 +17,7 @@ let plainCode: { id: number; configId: string };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${stack.serverUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(workId) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.serverUrl, { token, workId }, path, body);
 
 const control = (path: string, body?: unknown) => stack.client.control(path, body);
 const sentCalls = async (path: string) => ((await (await stack.client.simFetch(`/control/calls?corpId=${corpId}`)).json()) as any).calls[path] ?? 0;

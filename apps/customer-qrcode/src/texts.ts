@@ -140,7 +140,6 @@ export const T = {
   skipVerifyOff: '需成员通过验证',
   noTags: '未设置',
   noWelcome: '未设置欢迎语',
-  welcomeAttachments: (n: number) => `${n} 个附件`,
   stat: {
     total: '客户总数',
     created: '已生成二维码',

@@ -10,8 +10,6 @@ export const T = {
   syncStarted: '已开始同步',
   empty: '还没有连接企业微信',
   emptyHint: '连接后即可同步成员、客户、客户群和企业标签',
-  loadFailed: '加载失败',
-  retry: '重试',
   corpName: '企业',
   accessType: '接入方式',
   corpId: 'CorpID',

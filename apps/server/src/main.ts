@@ -2,7 +2,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, configWarnings, loadConfig, readEnv, type Config } from './config.js';
 import { migrateToLatest } from './db/migrations.js';
-import { registerSimulatorCallback } from './providers/simulator.js';
+import { registerSimulatorCallback } from './outbound/simulator.js';
 
 let config: Config;
 try {

@@ -15,8 +15,8 @@ import { SessionService } from './auth/session.service.js';
 import { GzhCallbackService } from './gzh/gzh-callback.service.js';
 import { QrSceneRepository } from './gzh/qr-scene.repository.js';
 import { QrSceneService } from './gzh/qr-scene.service.js';
-import { GzhClient } from './providers/gzh-client.js';
-import { HttpSmsProvider, LogSmsProvider, SimSmsProvider, type SmsProvider } from './providers/sms.js';
+import { GzhClient } from './outbound/gzh-client.js';
+import { HttpSmsSender, LogSmsSender, SimSmsSender, type SmsSender } from './outbound/sms.js';
 import { SmsCodeRepository } from './sms-code/sms-code.repository.js';
 import { SmsCodeService } from './sms-code/sms-code.service.js';
 import { WorkSpaceRepository } from './workspace/workspace.repository.js';
@@ -24,12 +24,14 @@ import { WorkSpaceService } from './workspace/workspace.service.js';
 import { CallbackEventRepository } from './callback/callback-event.repository.js';
 import { CallbackService } from './callback/callback.service.js';
 import { CallbackReplayGuard } from './callback/replay-guard.js';
+import { CallbackNonceRepository } from './callback/callback-nonce.repository.js';
 import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
 import { SyncService } from './sync/sync.service.js';
-import { ProviderSettings } from './wecom/provider-settings.js';
+import { ServiceProviderSettings } from './wecom/service-provider-settings.js';
 import { SecretBox } from './wecom/secret-box.js';
+import { ServerSecretRepository } from './wecom/server-secret.repository.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
 import { WecomAuthStateRepository } from './wecom/wecom-auth-state.repository.js';
 import { WecomGateway } from './wecom/wecom-gateway.js';
@@ -37,21 +39,24 @@ import { SuiteTicketRepository } from './wecom/suite-ticket.repository.js';
 import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { JobRepository } from './jobs/job.repository.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { Cleanup } from './composition/cleanup.js';
 import { jobKinds, registerJobs, SCHEDULES } from './composition/job-registry.js';
 import { ContactWayRepository } from './contact-way/contact-way.repository.js';
 import { ContactWayService, queueCodeUsers } from './contact-way/contact-way.service.js';
-import { LeadRepository } from './contact-way/lead.repository.js';
-import { LeadService } from './contact-way/lead.service.js';
-import { StaffCodeService } from './contact-way/staff-code.service.js';
+import { LeadRepository } from './contact-way/lead/lead.repository.js';
+import { LeadService } from './contact-way/lead/lead.service.js';
+import { StaffCodeService } from './contact-way/staff/staff-code.service.js';
 import { CustomerRepository } from './customer/customer.repository.js';
 import { CustomerService } from './customer/customer.service.js';
+import { CustomerEventRepository } from './customer/customer-event.repository.js';
+import { CustomerEventService } from './customer/customer-event.service.js';
 import { MaterialRepository } from './material/material.repository.js';
-import { ChannelCodeService } from './contact-way/channel-code.service.js';
-import { CodeStatsRepository } from './contact-way/code-stats.repository.js';
-import { CodeFiguresService } from './contact-way/code-figures.service.js';
-import { AttributionService } from './contact-way/attribution.service.js';
+import { ChannelCodeService } from './contact-way/channel/channel-code.service.js';
+import { CodeStatsRepository } from './contact-way/figures/code-stats.repository.js';
+import { CodeFiguresService } from './contact-way/figures/code-figures.service.js';
+import { AttributionService } from './contact-way/attribution/attribution.service.js';
 import { RiskRepository } from './risk/risk.repository.js';
 import { RiskEngine } from './risk/risk-engine.js';
 import { RiskService } from './risk/risk.service.js';
@@ -68,16 +73,16 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger, redis?: Redis) {
   const clock = new BusinessClock();
-  const jobs = new JobQueue(database, config.jobs, log);
+  const jobs = new JobQueue(new JobRepository(database), config.jobs, log);
   // Built once the database is known; the client waits for it on its first call.
   const limiter = SharedRateLimiter.create({ database, redis });
   limiter.catch((err) => log.error({ err }, 'could not set up the shared WeCom rate limiter'));
-  const smsProvider: SmsProvider =
+  const smsSender: SmsSender =
     config.smsProvider === 'sim'
-      ? new SimSmsProvider(config.simUrl!, config.simToken, log)
+      ? new SimSmsSender(config.simUrl!, config.simToken, log)
       : config.smsProvider === 'http'
-        ? new HttpSmsProvider(config.smsHttp!, log)
-        : new LogSmsProvider(log);
+        ? new HttpSmsSender(config.smsHttp!, log)
+        : new LogSmsSender(log);
   const gzh = new GzhClient(config.gzh, log);
 
   // ---- repositories
@@ -90,12 +95,12 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const contactWayRepo = new ContactWayRepository(database);
   const riskRepo = new RiskRepository(database);
   const codeStats = new CodeStatsRepository(database);
-  const replay = new CallbackReplayGuard(database);
+  const replay = new CallbackReplayGuard(new CallbackNonceRepository(database));
 
   // ---- accounts
   const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
-  const smsCodes = new SmsCodeService(smsCodeRepo, smsProvider, config.limits);
+  const smsCodes = new SmsCodeService(smsCodeRepo, smsSender, config.limits);
   const scenes = new QrSceneService(sceneRepo, gzh);
   const accounts = new AccountService({
     accounts: accountRepo,
@@ -108,8 +113,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
 
   // ---- WeCom and work spaces
-  const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, database });
-  const provider = new ProviderSettings(config, log);
+  const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, keys: new ServerSecretRepository(database) });
+  const provider = new ServiceProviderSettings(config, log);
   const gateway = new WecomGateway({
     baseUrl: config.wecom.baseUrl,
     timeoutMs: config.wecom.timeoutMs,
@@ -150,9 +155,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customers = new CustomerService(new CustomerRepository(database));
+  const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
-  const groups = new GroupService({ repo: new GroupRepository(database), sync, clock });
-  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, clock, log });
+  const groups = new GroupService({ repo: new GroupRepository(database), sync, customerEvents, clock });
+  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, customerEvents, clock, log });
   const callbacks = new CallbackService({
     database,
     inbox: new CallbackEventRepository(database),
@@ -167,6 +173,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     contacts: attribution,
     groups,
     transfers,
+    customerEvents,
     log,
   });
 
@@ -197,7 +204,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     channelCodes: new ChannelCodeService(contactWays),
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
-    codeFigures: new CodeFiguresService({ stats: codeStats, repo: contactWayRepo, contactWays, clock }),
+    codeFigures: new CodeFiguresService({ stats: codeStats, contactWays, clock }),
     risk,
     riskControl: new RiskService({ repo: riskRepo, engine: risk, contactWays, clock }),
     attribution,
@@ -214,6 +221,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     customers,
     groups,
     transfers,
+    customerEvents,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

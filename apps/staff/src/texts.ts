@@ -20,8 +20,6 @@ export const T = {
   contactTag: '客户联系',
   empty: '暂无成员',
   emptyFiltered: '没有符合条件的成员',
-  loadFailed: '加载失败',
-  retry: '重试',
   total: (n: number) => `共 ${n} 人`,
   phase: { department: '同步部门', member: '同步成员', tag: '同步企业标签', group: '同步客户群', customer: '同步客户' } as Record<string, string>,
 };

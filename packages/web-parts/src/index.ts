@@ -78,6 +78,8 @@ export type { LoadedCardProps } from './loaded-card';
 export { GroupPanel } from './group-panel';
 export type { GroupFilter, GroupPanelProps, PanelGroup } from './group-panel';
 export { FirstUse, NoMatch } from './list-empty';
+export { CodeEditDelete, TagNames, WelcomeSummary } from './code-detail';
+export type { CodeEditDeleteProps, WelcomeSummaryProps } from './code-detail';
 export type { FirstUseProps, NoMatchProps } from './list-empty';
 export { isNotFound, LoadAlert, LoadProblem, LoadProblemPage, retryUnlessNotFound } from './load-problem';
 export { DetailPage, positiveIdOf } from './detail-page';

@@ -46,6 +46,8 @@ export function LoadProblem({ error, onRetry, notFound, back, testIds }: LoadPro
 
 export interface LoadAlertProps {
   error?: Error;
+  /** What failed to load (default 「加载失败」). */
+  title?: string;
   /** Without it no retry button is shown. */
   onRetry?(): void;
   /** A small retry button, for a card's body. */
@@ -54,13 +56,13 @@ export interface LoadAlertProps {
 }
 
 /** The same inside a card or a tab: an error line with a retry, while the page around it stays. */
-export function LoadAlert({ error, onRetry, small, 'data-testid': testId }: LoadAlertProps) {
+export function LoadAlert({ error, title = T.loadFailed, onRetry, small, 'data-testid': testId }: LoadAlertProps) {
   const retry = onRetry ? (
     <Button size={small ? 'small' : undefined} onClick={onRetry}>
       {T.retry}
     </Button>
   ) : undefined;
-  return <Alert type="error" showIcon title={T.loadFailed} description={error?.message} action={retry} data-testid={testId} />;
+  return <Alert type="error" showIcon title={title} description={error?.message} action={retry} data-testid={testId} />;
 }
 
 /** A page of one thing that could not be loaded: LoadProblem under the page's title. */

@@ -1,11 +1,12 @@
 // Choosing materials of the library for a welcome message or a push: the picker modal (browse by
 // type, group and keyword, check up to `max`).
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Empty, Flex, Input, Modal, Pagination, Select, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Empty, Flex, Input, Modal, Pagination, Select, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { useStore } from '@scrm/web-kit';
 import { useMaterialGroups, useMaterials } from './api/materials';
+import { LoadAlert } from './load-problem';
 import { MATERIAL_LIBRARY_HREF, MATERIAL_PICKER_TEXT as T } from './material-picker-text';
 import { MaterialThumb, MATERIAL_TYPE_COLOR, materialSummary } from './material-thumb';
 
@@ -83,15 +84,7 @@ function PickerBody({ value, max, types = ATTACHABLE, multiple = true, onOk, onC
 
   let content: ReactNode;
   if (list.isError && !list.data) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title={T.loadFailed}
-        description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>{T.retry}</Button>}
-      />
-    );
+    content = <LoadAlert title={T.loadFailed} error={list.error} onRetry={() => void list.refetch()} />;
   } else if (list.isPending) {
     content = (
       <div style={{ padding: 48, textAlign: 'center' }}>

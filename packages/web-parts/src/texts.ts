@@ -9,6 +9,9 @@ export const T = {
   retry: '重试',
   copied: '已复制',
   copy: '复制',
+  expand: '展开',
+  edit: '编辑',
+  delete: '删除',
   clearFilters: '清除筛选',
 
   member: {
@@ -71,6 +74,7 @@ export const T = {
     memberTitle: '企业成员',
     attachmentLoading: '附件加载中',
     attachmentMissing: '素材已删除',
+    attachmentCount: (n: number) => `${n} 个附件`,
   },
 
   qr: {

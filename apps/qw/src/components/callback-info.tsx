@@ -1,5 +1,6 @@
 // What the admin copies into WeCom's console: the callback URL, Token, EncodingAESKey and trusted IPs.
 import { Alert, Descriptions, Typography } from 'antd';
+import { LoadAlert } from '@scrm/web-parts';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { useIpList } from '../api/get-ip-list';
 import { T } from '../texts';
@@ -32,7 +33,7 @@ export function CallbackInfo({ info }: { info: WorkSpaceInfo }) {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{T.trustedIpsHint}</Typography.Paragraph>
       {ips.isError ? (
-        <Alert type="error" showIcon message={T.loadFailed} />
+        <LoadAlert />
       ) : ips.data && ips.data.list.length === 0 ? (
         <Alert type="warning" showIcon message={T.noIps} />
       ) : (

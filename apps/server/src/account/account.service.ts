@@ -57,6 +57,20 @@ function checkCode(code: string): void {
 
 const defaultNickname = (phone: string) => `用户${phone.slice(-4)}`;
 
+/** A new main account's row: named after its phone, no permission keys, enabled. */
+const mainAccountRow = (phone: string, login: { passwordHash: string | null; openid: string | null }, now: number) => ({
+  parent_id: null,
+  account: phone,
+  phone,
+  password_hash: login.passwordHash,
+  nickname: defaultNickname(phone),
+  gzh_openid: login.openid,
+  permission_keys: '[]',
+  disabled: 0,
+  created_at: now,
+  updated_at: now,
+});
+
 export const toCurrentUser = (row: AccountRow): CurrentUser => ({
   id: row.id,
   account: row.account ?? '',
@@ -88,6 +102,14 @@ export class AccountService {
     });
   }
 
+  /** A scanned QR's last step: the scene is used up and the account gets its session, both or neither. */
+  private finishScan(sceneCode: string, accountId: number, client: ClientInfo, conflictMessage: string): Promise<string> {
+    return this.transaction(async (trx) => {
+      await this.d.scenes.markDone(sceneCode, trx);
+      return this.d.sessions.issue(accountId, client, trx);
+    }, conflictMessage);
+  }
+
   private assertEnabled(row: AccountRow): void {
     if (row.disabled) throw new AppError(403, '账号已被禁用');
   }
@@ -114,21 +136,7 @@ export class AccountService {
     const now = Date.now();
     return this.transaction(async (trx) => {
       await this.d.smsCodes.consume(checked, trx);
-      const id = await this.d.accounts.insert(
-        {
-          parent_id: null,
-          account: phone,
-          phone,
-          password_hash: passwordHash,
-          nickname: defaultNickname(phone),
-          gzh_openid: null,
-          permission_keys: '[]',
-          disabled: 0,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
+      const id = await this.d.accounts.insert(mainAccountRow(phone, { passwordHash, openid: null }, now), trx);
       return this.d.sessions.issue(id, client, trx);
     }, taken);
   }
@@ -186,11 +194,7 @@ export class AccountService {
     const row = await this.d.accounts.findByOpenid(scene.openid!);
     if (!row) throw new AppError(400, '该微信尚未注册，请绑定手机号', ApiCode.WX_NOT_REGISTERED);
     this.assertEnabled(row);
-    const token = await this.transaction(async (trx) => {
-      await this.d.scenes.markDone(scene.code, trx);
-      return this.d.sessions.issue(row.id, client, trx);
-    }, '登录失败，请重试');
-    return { token };
+    return { token: await this.finishScan(scene.code, row.id, client, '登录失败，请重试') };
   }
 
   /** Bind-phone after an unregistered WeChat user scanned the login QR (`wxCode`). */
@@ -218,21 +222,7 @@ export class AccountService {
         id = existing.id;
         await this.d.accounts.update(id, { gzh_openid: openid, updated_at: now }, trx);
       } else {
-        id = await this.d.accounts.insert(
-          {
-            parent_id: null,
-            account: phone,
-            phone,
-            password_hash: null,
-            nickname: defaultNickname(phone),
-            gzh_openid: openid,
-            permission_keys: '[]',
-            disabled: 0,
-            created_at: now,
-            updated_at: now,
-          },
-          trx,
-        );
+        id = await this.d.accounts.insert(mainAccountRow(phone, { passwordHash: null, openid }, now), trx);
       }
       return this.d.sessions.issue(id, client, trx);
     }, '该微信或手机号已绑定其他账号');
@@ -326,11 +316,7 @@ export class AccountService {
       if (holder && holder.id !== row.id) throw new AppError(409, '该微信已绑定其他账号');
       await this.bindScannedOpenid(row.id, openid);
     }
-    const token = await this.transaction(async (trx) => {
-      await this.d.scenes.markDone(scene.code, trx);
-      return this.d.sessions.issue(row.id, client, trx);
-    }, '该微信已绑定其他账号');
-    return { token };
+    return { token: await this.finishScan(scene.code, row.id, client, '该微信已绑定其他账号') };
   }
 
   /** Called by the official-account callback when a bind QR is scanned. */

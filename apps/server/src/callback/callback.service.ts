@@ -1,5 +1,6 @@
 // WeCom callbacks: verify and decrypt (per work space, or the provider's suite / template), store in
 // the inbox with a dedupe key, and — after the 200 went out — apply each event to the synced tables.
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto, WecomCryptoError } from '@scrm/wecom/crypto';
 import { WecomError } from '@scrm/wecom/errors';
@@ -10,7 +11,7 @@ import { AppError } from '../http/errors.js';
 import { PermanentFailure, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import type { WecomAuthService } from '../wecom/wecom-auth.service.js';
-import type { ProviderSettings } from '../wecom/provider-settings.js';
+import type { ServiceProviderSettings } from '../wecom/service-provider-settings.js';
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
@@ -106,13 +107,14 @@ export class CallbackService {
       workSpaces: WorkSpaceService;
       sync: SyncService;
       gateway: WecomGateway;
-      provider: ProviderSettings;
+      provider: ServiceProviderSettings;
       auth: WecomAuthService;
       jobs: JobQueue;
       clock: Clock;
       contacts: ContactEventSink;
       groups: GroupEventSink;
       transfers: TransferEventSink;
+      customerEvents: CustomerEventService;
       log: FastifyBaseLogger;
     },
   ) {}
@@ -276,6 +278,7 @@ export class CallbackService {
     if (!ws) return;
     const sync = this.deps.sync;
     const api = await this.deps.gateway.corp(ws);
+    await this.recordCustomerEvent(ws.id, row, event);
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
@@ -348,6 +351,24 @@ export class CallbackService {
       default:
         return;
     }
+  }
+
+  /** Adds and deletions either way go on the customer's record once, however often the event is processed. */
+  private async recordCustomerEvent(wsId: number, row: CallbackEvent, event: WecomEvent): Promise<void> {
+    const kind =
+      event.kind === 'add_external_contact' || event.kind === 'add_half_external_contact'
+        ? 'add'
+        : event.kind === 'del_external_contact'
+          ? 'delete_by_member'
+          : event.kind === 'del_follow_user'
+            ? 'delete_by_customer'
+            : null;
+    if (!kind || !('ExternalUserID' in event)) return;
+    const at = event.time ? event.time * 1000 : row.received_at;
+    const detail = kind === 'add' && 'State' in event && event.State ? { state: event.State } : {};
+    await this.deps.customerEvents.record(wsId, [
+      { externalUserid: event.ExternalUserID, userid: event.UserID, kind, at, detail, dedupeKey: `cb:${row.id}:${kind}` },
+    ]);
   }
 
   private async processProvider(event: WecomEvent): Promise<void> {

@@ -9,9 +9,8 @@
 // so nothing is lost; if handling the first delivery failed, `release` forgets it so a resend passes.
 // Seen requests are removed by the daily cleanup job once their timestamps can no longer pass.
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database.js';
 import { AppError } from '../http/errors.js';
-import { CallbackNonceRepository } from './callback-nonce.repository.js';
+import type { CallbackNonceRepository } from './callback-nonce.repository.js';
 
 /** How far a callback's timestamp may be from our clock, either way. */
 export const CALLBACK_WINDOW_MS = 5 * 60_000;
@@ -26,14 +25,10 @@ export interface SignedTriple {
 }
 
 export class CallbackReplayGuard {
-  private readonly nonces: CallbackNonceRepository;
-
   constructor(
-    database: Database,
+    private readonly nonces: CallbackNonceRepository,
     private readonly now: () => number = Date.now,
-  ) {
-    this.nonces = new CallbackNonceRepository(database);
-  }
+  ) {}
 
   private static key(t: SignedTriple): string {
     return createHash('sha256').update(`${t.kind}\n${t.signature.toLowerCase()}\n${t.timestamp}\n${t.nonce}`).digest('hex');

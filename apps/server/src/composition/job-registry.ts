@@ -5,8 +5,8 @@
 // and the recurring ones are started by SCHEDULES below.
 import type { CallbackService } from '../callback/callback.service.js';
 import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB } from '../callback/callback.service.js';
-import type { AttributionService, WelcomePayload } from '../contact-way/attribution.service.js';
-import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution.service.js';
+import type { AttributionService, WelcomePayload } from '../contact-way/attribution/attribution.service.js';
+import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution/attribution.service.js';
 import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { CREATE_JOB, USERS_JOB, WARM_JOB } from '../contact-way/contact-way.service.js';
 import type { MaterialService } from '../material/material.service.js';

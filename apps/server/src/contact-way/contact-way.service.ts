@@ -12,13 +12,14 @@ import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/c
 import { WecomError } from '@scrm/wecom/errors';
 import type { Clock } from '../clock/clock.js';
 import { parseJsonColumn } from '../db/database.js';
-import type { DB, MemberOfflineTable } from '../db/tables.js';
+import type { ContactWayKind, DB, MemberOfflineTable } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
+import { pageWindow } from '../http/paging.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
 import { PermanentFailure, RetryLater } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { ContactWay, ContactWayMember, ContactWayRepository } from './contact-way.repository.js';
+import type { CodeQuery, ContactWay, ContactWayMember, ContactWayRepository } from './contact-way.repository.js';
 
 /** What the material library provides to welcome messages (apps/server/src/material). */
 export interface AttachmentSource {
@@ -84,6 +85,22 @@ export class ContactWayService {
       log: FastifyBaseLogger;
     },
   ) {}
+
+  // ---------------------------------------------------------------- reading, shared by the code kinds
+
+  /** The work space's code `id` when it is of `kind`; otherwise `missing()` (each kind names itself in its 404). */
+  async findOfKind(ws: WorkSpace, id: number, kind: ContactWayKind, missing: () => AppError): Promise<ContactWay> {
+    const code = await this.deps.repo.find(ws.id, id);
+    if (!code || code.kind !== kind) throw missing();
+    return code;
+  }
+
+  /** One page of the work space's codes matching `q`, and how many match in all. */
+  async page(ws: WorkSpace, q: Omit<CodeQuery, 'offset' | 'limit'>, page?: number, pageSize?: number): Promise<{ rows: ContactWay[]; total: number }> {
+    const { offset, limit } = pageWindow(page, pageSize);
+    const [rows, total] = await Promise.all([this.deps.repo.list(ws.id, { ...q, offset, limit }), this.deps.repo.count(ws.id, q)]);
+    return { rows, total };
+  }
 
   // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
 

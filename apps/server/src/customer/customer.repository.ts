@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { parseJsonColumn, type Database } from '../db/database.js';
 import type { CustomerTable } from '../db/tables.js';
+import { writeFollowTags } from '../sync/follow-tag.repository.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
@@ -142,6 +143,7 @@ export class CustomerRepository {
         .where('external_userid', '=', externalUserid)
         .where('userid', '=', userid)
         .execute();
+      await writeFollowTags(trx, wsId, [{ external_userid: externalUserid, userid, tag_ids: JSON.stringify(merged) }]);
     });
   }
 }

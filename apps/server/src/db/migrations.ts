@@ -572,6 +572,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('job').dropColumn('fence').execute();
       },
     },
+    // The customer model the list, the tag counts, auto-tag rules and the data centre read:
+    // one row per tag on a follow relation (the filterable form of follow_relation.tag_ids), and one
+    // row per thing that happened to a customer (the timeline and the source of the daily roll-ups).
+    '0009_customer_model': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('follow_tag')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('tag_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('follow_tag_pk', ['work_space_id', 'tag_id', 'external_userid', 'userid'])
+          .execute();
+        await db.schema.createIndex('follow_tag_customer_idx').on('follow_tag').columns(['work_space_id', 'external_userid', 'userid']).execute();
+        await withId(db.schema.createTable('customer_event'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+          .addColumn('kind', 'varchar(32)', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull().defaultTo('{}'))
+          .addColumn('dedupe_key', 'varchar(128)', (c) => c.unique())
+          .execute();
+        await db.schema.createIndex('customer_event_customer_idx').on('customer_event').columns(['work_space_id', 'external_userid', 'at']).execute();
+        await db.schema.createIndex('customer_event_kind_idx').on('customer_event').columns(['work_space_id', 'kind', 'at']).execute();
+        // Existing relations' tags.
+        const rows = await db.selectFrom('follow_relation').select(['work_space_id', 'external_userid', 'userid', 'tag_ids']).execute();
+        const values: Array<Record<string, unknown>> = [];
+        for (const r of rows as Array<{ work_space_id: number; external_userid: string; userid: string; tag_ids: string }>) {
+          let ids: unknown = [];
+          try {
+            ids = JSON.parse(r.tag_ids);
+          } catch {
+            ids = [];
+          }
+          if (!Array.isArray(ids)) continue;
+          for (const id of new Set(ids.filter((x): x is string => typeof x === 'string' && x.length > 0)))
+            values.push({ work_space_id: r.work_space_id, tag_id: id, external_userid: r.external_userid, userid: r.userid });
+        }
+        for (let i = 0; i < values.length; i += 200) await db.insertInto('follow_tag').values(values.slice(i, i + 200)).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('customer_event').ifExists().execute();
+        await db.schema.dropTable('follow_tag').ifExists().execute();
+      },
+    },
     // 客户群 and 客户继承: member changes of groups as their events arrive (one row per callback event,
     // so an event processed twice counts once) and customers handed from one member to another.
     '0012_groups_transfers': {

@@ -157,6 +157,42 @@ export interface FollowRelationTable {
   deleted_by_customer_at?: number | null;
 }
 
+/** One tag on one follow relation: the filterable form of `follow_relation.tag_ids`, written with it. */
+export interface FollowTagTable {
+  work_space_id: number;
+  tag_id: string;
+  external_userid: string;
+  userid: string;
+}
+
+export type CustomerEventKind =
+  | 'add'
+  | 'delete_by_member'
+  | 'delete_by_customer'
+  | 'tag'
+  | 'untag'
+  | 'remark'
+  | 'push'
+  | 'transfer'
+  | 'group_join'
+  | 'group_quit';
+
+/** Something that happened to a customer: the timeline, and the source of the data centre's roll-ups. */
+export interface CustomerEventTable {
+  id: Generated<number>;
+  work_space_id: number;
+  external_userid: string;
+  /** The member concerned ('' when none). */
+  userid: Generated<string>;
+  kind: CustomerEventKind;
+  /** When it happened (epoch ms). */
+  at: number;
+  /** JSON with what the kind needs (tag ids, the new remark, the push id, …). */
+  detail: Generated<string>;
+  /** Recording the same happening twice (a callback processed again) writes one row. */
+  dedupe_key: string | null;
+}
+
 export interface GroupChatTable {
   work_space_id: number;
   chat_id: string;
@@ -546,6 +582,8 @@ export interface DB {
   corp_tag: CorpTagTable;
   customer: CustomerTable;
   follow_relation: FollowRelationTable;
+  follow_tag: FollowTagTable;
+  customer_event: CustomerEventTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   group_event: GroupEventTable;

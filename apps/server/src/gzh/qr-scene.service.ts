@@ -6,7 +6,7 @@ import { QR_EXPIRY_MS } from '@scrm/contracts/constants';
 import type { QrCodeData } from '@scrm/contracts/account';
 import type { DB, QrPurpose } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
-import type { GzhClient } from '../providers/gzh-client.js';
+import type { GzhClient } from '../outbound/gzh-client.js';
 import type { QrSceneRepository, QrSceneRow } from './qr-scene.repository.js';
 
 export class QrSceneService {

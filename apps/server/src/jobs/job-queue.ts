@@ -12,9 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.js';
 import type { DB } from '../db/tables.js';
-import { JobRepository, type Job } from './job.repository.js';
+import type { JobRepository, Job } from './job.repository.js';
 
 /** Thrown by a handler: try again after `delayMs` (counts as an attempt). */
 export class RetryLater extends Error {
@@ -111,7 +110,6 @@ interface Run {
 }
 
 export class JobQueue {
-  readonly repo: JobRepository;
   readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly kinds = new Map<string, JobKind>();
   private readonly running = new Set<Run>();
@@ -124,12 +122,10 @@ export class JobQueue {
   private again = false;
 
   constructor(
-    private readonly database: Database,
+    readonly repo: JobRepository,
     private readonly opts: JobQueueOptions,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.repo = new JobRepository(database);
-  }
+  ) {}
 
   register<P>(kind: string, handler: JobKind<P>): void {
     if (this.kinds.has(kind)) throw new Error(`job kind ${kind} registered twice`);
@@ -162,7 +158,7 @@ export class JobQueue {
     this.stopped = false;
     this.renewedAt = Date.now();
     // SQLite serves one process: whatever was running when it stopped is ours to run again now.
-    if (this.database.dialect === 'sqlite') await this.repo.expireOthers(this.owner);
+    if (this.repo.dialect === 'sqlite') await this.repo.expireOthers(this.owner);
     await this.requeueLapsed();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     this.lapseTimer = setInterval(() => void this.requeueLapsed(), Math.max(100, Math.floor(this.opts.leaseMs / 2)));

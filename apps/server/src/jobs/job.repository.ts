@@ -5,7 +5,7 @@
 // results are written only `WHERE id = ? AND fence = ?`, so a run that lost its job (its process
 // stalled past the lease) changes nothing.
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, DialectName } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { DB, JobTable } from '../db/tables.js';
 
@@ -26,6 +26,11 @@ type Executor = Database['kysely'] | Transaction<DB>;
 
 export class JobRepository {
   constructor(private readonly database: Database) {}
+
+  /** SQLite serves one process; PostgreSQL may be shared by several. */
+  get dialect(): DialectName {
+    return this.database.dialect;
+  }
 
   private get db() {
     return this.database.kysely;

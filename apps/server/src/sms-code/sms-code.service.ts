@@ -5,7 +5,7 @@ import { SMS_CODE_TTL_MS, SMS_COOLDOWN_SECONDS } from '@scrm/contracts/constants
 import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import { safeEqual, sha256Hex } from '../auth/tokens.js';
-import type { SmsProvider } from '../providers/sms.js';
+import type { SmsSender } from '../outbound/sms.js';
 import type { SmsCodeRepository } from './sms-code.repository.js';
 
 /** Tries (right or wrong) after which a code is burnt. */
@@ -32,7 +32,7 @@ export interface CheckedCode {
 export class SmsCodeService {
   constructor(
     private readonly codes: SmsCodeRepository,
-    private readonly provider: SmsProvider,
+    private readonly sms: SmsSender,
     private readonly limits: SmsLimits,
   ) {}
 
@@ -60,7 +60,7 @@ export class SmsCodeService {
       });
     });
     try {
-      await this.provider.send(phone, smsCodeContent(code));
+      await this.sms.send(phone, smsCodeContent(code));
     } catch (err) {
       await this.codes.delete(id);
       throw err;

@@ -2,6 +2,7 @@
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
   CorpTagTable,
@@ -127,6 +128,7 @@ export class SyncRepository {
       // (history and retention need them), just as WeCom keeps the person.
       await upsert(trx, 'customer', ['external_userid'], customers);
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
+      await writeFollowTags(trx, wsId, follows);
       const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
       const live = await trx
         .selectFrom('follow_relation')
@@ -152,6 +154,7 @@ export class SyncRepository {
     await this.db.transaction().execute(async (trx) => {
       await upsert(trx, 'customer', ['external_userid'], [customer]);
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
+      await writeFollowTags(trx, wsId, follows);
       let q = trx
         .updateTable('follow_relation')
         .set({ deleted_at: now })

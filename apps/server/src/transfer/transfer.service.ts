@@ -8,6 +8,7 @@ import { wecomErrorMessage } from '@scrm/wecom/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/session.service.js';
 import type { Clock } from '../clock/clock.js';
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { SyncService } from '../sync/sync.service.js';
@@ -30,6 +31,7 @@ export class TransferService {
       workSpaces: WorkSpaceRepository;
       gateway: WecomGateway;
       sync: SyncService;
+      customerEvents: CustomerEventService;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -176,6 +178,7 @@ export class TransferService {
         const at = c.status === 1 && c.takeover_time ? c.takeover_time * 1000 : null;
         if (!(await this.deps.repo.settle(Number(row.id), c.status, at, now))) continue;
         changed++;
+        await this.recordEnd(ws, row, c.status, at ?? now);
         if (c.status === 1) await this.deps.sync.refreshCustomer(ws.id, api, row.external_userid);
       }
     }
@@ -201,7 +204,22 @@ export class TransferService {
   async transferFailed(ws: WorkSpace, e: { takeoverUserid: string; externalUserid: string; reason: string; at: number }): Promise<void> {
     const row = await this.deps.repo.findWaiting(ws.id, e.takeoverUserid, e.externalUserid);
     if (!row) return;
-    await this.deps.repo.settle(Number(row.id), e.reason === 'customer_limit_exceed' ? 4 : 3, null, e.at);
+    const status = e.reason === 'customer_limit_exceed' ? 4 : 3;
+    if (await this.deps.repo.settle(Number(row.id), status, null, e.at)) await this.recordEnd(ws, row, status, e.at);
+  }
+
+  /** The customer's timeline: a transfer that ended (taken over, refused, or the taker at their limit), once per transfer. */
+  private async recordEnd(ws: WorkSpace, row: { id: number; kind: string; handover_userid: string; takeover_userid: string; external_userid: string }, status: number, at: number) {
+    await this.deps.customerEvents.record(ws.id, [
+      {
+        externalUserid: row.external_userid,
+        userid: row.takeover_userid,
+        kind: 'transfer',
+        at,
+        detail: { kind: row.kind, handover: row.handover_userid, takeover: row.takeover_userid, status, statusText: TRANSFER_STATUS_LABEL[status] },
+        dedupeKey: `transfer:${row.id}`,
+      },
+    ]);
   }
 
   /** A departed owner's groups to a new owner (≤100 per WeCom call); the moved groups are re-read. */

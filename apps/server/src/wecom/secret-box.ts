@@ -7,8 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../db/database.js';
-import { ServerSecretRepository } from './server-secret.repository.js';
+import type { ServerSecretRepository } from './server-secret.repository.js';
 
 export function parseKey(raw: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
@@ -19,7 +18,7 @@ export function parseKey(raw: string): Buffer {
 export class SecretBox {
   private key: Promise<Buffer> | undefined;
 
-  constructor(private readonly opts: { secretKey?: string; dataDir: string; database: Database }) {}
+  constructor(private readonly opts: { secretKey?: string; dataDir: string; keys: ServerSecretRepository }) {}
 
   private loadKey(): Promise<Buffer> {
     this.key ??= this.resolveKey().catch((err) => {
@@ -31,7 +30,7 @@ export class SecretBox {
 
   private async resolveKey(): Promise<Buffer> {
     if (this.opts.secretKey) return parseKey(this.opts.secretKey);
-    if (this.opts.database.dialect === 'sqlite') {
+    if (this.opts.keys.dialect === 'sqlite') {
       const file = join(this.opts.dataDir, 'secret.key');
       if (!existsSync(file)) {
         mkdirSync(this.opts.dataDir, { recursive: true });
@@ -39,7 +38,7 @@ export class SecretBox {
       }
       return parseKey(readFileSync(file, 'utf8').trim());
     }
-    return parseKey(await new ServerSecretRepository(this.opts.database).getOrCreate('secret_key', randomBytes(32).toString('hex')));
+    return parseKey(await this.opts.keys.getOrCreate('secret_key', randomBytes(32).toString('hex')));
   }
 
   /** Encrypts `plain` for the place `binding` names (see bindingOf). */

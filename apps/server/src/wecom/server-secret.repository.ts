@@ -1,8 +1,13 @@
 // SQL of the server's own secrets (server_secret): on PostgreSQL the secret key every process shares.
-import type { Database } from '../db/database.js';
+import type { Database, DialectName } from '../db/database.js';
 
 export class ServerSecretRepository {
   constructor(private readonly database: Database) {}
+
+  /** On SQLite (one process) the key is kept in a file instead. */
+  get dialect(): DialectName {
+    return this.database.dialect;
+  }
 
   /** The stored value of `name`, storing `candidate` first when there is none (the first process wins). */
   async getOrCreate(name: string, candidate: string): Promise<string> {

@@ -6,7 +6,7 @@ import type { AuthResult, AuthUrl, WorkSpaceInfo } from '@scrm/contracts/qw';
 import type { AuthContext } from '../auth/session.service.js';
 import { AppError } from '../http/errors.js';
 import { newState, ownerOf, type WorkSpaceService } from '../workspace/workspace.service.js';
-import type { ProviderSettings } from './provider-settings.js';
+import type { ServiceProviderSettings } from './service-provider-settings.js';
 import type { WecomAuthStateRepository } from './wecom-auth-state.repository.js';
 import { wecomFailure, type ProviderKind, type WecomGateway } from './wecom-gateway.js';
 
@@ -23,7 +23,7 @@ export class WecomAuthService {
     private readonly deps: {
       states: WecomAuthStateRepository;
       gateway: WecomGateway;
-      provider: ProviderSettings;
+      provider: ServiceProviderSettings;
       workSpaces: WorkSpaceService;
       installUrl: string;
       publicUrl: string;

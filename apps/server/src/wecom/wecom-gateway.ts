@@ -4,7 +4,7 @@ import { WecomClient, type CorpApi, type ProviderApi } from '@scrm/wecom/client'
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { RateLimiter } from '@scrm/wecom/limiter';
 import { AppError } from '../http/errors.js';
-import type { ProviderSettings } from './provider-settings.js';
+import type { ServiceProviderSettings } from './service-provider-settings.js';
 import type { WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import { bindingOf, SecretBox } from './secret-box.js';
 import type { SuiteTicketRepository } from './suite-ticket.repository.js';
@@ -31,7 +31,7 @@ export class WecomGateway {
   readonly client: WecomClient;
 
   constructor(
-    private readonly opts: { baseUrl: string; timeoutMs: number; suiteTickets: SuiteTicketRepository; workSpaces: WorkSpaceRepository; secrets: SecretBox; provider: ProviderSettings; limiter?: RateLimiter },
+    private readonly opts: { baseUrl: string; timeoutMs: number; suiteTickets: SuiteTicketRepository; workSpaces: WorkSpaceRepository; secrets: SecretBox; provider: ServiceProviderSettings; limiter?: RateLimiter },
   ) {
     this.client = new WecomClient({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs, limiter: opts.limiter });
   }

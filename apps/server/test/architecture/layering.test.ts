@@ -48,6 +48,9 @@ const folderOf = (f: string) => (f.includes('/') ? f.slice(0, f.indexOf('/')) : 
 /** A Kysely query builder or raw `sql` in a file's code (comments stripped). */
 const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\s*\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.(raw|ref|lit|id|join|table|val)\s*\(|import\s*\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/;
 
+/** `new SomethingRepository(` — a repository constructed. */
+const NEW_REPOSITORY = /\bnew\s+[A-Z]\w*Repository\s*\(/;
+
 function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
@@ -61,6 +64,8 @@ export function violations(all: Source[]): string[] {
     }
     const isSqlHome = isRepository(s.file) || s.file.startsWith('db/');
     if (!isSqlHome && SQL.test(stripComments(s.text))) out.push(`sql in ${s.file}`);
+    // Repositories are built once in the composition root (a repository may re-bind itself to a transaction).
+    if (!isRepository(s.file) && s.file !== 'services.ts' && NEW_REPOSITORY.test(stripComments(s.text))) out.push(`repository built in ${s.file}`);
   }
   return out;
 }
@@ -117,7 +122,7 @@ describe('server layering', () => {
     expect(all.some((s) => s.file === 'services.ts')).toBe(true);
   });
 
-  it('repositories import no service or HTTP module, routes no repository, and only repositories and db/ build SQL', () => {
+  it('repositories import no service or HTTP module, routes no repository, only repositories and db/ build SQL, only services.ts builds repositories', () => {
     const found = violations(all);
     expect(found.filter((v) => !(v in ALLOWED))).toEqual([]);
     // An allowlist entry that no longer matches is stale: remove it.
@@ -144,6 +149,8 @@ describe('server layering', () => {
       'sql in x/x.routes.ts',
       'sql in x/x.service.ts',
     ]);
+    expect(violations([{ file: 'x/x.service.ts', text: 'this.repo = new XRepository(database);', imports: [] }])).toEqual(['repository built in x/x.service.ts']);
+    expect(violations([{ file: 'services.ts', text: 'const repo = new XRepository(database);', imports: [] }])).toEqual([]);
     expect(folderCycles([{ file: 'a/a.ts', text: '', imports: ['b/b.ts'] }, { file: 'b/b.ts', text: '', imports: ['a/a.ts'] }], new Set())).toEqual([['a', 'b']]);
   });
 });

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config, type Env } from '../../src/config.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import type { Api } from '../../src/http/types.js';
-import { registerSimulatorCallback } from '../../src/providers/simulator.js';
+import { registerSimulatorCallback } from '../../src/outbound/simulator.js';
 import { createTestDatabase } from './database.js';
 
 export interface ApiResult<T = any> {

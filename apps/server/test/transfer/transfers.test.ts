@@ -94,6 +94,15 @@ describe('在职继承', () => {
     const left = (await api('/api/qw/transfer/member-customers', { userid: handover!.userid, pageSize: 100 })).data.list;
     expect(left.map((c: any) => c.externalUserid)).not.toContain(a);
     expect(left.find((c: any) => c.externalUserid === b)).toMatchObject({ waiting: false });
+
+    // each ended transfer is on its customer's timeline once (the refusal was processed twice above)
+    const events = await db.selectFrom('customer_event').selectAll().where('work_space_id', '=', corp.wsId).where('kind', '=', 'transfer').execute();
+    expect(events.map((e) => [e.external_userid, e.userid, JSON.parse(e.detail).status]).sort()).toEqual(
+      [
+        [a, takeover!.userid, 1],
+        [b, takeover!.userid, 3],
+      ].sort(),
+    );
   });
 
   it('a customer who does nothing is taken over after 24 hours (the scheduled check finds it)', async () => {

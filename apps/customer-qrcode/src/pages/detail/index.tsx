@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Input, Select, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { customerDetailPath, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, renderWelcomeText, retryUnlessNotFound, WELCOME_STATUS_COLOR } from '@scrm/web-parts';
+import { CodeEditDelete, customerDetailPath, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, retryUnlessNotFound, TagNames, WELCOME_STATUS_COLOR, WelcomeSummary } from '@scrm/web-parts';
 import { useBatch } from '../../api/get-batch';
 import { batchDaysQueryOptions } from '../../api/get-batch-days';
 import { useLeads } from '../../api/list-leads';
@@ -27,7 +27,6 @@ const LEAD_STATUS_COLOR: Record<LeadStatus, string> = { creating: 'processing', 
 const STATUS_ORDER: LeadStatus[] = ['waiting', 'added', 'creating', 'failed', 'expired'];
 
 function Summary({ batch }: { batch: LeadBatch }) {
-  const { text, materialIds } = batch.welcome;
   const rate = batch.total ? `${((batch.added / batch.total) * 100).toFixed(1)}%` : '—';
   return (
     <Flex vertical gap={16}>
@@ -59,32 +58,11 @@ function Summary({ batch }: { batch: LeadBatch }) {
         </Descriptions.Item>
         <Descriptions.Item label={T.createdAt}>{formatTime(batch.createdAt)}</Descriptions.Item>
         <Descriptions.Item label={T.tags}>
-          {batch.tagNames.length ? (
-            <Flex gap={4} wrap>
-              {batch.tagNames.map((n) => (
-                <Tag key={n} style={{ marginInlineEnd: 0 }}>
-                  {n}
-                </Tag>
-              ))}
-            </Flex>
-          ) : (
-            <Typography.Text type="secondary">{T.noTags}</Typography.Text>
-          )}
+          <TagNames names={batch.tagNames} none={T.noTags} />
         </Descriptions.Item>
         <Descriptions.Item label={T.skipVerify}>{batch.skipVerify ? T.skipVerifyOn : T.skipVerifyOff}</Descriptions.Item>
         <Descriptions.Item label={T.welcome} span={2}>
-          {text.trim() || materialIds.length ? (
-            <Flex vertical gap={4}>
-              {text.trim() ? (
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
-                  {renderWelcomeText(text)}
-                </Typography.Paragraph>
-              ) : null}
-              {materialIds.length ? <Typography.Text type="secondary">{T.welcomeAttachments(materialIds.length)}</Typography.Text> : null}
-            </Flex>
-          ) : (
-            <Typography.Text type="secondary">{T.noWelcome}</Typography.Text>
-          )}
+          <WelcomeSummary welcome={batch.welcome} rows={3} none={T.noWelcome} />
         </Descriptions.Item>
       </Descriptions>
     </Flex>
@@ -248,21 +226,14 @@ function Detail({ id, workId }: { id: number; workId: number }) {
                 {T.retryFailed}
               </Button>
             ) : null}
-            <Button icon={<EditOutlined />} onClick={() => navigate(`/customer-qrcode/edit?id=${b.id}`)}>
-              {T.edit}
-            </Button>
-            <Tooltip title={b.status === 'creating' ? T.creatingCannotDelete : undefined}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={b.status === 'creating'}
-                onClick={async () => {
-                  if (await remove(b)) navigate('/customer-qrcode/list');
-                }}
-              >
-                {T.delete}
-              </Button>
-            </Tooltip>
+            <CodeEditDelete
+              creating={b.status === 'creating'}
+              creatingHint={T.creatingCannotDelete}
+              onEdit={() => navigate(`/customer-qrcode/edit?id=${b.id}`)}
+              onDelete={async () => {
+                if (await remove(b)) navigate('/customer-qrcode/list');
+              }}
+            />
           </>
         ) : null
       }

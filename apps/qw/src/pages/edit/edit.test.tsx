@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
+import { renderWithProviders } from '@scrm/web-parts/test';
 import QwEditPage from './index';
 import QwThirdAppCallbackPage from '../thirdapp-callback';
 
@@ -24,21 +24,16 @@ const info = {
   createdAt: 1,
 };
 
-async function renderAt(path: string) {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/qw/edit" element={<QwEditPage />} />
-            <Route path="/qw/thirdapp/callback" element={<QwThirdAppCallbackPage />} />
-            <Route path="/qw/list" element={<div>企业列表页</div>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+// antd's own defaults and the query client's own retries, as this suite was written.
+const renderAt = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/qw/edit" element={<QwEditPage />} />
+      <Route path="/qw/thirdapp/callback" element={<QwThirdAppCallbackPage />} />
+      <Route path="/qw/list" element={<div>企业列表页</div>} />
+    </Routes>,
+    { path, antdZh: false, retry: true },
+  );
 
 afterEach(() => mockedPost.mockReset());
 

@@ -1,5 +1,6 @@
 // 企业账号: the connected corps as cards; `?method=create` opens the connect flow.
-import { Alert, Button, Col, Empty, Row, Skeleton } from 'antd';
+import { Button, Col, Empty, Row, Skeleton } from 'antd';
+import { LoadAlert } from '@scrm/web-parts';
 import { useSearchParams } from 'react-router-dom';
 import { runAction, store } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -39,15 +40,7 @@ export default function QwListPage() {
   let body;
   if (query.isPending) body = <Skeleton active />;
   else if (query.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={T.loadFailed}
-        description={query.error.message}
-        action={<Button onClick={() => query.refetch()}>{T.retry}</Button>}
-      />
-    );
+    body = <LoadAlert error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0)
     body = (
       <Empty description={<>{T.empty}<br />{T.emptyHint}</>}>

@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
+import { renderWithProviders } from '@scrm/web-parts/test';
 import QwListPage from './index';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
@@ -23,17 +22,8 @@ const info = {
   createdAt: 1,
 };
 
-async function renderPage(path = '/qw/list') {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <QwListPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+// antd's own defaults and the query client's own retries, as this suite was written.
+const renderPage = (path = '/qw/list') => renderWithProviders(<QwListPage />, { path, antdZh: false, retry: true });
 
 afterEach(() => mockedPost.mockReset());
 

@@ -2,13 +2,13 @@
 // chosen range, and the customers who added the member through it. (A 401 here does not pop the
 // login modal: the shell decides that by path.)
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Skeleton, Space, Statistic, Tooltip, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { CodeAdds, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, QrCard, renderWelcomeText, retryUnlessNotFound } from '@scrm/web-parts';
+import { CodeAdds, CodeEditDelete, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, QrCard, retryUnlessNotFound, TagNames, WelcomeSummary } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { useCode } from '../../api/get-code';
 import { daySeriesQueryOptions } from '../../api/get-day-series';
@@ -21,8 +21,6 @@ import { T } from '../../texts';
 const REFRESH_MS = 15_000;
 
 function Settings({ code }: { code: StaffCode }) {
-  const { text, materialIds } = code.welcome;
-  const hasWelcome = Boolean(text.trim() || materialIds.length);
   return (
     <Descriptions column={1} size="small" styles={{ label: { width: 140, color: 'rgba(0,0,0,.55)' } }} data-testid="code-settings">
       <Descriptions.Item label={T.member}>
@@ -35,27 +33,10 @@ function Settings({ code }: { code: StaffCode }) {
         </Space>
       </Descriptions.Item>
       <Descriptions.Item label={T.tags}>
-        {code.tagNames.length ? (
-          <Flex gap={4} wrap>
-            {code.tagNames.map((n) => (
-              <Tag key={n} style={{ marginInlineEnd: 0 }}>
-                {n}
-              </Tag>
-            ))}
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">{T.noTags}</Typography.Text>
-        )}
+        <TagNames names={code.tagNames} none={T.noTags} />
       </Descriptions.Item>
       <Descriptions.Item label={T.welcome}>
-        {hasWelcome ? (
-          <Flex vertical gap={4}>
-            {text.trim() ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} ellipsis={{ rows: 4, expandable: true, symbol: '展开' }}>{renderWelcomeText(text)}</Typography.Paragraph> : null}
-            {materialIds.length ? <Typography.Text type="secondary">{T.welcomeAttachments(materialIds.length)}</Typography.Text> : null}
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">{T.noWelcome}</Typography.Text>
-        )}
+        <WelcomeSummary welcome={code.welcome} rows={4} none={T.noWelcome} />
       </Descriptions.Item>
       <Descriptions.Item label={T.skipVerify}>{code.skipVerify ? T.skipVerifyOn : T.skipVerifyOff}</Descriptions.Item>
       <Descriptions.Item label={T.createdAt}>{formatTime(code.createdAt)}</Descriptions.Item>
@@ -138,21 +119,14 @@ function Detail({ id, workId }: { id: number; workId: number }) {
         c ? (
           <>
             {c.status === 'failed' ? <Button onClick={() => retry([c.id])}>{T.retryCreate}</Button> : null}
-            <Button icon={<EditOutlined />} onClick={() => navigate(`/staff-qrcode/create?id=${c.id}`)}>
-              {T.edit}
-            </Button>
-            <Tooltip title={c.status === 'creating' ? T.creatingCannotDelete : undefined}>
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={c.status === 'creating'}
-                onClick={async () => {
-                  if (await remove([c])) navigate('/staff-qrcode/list');
-                }}
-              >
-                {T.delete}
-              </Button>
-            </Tooltip>
+            <CodeEditDelete
+              creating={c.status === 'creating'}
+              creatingHint={T.creatingCannotDelete}
+              onEdit={() => navigate(`/staff-qrcode/create?id=${c.id}`)}
+              onDelete={async () => {
+                if (await remove([c])) navigate('/staff-qrcode/list');
+              }}
+            />
           </>
         ) : null
       }

@@ -1,6 +1,7 @@
 // The department tree of the work space; choosing one filters the members (with its sub-departments).
 import { useMemo } from 'react';
-import { Alert, Skeleton, Tree, type TreeDataNode } from 'antd';
+import { Skeleton, Tree, type TreeDataNode } from 'antd';
+import { LoadAlert } from '@scrm/web-parts';
 import type { Department } from '@scrm/contracts/qw';
 import { T } from '../../texts';
 
@@ -21,7 +22,7 @@ function toTree(list: Department[]): TreeDataNode[] {
 export function DepartmentTree(props: { list?: Department[]; loading: boolean; error: boolean; value: number; onChange: (id: number) => void }) {
   const tree = useMemo(() => [{ key: ALL, title: T.allDepartments, children: toTree(props.list ?? []) }], [props.list]);
   if (props.loading) return <Skeleton active />;
-  if (props.error) return <Alert type="error" showIcon message={T.loadFailed} />;
+  if (props.error) return <LoadAlert />;
   return (
     <Tree
       data-testid="department-tree"

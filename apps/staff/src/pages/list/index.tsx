@@ -1,6 +1,7 @@
 // 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tag, Typography } from 'antd';
+import { LoadAlert } from '@scrm/web-parts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
@@ -108,13 +109,7 @@ function Members({ workId }: { workId: number }) {
             <Alert type="error" showIcon message={T.syncFailed} description={sync.error} style={{ marginBottom: 16 }} />
           ) : null}
           {members.isError && !members.data ? (
-            <Alert
-              type="error"
-              showIcon
-              message={T.loadFailed}
-              description={members.error.message}
-              action={<Button onClick={() => members.refetch()}>{T.retry}</Button>}
-            />
+            <LoadAlert error={members.error} onRetry={() => void members.refetch()} />
           ) : (
             <Table<Member>
               data-testid="member-table"

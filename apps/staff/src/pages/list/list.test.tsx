@@ -1,8 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, post, store } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
+import { renderWithProviders } from '@scrm/web-parts/test';
 import StaffListPage from './index';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
@@ -10,17 +9,8 @@ const mockedPost = vi.mocked(post);
 
 const sync = { status: 'done', phase: '', done: 0, total: 0, percent: 100, syncedAt: 1, error: null };
 
-async function renderPage() {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/staff/list']}>
-          <StaffListPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+// antd's own defaults and the query client's own retries, as this suite was written.
+const renderPage = () => renderWithProviders(<StaffListPage />, { path: '/staff/list', antdZh: false, retry: true });
 
 afterEach(() => {
   mockedPost.mockReset();

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Flex, QRCode, Skeleton, Spin, Typography } from 'antd';
 import { store } from '@scrm/web-kit';
+import { LoadAlert } from '@scrm/web-parts';
 import { useReplaceAuthResult, useReplaceAuthUrl } from '../../../api/replace-auth';
 import { T } from '../../../texts';
 
@@ -14,7 +15,7 @@ export function ReplaceConnect({ onDone }: { onDone: () => void }) {
   }, [done]);
 
   if (link.isPending) return <Skeleton active />;
-  if (link.isError) return <Alert type="error" showIcon message={T.loadFailed} description={link.error.message} action={<Button onClick={() => link.refetch()}>{T.retry}</Button>} />;
+  if (link.isError) return <LoadAlert error={link.error} onRetry={() => void link.refetch()} />;
   return (
     <div>
       <Typography.Title level={5}>{T.replaceTitle}</Typography.Title>

@@ -1,7 +1,7 @@
 // 素材库 (/material/list): the materials of the chosen work space by type and group, searched and
 // paged on the server; create and edit per type with uploads; batch move and delete.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Dropdown, Empty, Flex, Input, Modal, Pagination, Popconfirm, Row, Select, Skeleton, Spin, Tabs, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Dropdown, Empty, Flex, Input, Modal, Pagination, Popconfirm, Row, Select, Skeleton, Spin, Tabs, Typography } from 'antd';
 import {
   AppstoreOutlined,
   DownOutlined,
@@ -20,6 +20,7 @@ import {
   addMaterialGroup,
   deleteMaterialGroup,
   GroupPanel,
+  LoadAlert,
   materialsRootKey,
   NoWorkSpace,
   updateMaterialGroup,
@@ -153,16 +154,7 @@ function Library({ workId }: { workId: number }) {
 
   let content: ReactNode;
   if (list.isError && !list.data) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title={T.loadFailed}
-        description={list.error.message}
-        action={<Button onClick={() => void list.refetch()}>{T.retry}</Button>}
-        data-testid="material-error"
-      />
-    );
+    content = <LoadAlert title={T.loadFailed} error={list.error} onRetry={() => void list.refetch()} data-testid="material-error" />;
   } else if (list.isPending) {
     content = (
       <Row gutter={[16, 16]} data-testid="material-loading">

@@ -9,7 +9,6 @@ export const T = {
   search: '搜索标题或内容',
   total: (n: number) => `共 ${n} 个素材`,
   loadFailed: '素材加载失败',
-  retry: '重试',
   empty: '还没有素材',
   emptyHint: '添加文本、图片、链接、小程序、视频或文件素材，欢迎语与群发中可直接选用',
   emptyType: (type: string) => `还没有${type}素材`,

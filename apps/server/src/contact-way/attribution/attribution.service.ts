@@ -1,0 +1,225 @@
+// Every add_external_contact is attributed through its State to exactly one code (and lead), recorded
+// once (per callback event), welcomed within WeCom's 20 s, tagged, counted against caps and risk
+// plans; deletions either way are recorded for retention and the delete-rate detector.
+import type { FastifyBaseLogger } from 'fastify';
+import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
+import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
+import type { Clock } from '../../clock/clock.js';
+import { queueCustomerRefresh, type ContactEventSink } from '../../callback/callback.service.js';
+import { parseJsonColumn } from '../../db/database.js';
+import type { WelcomeStatus } from '../../db/tables.js';
+import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../../jobs/job-queue.js';
+import { wecomFailure, type WecomGateway } from '../../wecom/wecom-gateway.js';
+import type { CustomerService } from '../../customer/customer.service.js';
+import type { WorkSpace, WorkSpaceRepository } from '../../workspace/workspace.repository.js';
+import type { ContactWay, ContactWayRepository } from '../contact-way.repository.js';
+import { capOf, type AttachmentSource, type ContactWayService } from '../contact-way.service.js';
+
+export const WELCOME_JOB = 'welcome';
+export const TAG_JOB = 'mark_tag';
+
+export interface WelcomePayload {
+  addId: number;
+  welcomeCode: string;
+  /** Wall-clock ms after which WeCom no longer takes the message. */
+  deadline: number;
+}
+
+/** Codes that say "try again" rather than "no". */
+const RETRYABLE = new Set([-1, 45009, 45033, 41096]);
+
+/** Risk control's part in an add and a deletion (caps, limit plans, delete rate); RiskEngine implements it. */
+export interface AddWatcher {
+  afterAdd(wsId: number, add: { userid: string; code: ContactWay | undefined; cap: number }): Promise<void>;
+  afterCustomerDeleted(wsId: number, userid: string): Promise<void>;
+}
+
+export class AttributionService implements ContactEventSink {
+  constructor(
+    private readonly deps: {
+      repo: ContactWayRepository;
+      customers: CustomerService;
+      contactWays: ContactWayService;
+      risk: AddWatcher;
+      workSpaces: WorkSpaceRepository;
+      gateway: WecomGateway;
+      materials: AttachmentSource;
+      jobs: JobQueue;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
+
+  /** WELCOME_JOB. */
+  welcomeJob(ctx: JobContext<WelcomePayload>): Promise<void> {
+    return this.sendWelcome(ctx);
+  }
+
+  async welcomeJobFailed(addId: number, error: string): Promise<void> {
+    await this.deps.repo.updateAdd(addId, { welcome_status: 'failed', welcome_error: error.slice(0, 500) });
+  }
+
+  /** TAG_JOB; then the customer's re-read that the add event left to this job (see `added`). */
+  async tagJob(addId: number): Promise<void> {
+    const add = await this.markTags(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+  }
+
+  async tagJobFailed(addId: number, error: string): Promise<void> {
+    await this.deps.repo.updateAdd(addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
+    const add = await this.deps.repo.findAdd(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+  }
+
+  async added(
+    ws: WorkSpace,
+    e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number },
+  ): Promise<boolean> {
+    const { repo, jobs } = this.deps;
+    const code = e.state ? await repo.findByState(ws.id, e.state) : undefined;
+    const welcome = code ? parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
+    const hasWelcome = Boolean(welcome.text.trim() || welcome.materialIds.length);
+    const tagIds = code ? parseJsonColumn<string[]>(code.tag_ids, []) : [];
+    const member = code ? (await repo.members(code.id)).find((m) => m.userid === e.userid) : undefined;
+    const welcomeStatus: WelcomeStatus = !hasWelcome ? 'none' : e.welcomeCode ? 'pending' : 'skipped';
+    const addId = await repo.transaction(async (trx) => {
+      const known = await repo.knownCustomer(ws.id, e.externalUserid, trx);
+      const id = await repo.insertAdd(
+        {
+          work_space_id: ws.id,
+          contact_way_id: code?.id ?? null,
+          lead_id: null,
+          callback_event_id: e.eventId,
+          external_userid: e.externalUserid,
+          userid: e.userid,
+          state: e.state.slice(0, 64),
+          added_at: e.receivedAt,
+          new_customer: known ? 0 : 1,
+          welcome_status: welcomeStatus,
+          welcome_at: null,
+          // WeCom gives no welcome code when the two are already chatting.
+          welcome_error: welcomeStatus === 'skipped' ? '客户与成员已有聊天记录，企业微信不再提供欢迎语发送凭证' : null,
+          tag_status: tagIds.length ? 'pending' : 'none',
+          tag_ids: '[]',
+          tag_error: null,
+          deleted_by_member_at: null,
+          deleted_by_customer_at: null,
+        },
+        trx,
+      );
+      if (id === null) return null;
+      if (code?.kind === 'lead') await repo.linkAddToLead(code.id, id, { externalUserid: e.externalUserid, userid: e.userid, at: e.receivedAt }, trx);
+      if (welcomeStatus === 'pending') {
+        const payload: WelcomePayload = { addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS };
+        await jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: ws.id, idempotencyKey: `welcome:${id}`, priority: 10, maxAttempts: 30, trx });
+      }
+      if (tagIds.length) await jobs.enqueue(TAG_JOB, { addId: id }, { workSpaceId: ws.id, idempotencyKey: `tag:${id}`, priority: 4, trx });
+      return id;
+    });
+    if (addId === null) return false;
+    jobs.kick();
+    await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
+    // Round robin moves on to the next member (caps and risk reconcile what they switch themselves).
+    if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
+    return tagIds.length > 0;
+  }
+
+  async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
+    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'member', at);
+  }
+
+  async customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
+    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'customer', at);
+    await this.deps.risk.afterCustomerDeleted(ws.id, userid);
+  }
+
+  // ---------------------------------------------------------------- the welcome message
+
+  private async sendWelcome({ payload }: JobContext<WelcomePayload>): Promise<void> {
+    const { repo, clock } = this.deps;
+    const add = await repo.findAdd(payload.addId);
+    if (!add || add.welcome_status !== 'pending') return;
+    const attempted = add.welcome_at !== null;
+    const finish = (status: WelcomeStatus, error: string | null = null) =>
+      repo.updateAdd(add.id, { welcome_status: status, welcome_at: status === 'sent' ? clock.now() : add.welcome_at, welcome_error: error });
+    const timeLeft = () => payload.deadline - Date.now();
+    if (timeLeft() <= 0) {
+      // A send that was under way when the process died may or may not have gone out.
+      return attempted ? finish('failed', '发送过程中服务中断，超过 20 秒时限，结果未知') : finish('missed', '超过企业微信 20 秒发送时限，未能发送');
+    }
+    const code = add.contact_way_id ? await repo.findAny(add.contact_way_id) : undefined;
+    const ws = await this.deps.workSpaces.find(add.work_space_id);
+    if (!code || !ws) return finish('skipped', '活码已不存在');
+    const welcome = parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME);
+    const api = await this.deps.gateway.corp(ws);
+    const text = await this.fillPlaceholders(ws, welcome.text, add.external_userid, add.userid, api);
+    const attachments = await this.deps.materials.attachments(ws, api, welcome.materialIds);
+    if (!text.trim() && !attachments.length) return finish('skipped', '欢迎语内容为空（素材可能已删除）');
+    if (timeLeft() <= 0) return finish('missed', '超过企业微信 20 秒发送时限，未能发送');
+    // Marks that a send is under way: after a crash, WeCom's "already sent" then means it went out.
+    await repo.updateAdd(add.id, { welcome_at: clock.now() });
+    try {
+      await api.sendWelcomeMsg({ welcome_code: payload.welcomeCode, ...(text.trim() ? { text: { content: text } } : {}), attachments });
+      return finish('sent');
+    } catch (err) {
+      if (!(err instanceof WecomError)) {
+        if (timeLeft() > 300) throw new RetryLater(err instanceof Error ? err.message : String(err), 300);
+        return finish('failed', '无法连接企业微信，欢迎语未能在 20 秒内发送');
+      }
+      if (err.errcode === 41051) {
+        return attempted ? finish('sent') : finish('skipped', '客户已与成员开始聊天或已收到欢迎语（41051）');
+      }
+      if (err.errcode === 41050) return finish('missed', '欢迎语发送凭证已过期或无效（41050）');
+      if (RETRYABLE.has(err.errcode)) {
+        if (timeLeft() > 300) throw new RetryLater(wecomErrorMessage(err.errcode), 300);
+        return finish('missed', `超过 20 秒时限仍未发送成功：${wecomErrorMessage(err.errcode)}`);
+      }
+      return finish('failed', wecomFailure(err).message);
+    }
+  }
+
+  private async fillPlaceholders(ws: WorkSpace, text: string, externalUserid: string, userid: string, api: Awaited<ReturnType<WecomGateway['corp']>>) {
+    let out = text;
+    if (out.includes(WELCOME_PLACEHOLDERS.customer)) {
+      let name = await this.deps.customers.name(ws.id, externalUserid);
+      if (!name) name = (await api.externalContactGet(externalUserid).catch(() => undefined))?.external_contact?.name ?? '';
+      out = out.split(WELCOME_PLACEHOLDERS.customer).join(name);
+    }
+    if (out.includes(WELCOME_PLACEHOLDERS.member)) {
+      const name = (await this.deps.repo.memberInfo(ws.id, [userid])).get(userid)?.name ?? '';
+      out = out.split(WELCOME_PLACEHOLDERS.member).join(name);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- auto-tags
+
+  /** Marks the add's tags (once: a done add is left alone); returns the add, if there is one. */
+  private async markTags(addId: number) {
+    const { repo } = this.deps;
+    const add = await repo.findAdd(addId);
+    if (!add || add.tag_status !== 'pending' || !add.contact_way_id) return add;
+    const code = await repo.findAny(add.contact_way_id);
+    const ws = await this.deps.workSpaces.find(add.work_space_id);
+    if (!code || !ws) return add;
+    const wanted = parseJsonColumn<string[]>(code.tag_ids, []);
+    const live = await repo.tagNames(ws.id, wanted);
+    const ids = wanted.filter((id) => live.has(id));
+    if (!ids.length) {
+      await repo.updateAdd(add.id, { tag_status: 'none', tag_error: wanted.length ? '标签已被删除' : null });
+      return add;
+    }
+    const api = await this.deps.gateway.corp(ws);
+    try {
+      await api.markTag({ userid: add.userid, external_userid: add.external_userid, add_tag: ids });
+    } catch (err) {
+      if (err instanceof WecomError && !RETRYABLE.has(err.errcode)) throw new PermanentFailure(wecomFailure(err).message);
+      throw err;
+    }
+    await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
+    await this.deps.customers.addFollowTags(ws.id, add.external_userid, add.userid, ids);
+    return add;
+  }
+}

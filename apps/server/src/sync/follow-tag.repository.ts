@@ -1,0 +1,34 @@
+// `follow_tag`: one row per tag on a follow relation, so lists filter and count by tag through an
+// index instead of reading JSON. Every write of `follow_relation.tag_ids` goes through here, in the
+// same transaction, so the two never disagree.
+import type { Kysely, Transaction } from 'kysely';
+import { parseKeys } from '../db/database.js';
+import type { DB } from '../db/tables.js';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface FollowTags {
+  external_userid: string;
+  userid: string;
+  /** JSON array of corp tag ids, as in `follow_relation.tag_ids`. */
+  tag_ids: string;
+}
+
+const PAIRS_PER_STATEMENT = 100;
+const ROWS_PER_INSERT = 200;
+
+/** The relations' tags become exactly these (relations not named keep theirs). */
+export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
+  for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
+    const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
+    await db
+      .deleteFrom('follow_tag')
+      .where('work_space_id', '=', wsId)
+      .where((eb) => eb.or(part.map((f) => eb.and([eb('external_userid', '=', f.external_userid), eb('userid', '=', f.userid)]))))
+      .execute();
+    const rows = part.flatMap((f) =>
+      [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid })),
+    );
+    for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await db.insertInto('follow_tag').values(rows.slice(j, j + ROWS_PER_INSERT)).execute();
+  }
+}

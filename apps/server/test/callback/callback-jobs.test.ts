@@ -1,0 +1,182 @@
+// Callback work over time: events wait out a WeCom outage of hours and are applied once it ends; an
+// event given up on is queued again a day later; a burst of contacts changes makes one member sync,
+// not one each; stored events are deleted after CALLBACK_RETENTION_DAYS. Each test waits on several hops
+// (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WecomCrypto } from '@scrm/wecom/crypto';
+import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+let token: string;
+let corp: ConnectedCorp;
+
+const db = () => h.server.database.kysely;
+const customersWithFollows = async () =>
+  ((await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body.customers as Array<{ external_userid: string; follow_user: Array<{ userid: string }> }>).filter(
+    (c) => c.follow_user.length,
+  );
+const remarkOf = async (externalUserid: string, userid: string) =>
+  (
+    await db()
+      .selectFrom('follow_relation')
+      .select('remark')
+      .where('work_space_id', '=', corp.wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('userid', '=', userid)
+      .executeTakeFirst()
+  )?.remark;
+const editCustomer = (userid: string, externalUserid: string, remark: string) =>
+  h.simCall('POST', `/control/corps/${corp.corpId}/edit-customer`, { userid, externalUserid, remark });
+/** Ids of the stored events not applied yet. */
+const unprocessed = async () =>
+  (await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).where('processed_at', 'is', null).execute()).map((r) => r.id);
+const jobsOf = (eventIds: number[]) =>
+  db()
+    .selectFrom('job')
+    .select(['id', 'status', 'attempts', 'run_at', 'updated_at'])
+    .where('singleton_key', 'in', eventIds.map((id) => `callback:${id}`))
+    .execute();
+
+// A fresh server, simulator and corp for each test: what one test leaves settling (redeliveries,
+// jobs in back-off) must not be read by the next.
+beforeEach(async () => {
+  h = await startHarness();
+  token = await h.register(uniquePhone());
+  corp = await connectCorp(h, token, { seed: 'callback-jobs' });
+}, 60_000);
+afterEach(() => h?.close());
+
+describe('a WeCom outage', () => {
+  it('applies every event after WeCom was down for an hour', async () => {
+    // The client's own quick retries of a busy answer (3.5 s per attempt) are off here: each job attempt is one call.
+    const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
+    const busyRetries = retry.busyRetries;
+    retry.busyRetries = 0;
+    const jobs = h.server.services.jobs;
+    await h.simCall('POST', '/control/faults', { kind: 'busy', corpId: corp.corpId });
+    try {
+      const picked = (await customersWithFollows()).slice(0, 3);
+      for (const [i, c] of picked.entries()) expect((await editCustomer(c.follow_user[0]!.userid, c.external_userid, `停机期间${i}`)).status).toBe(200);
+      const events = await until('events stored', async () => {
+        const ids = await unprocessed();
+        return ids.length === picked.length && ids;
+      });
+      // Time passes: each time every job has failed again and waits, its wait is skipped.
+      let waited = 0;
+      let attempts = 0;
+      while (waited < 3_600_000) {
+        const rows = await until(
+          'attempts failed and waiting',
+          async () => {
+            const r = await jobsOf(events);
+            return r.length === events.length && r.every((j) => j.status === 'queued' && j.run_at > Date.now() && j.attempts > attempts) && r;
+          },
+          15_000,
+        );
+        attempts = Math.min(...rows.map((j) => j.attempts));
+        waited += Math.min(...rows.map((j) => j.run_at - j.updated_at));
+        await db().updateTable('job').set({ run_at: Date.now() }).where('id', 'in', rows.map((j) => j.id)).execute();
+        jobs.kick();
+      }
+      // An hour of waits, past the old limit of 8 attempts, and the waits grew to many minutes.
+      expect(attempts).toBeGreaterThan(8);
+      expect(await unprocessed()).toHaveLength(picked.length);
+
+      await h.simCall('DELETE', '/control/faults');
+      await db().updateTable('job').set({ run_at: Date.now() }).where('singleton_key', 'in', events.map((id) => `callback:${id}`)).where('status', '=', 'queued').execute();
+      await settle(h);
+      for (const [i, c] of picked.entries()) expect(await remarkOf(c.external_userid, c.follow_user[0]!.userid)).toBe(`停机期间${i}`);
+    } finally {
+      retry.busyRetries = busyRetries;
+      await h.simCall('DELETE', '/control/faults');
+    }
+  }, 120_000);
+
+  it('queues an event its job gave up on again a day later', async () => {
+    const { clock, scheduler, jobs } = h.server.services;
+    const ws = await db().selectFrom('work_space').select('secret_enc').where('id', '=', corp.wsId).executeTakeFirstOrThrow();
+    // The work space's secret is missing (an operator is replacing it): the event cannot be applied.
+    await db().updateTable('work_space').set({ secret_enc: null }).where('id', '=', corp.wsId).execute();
+    try {
+      const [c] = await customersWithFollows();
+      await editCustomer(c!.follow_user[0]!.userid, c!.external_userid, '一天后应用');
+      const [event] = await until('event stored', async () => {
+        const ids = await unprocessed();
+        return ids.length === 1 && ids;
+      });
+      await until('its job gave up', async () => (await jobsOf([event!]))[0]?.status === 'failed');
+      await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
+
+      await scheduler.trigger('callback-sweep');
+      await jobs.idle();
+      expect(await unprocessed()).toEqual([event]);
+
+      clock.set(Date.now() + 86_400_000 + 60_000);
+      await scheduler.trigger('callback-sweep');
+      await settle(h);
+      expect(await remarkOf(c!.external_userid, c!.follow_user[0]!.userid)).toBe('一天后应用');
+    } finally {
+      clock.reset();
+      await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
+    }
+  }, 90_000);
+});
+
+describe('contacts changes', () => {
+  it('makes one member sync of a burst of 20 change_contact events', async () => {
+    const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
+    const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+    const members = await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).orderBy('userid').execute();
+    // One member is missing on our side: the sync after the burst brings it back.
+    const missing = members[0]!.userid;
+    await db().deleteFrom('member').where('work_space_id', '=', corp.wsId).where('userid', '=', missing).execute();
+    const calls = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['department/list'] ?? 0;
+    const before = await calls();
+    const at = Math.floor(Date.now() / 1000) + 2000; // moments no simulator event shares
+    const post = async (i: number) => {
+      const userid = members[i % members.length]!.userid;
+      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at + i}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_contact]]></Event><ChangeType><![CDATA[update_user]]></ChangeType><UserID><![CDATA[${userid}]]></UserID></xml>`;
+      const sealed = crypto.seal(xml);
+      return (await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml })).status;
+    };
+    // A burst, as an import of members makes.
+    expect(await Promise.all(Array.from({ length: 20 }, (_, i) => post(i)))).toEqual(Array(20).fill(200));
+    await settle(h);
+    await until('the member is back', async () => (await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).where('userid', '=', missing).executeTakeFirst()) !== undefined);
+    await h.server.services.jobs.idle();
+    const syncs = await db().selectFrom('job').select('id').where('kind', '=', 'member_sync').where('work_space_id', '=', corp.wsId).execute();
+    expect(syncs.length).toBeGreaterThanOrEqual(1);
+    expect(syncs.length).toBeLessThanOrEqual(2);
+    expect((await calls()) - before).toBeLessThanOrEqual(2);
+    expect(await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).orderBy('userid').execute()).toEqual(members);
+  }, 90_000);
+});
+
+describe('retention', () => {
+  it('deletes stored events CALLBACK_RETENTION_DAYS after receipt, in the daily cleanup', async () => {
+    const { clock, scheduler, jobs } = h.server.services;
+    const count = async () => Number((await db().selectFrom('callback_event').select((e) => e.fn.countAll().as('n')).where('work_space_id', '=', corp.wsId).executeTakeFirstOrThrow()).n);
+    const cleanup = async () => {
+      await scheduler.trigger('cleanup');
+      await jobs.idle(['cleanup']);
+    };
+    // A stored and applied event of this corp.
+    const [c] = await customersWithFollows();
+    await editCustomer(c!.follow_user[0]!.userid, c!.external_userid, '保留期内');
+    await until('event stored', async () => (await count()) > 0);
+    await settle(h);
+    const stored = await count();
+    expect(await unprocessed()).toEqual([]);
+    try {
+      clock.set(Date.now() + 29 * 86_400_000);
+      await cleanup();
+      expect(await count()).toBe(stored);
+      clock.set(Date.now() + 31 * 86_400_000);
+      await cleanup();
+      expect(await count()).toBe(0);
+    } finally {
+      clock.reset();
+    }
+  }, 90_000);
+});

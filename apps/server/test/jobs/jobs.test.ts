@@ -1,0 +1,320 @@
+// The durable job system on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL): idempotency
+// and singleton keys, retries with back-off, permanent failures, leases taken over after a process
+// dies, two queues sharing one table without running a job twice, and enqueueing in a transaction.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import { JobQueue, PermanentFailure, RetryLater } from '../../src/jobs/job-queue.js';
+import { JobRepository } from '../../src/jobs/job.repository.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
+const options = { concurrency: 4, leaseMs: 1000, pollMs: 50 };
+
+let test: TestDatabase;
+let database: Database;
+const extra: Database[] = [];
+const queues: JobQueue[] = [];
+
+function open(): Database {
+  const d = openDatabase({ dataDir: test.env.DATA_DIR, databaseUrl: test.env.DATABASE_URL });
+  extra.push(d);
+  return d;
+}
+
+function queue(db = database, opts = options): JobQueue {
+  const q = new JobQueue(new JobRepository(db), opts, quiet);
+  queues.push(q);
+  return q;
+}
+
+const job = (id: number) => database.kysely.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** Blocks the event loop, as a long synchronous step does: no timer fires, no lease is renewed. */
+function stall(ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end);
+}
+/** A queue's reaper, run now rather than on its timer. */
+const reap = (q: JobQueue) => (q as unknown as { requeueLapsed(): Promise<void> }).requeueLapsed();
+let seq = 0;
+const kind = (name: string) => `${name}_${++seq}`;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  database = openDatabase({ dataDir: test.env.DATA_DIR, databaseUrl: test.env.DATABASE_URL });
+  await migrateToLatest(database.kysely, database.dialect);
+});
+
+afterAll(async () => {
+  for (const q of queues) await q.stop();
+  for (const d of extra) await d.close();
+  await database.close();
+  await test.drop();
+});
+
+describe('keys', () => {
+  it('runs a job with an idempotency key once, even when enqueued again after it is done', async () => {
+    const q = queue();
+    const k = kind('idem');
+    const runs: number[] = [];
+    q.register<{ n: number }>(k, { run: async ({ payload }) => void runs.push(payload.n) });
+    await q.start();
+    const first = await q.enqueue(k, { n: 1 }, { idempotencyKey: 'welcome:1' });
+    expect(first).toBeGreaterThan(0);
+    expect(await q.enqueue(k, { n: 2 }, { idempotencyKey: 'welcome:1' })).toBeNull();
+    await q.idle([k]);
+    expect(await q.enqueue(k, { n: 3 }, { idempotencyKey: 'welcome:1' })).toBeNull();
+    await q.idle([k]);
+    expect(runs).toEqual([1]);
+    expect((await job(first!)).status).toBe('done');
+    await q.stop();
+  });
+
+  it('keeps one queued job per singleton key and never runs two at once', async () => {
+    const q = queue();
+    const k = kind('single');
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    q.register(k, {
+      run: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        runs += 1;
+        if (runs === 1) await gate;
+        running -= 1;
+      },
+    });
+    await q.start();
+    expect(await q.enqueue(k, {}, { singletonKey: 'sync:1' })).toBeGreaterThan(0);
+    // Wait until the first one runs, then queue more: one more is kept, the rest add nothing.
+    for (let i = 0; i < 100 && runs === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await q.enqueue(k, {}, { singletonKey: 'sync:1' })).toBeGreaterThan(0);
+    expect(await q.enqueue(k, {}, { singletonKey: 'sync:1' })).toBeNull();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toBe(1);
+    release();
+    await q.idle([k]);
+    expect(runs).toBe(2);
+    expect(most).toBe(1);
+    await q.stop();
+  });
+});
+
+describe('failures', () => {
+  it('retries with back-off, gives up after maxAttempts and tells the kind', async () => {
+    const q = queue();
+    const k = kind('flaky');
+    const seen: number[] = [];
+    const failed: string[] = [];
+    q.register<{ ok: number }>(k, {
+      maxAttempts: 3,
+      backoff: () => 20,
+      run: async ({ payload, attempt }) => {
+        seen.push(attempt);
+        if (attempt < payload.ok) throw new Error(`boom ${attempt}`);
+      },
+      onFailed: async (_ctx, error) => void failed.push(error),
+    });
+    await q.start();
+    const a = await q.enqueue(k, { ok: 2 });
+    const b = await q.enqueue(k, { ok: 9 });
+    for (let i = 0; i < 100; i++) {
+      const [ja, jb] = [await job(a!), await job(b!)];
+      if (ja.status === 'done' && jb.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await job(a!)).toMatchObject({ status: 'done', attempts: 2, last_error: null });
+    expect(await job(b!)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'boom 3' });
+    expect(failed).toEqual(['boom 3']);
+    await q.stop();
+  });
+
+  it('honours RetryLater and stops at once on PermanentFailure', async () => {
+    const q = queue();
+    const k = kind('explicit');
+    const times: number[] = [];
+    q.register<{ mode: string }>(k, {
+      run: async ({ payload, attempt }) => {
+        times.push(Date.now());
+        if (payload.mode === 'later' && attempt === 1) throw new RetryLater('not yet', 300);
+        if (payload.mode === 'never') throw new PermanentFailure('永远不会成功');
+      },
+    });
+    await q.start();
+    const later = await q.enqueue(k, { mode: 'later' });
+    const never = await q.enqueue(k, { mode: 'never' });
+    await q.idle([k]);
+    expect((await job(later!)).status).toBe('queued');
+    await new Promise((r) => setTimeout(r, 400));
+    await q.idle([k]);
+    expect(await job(later!)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(times[times.length - 1]! - times[0]!).toBeGreaterThanOrEqual(290);
+    expect(await job(never!)).toMatchObject({ status: 'failed', attempts: 1, last_error: '永远不会成功' });
+    await q.stop();
+  });
+});
+
+describe('slots', () => {
+  it('keeps a slot for urgent work while ordinary jobs fill the rest', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
+    const slow = kind('slow');
+    const urgent = kind('urgent');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let slowRunning = 0;
+    let urgentDoneWhileSlowRan = false;
+    q.register(slow, { run: async () => { slowRunning += 1; await gate; slowRunning -= 1; } });
+    q.register(urgent, { run: async () => void (urgentDoneWhileSlowRan = slowRunning > 0) });
+    for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+    await q.start();
+    for (let i = 0; i < 100 && slowRunning < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    // Three of four slots: the fourth stays free for urgent work.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(slowRunning).toBe(3);
+    await q.enqueue(urgent, {}, { priority: 10 });
+    await q.idle([urgent]);
+    expect(urgentDoneWhileSlowRan).toBe(true);
+    release();
+    await q.idle([slow]);
+    await q.stop();
+  });
+});
+
+describe('processes', () => {
+  it('takes over a job whose process died once its lease lapses', async () => {
+    const k = kind('orphan');
+    const q = queue();
+    const done: number[] = [];
+    q.register(k, { run: async ({ job: j }) => void done.push(j.id) });
+    const id = (await q.enqueue(k, {}))!;
+    // Another process claimed it and died without a word: it stays "running" under its lease.
+    const [claimed] = await q.repo.claim({ owner: 'dead-process', now: Date.now(), leaseMs: 600, limit: 1, excludeKinds: [] });
+    expect(claimed!.id).toBe(id);
+    if (database.dialect === 'sqlite') {
+      // SQLite serves one process: at start, what a stopped process left running is due at once.
+      await q.start();
+      await q.idle([k]);
+    } else {
+      await q.start();
+      await new Promise((r) => setTimeout(r, 150));
+      expect(done).toEqual([]);
+      await new Promise((r) => setTimeout(r, 600));
+      await q.idle([k]);
+    }
+    expect(done).toEqual([id]);
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
+    await q.stop();
+  });
+
+  it('lets two queues on their own connections share work without running a job twice', async () => {
+    const k = kind('shared');
+    const runs = new Map<number, number>();
+    const by = new Map<string, number>();
+    const make = () => {
+      const q = queue(open(), { concurrency: 4, leaseMs: 2000, pollMs: 20 });
+      q.register<{ n: number }>(k, {
+        run: async ({ payload }) => {
+          runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+          by.set(q.owner, (by.get(q.owner) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 2));
+        },
+      });
+      return q;
+    };
+    const [a, b] = [make(), make()];
+    for (let n = 0; n < 200; n++) await a.enqueue(k, { n });
+    await Promise.all([a.start(), b.start()]);
+    await a.idle([k]);
+    await b.idle([k]);
+    expect(runs.size).toBe(200);
+    expect([...runs.values()].every((v) => v === 1)).toBe(true);
+    if (database.dialect === 'postgres') expect(by.size).toBe(2);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('keeps the running jobs of a process whose event loop stalled past the lease', async () => {
+    const q = queue();
+    const k = kind('stalled');
+    let runs = 0;
+    q.register(k, {
+      run: async () => {
+        runs += 1;
+        if (runs > 1) return;
+        stall(2500);
+        // Once the loop is free, the reaper's timer may fire before the renewal's: let it go first.
+        await reap(q);
+        await new Promise((r) => setTimeout(r, 300));
+      },
+    });
+    await q.start();
+    const id = (await q.enqueue(k, {}))!;
+    await q.idle([k]);
+    expect(runs).toBe(1);
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 1, fence: 1 });
+    await q.stop();
+  });
+
+  it('drops the result of a run whose job another process took over after a stall', async () => {
+    const k = kind('fenced');
+    const results: string[] = [];
+    const failed: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const make = (name: string, first: boolean) => {
+      const q = queue(open(), { concurrency: 2, leaseMs: 1000, pollMs: 20 });
+      q.register(k, {
+        maxAttempts: 1,
+        run: async ({ held }) => {
+          if (first) {
+            results.push(`${name} started`);
+            await gate;
+            results.push(`${name} held=${await held()}`);
+            throw new Error('the old run fails late');
+          }
+          results.push(`${name} done`);
+        },
+        onFailed: async () => void failed.push(name),
+      });
+      return q;
+    };
+    const a = make('a', true);
+    const b = make('b', false);
+    await a.start();
+    const id = (await a.enqueue(k, {}))!;
+    for (let i = 0; i < 200 && !results.length; i++) await new Promise((r) => setTimeout(r, 10));
+    // Process a stalls past its lease (its timers stop: here, in one test process, its renewals stop)
+    // and process b's reaper takes the job over.
+    (a as unknown as { renew(): Promise<void> }).renew = async () => {};
+    await new Promise((r) => setTimeout(r, 1600));
+    await reap(b);
+    await b.start();
+    await b.idle([k]);
+    release();
+    await a.idle([k]);
+    expect(results).toEqual(['a started', 'b done', 'a held=false']);
+    // The late failure of the old run changed nothing: b's result stands.
+    expect(await job(id)).toMatchObject({ status: 'done', fence: 2, last_error: null });
+    expect(failed).toEqual([]);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('adds a job enqueued in a transaction only if the transaction commits', async () => {
+    const q = queue();
+    const k = kind('trx');
+    q.register(k, { run: async () => {} });
+    await database.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await q.enqueue(k, {}, { trx, idempotencyKey: 'trx:1' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await database.kysely.selectFrom('job').select('id').where('kind', '=', k).execute()).toEqual([]);
+    await database.kysely.transaction().execute((trx) => q.enqueue(k, {}, { trx, idempotencyKey: 'trx:1' }));
+    expect(await database.kysely.selectFrom('job').select('id').where('kind', '=', k).execute()).toHaveLength(1);
+  });
+});
