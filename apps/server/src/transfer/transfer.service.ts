@@ -73,6 +73,8 @@ export class TransferService {
   /** Starts transfers (≤100 per WeCom call): each customer WeCom accepted waits for the customer; the others are kept with WeCom's reason. */
   async start(ws: WorkSpace, caller: AuthContext, body: TransferCustomerBody): Promise<TransferStarted> {
     if (body.handoverUserid === body.takeoverUserid) throw new AppError(400, '接替成员不能是原跟进成员');
+    // A departed member has left the address book: only the in-service one is looked up.
+    await this.knownMembers(ws, body.kind === 'onjob' ? [body.handoverUserid, body.takeoverUserid] : [body.takeoverUserid]);
     const ids = [...new Set(body.externalUserids)];
     const api = await this.api(ws);
     const rows: TransferValues[] = [];
@@ -110,6 +112,13 @@ export class TransferService {
     }
     await this.deps.repo.insert(rows);
     return { started: rows.length - failed.length, failed };
+  }
+
+  /** Members named in a request must be in the synced address book (WeCom is not asked about strangers). */
+  private async knownMembers(ws: WorkSpace, userids: string[]): Promise<void> {
+    const { members } = await this.deps.repo.names(ws.id, userids, []);
+    const missing = userids.find((u) => !members.has(u));
+    if (missing !== undefined) throw new AppError(400, `成员 ${missing} 不存在，请先同步成员`);
   }
 
   /** A member's customers to choose from for 在职继承. */
@@ -224,6 +233,7 @@ export class TransferService {
 
   /** A departed owner's groups to a new owner (≤100 per WeCom call); the moved groups are re-read. */
   async transferGroups(ws: WorkSpace, body: GroupTransferBody): Promise<GroupTransferResult> {
+    await this.knownMembers(ws, [body.newOwner]);
     const api = await this.api(ws);
     const ids = [...new Set(body.chatIds)];
     const failed: GroupTransferResult['failed'] = [];

@@ -124,6 +124,10 @@ describe('在职继承', () => {
     const u = members[0]!.userid;
     const same = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: u, externalUserids: ['x'] });
     expect(same).toMatchObject({ status: 400, message: '接替成员不能是原跟进成员' });
+    // strangers are refused before WeCom is asked
+    const stranger = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: 'nobody', externalUserids: ['x'] });
+    expect(stranger).toMatchObject({ status: 400, message: '成员 nobody 不存在，请先同步成员' });
+    expect(await api('/api/qw/transfer/group', { chatIds: ['wr1'], newOwner: 'nobody' })).toMatchObject({ status: 400, message: '成员 nobody 不存在，请先同步成员' });
     const none = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: 'v', externalUserids: [] });
     expect(none.status).toBe(400);
     expect(none.message).toMatch(/[\u4e00-\u9fa5]/);
