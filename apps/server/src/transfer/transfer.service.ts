@@ -3,7 +3,7 @@
 // and follows each to its end: the customer has 24 hours to refuse, a transfer_fail event says they did
 // (or the taker is at their limit), and a scheduled job asks transfer_result about the ones still waiting.
 // A departed owner's groups go to a new owner at once (groupchat/transfer).
-import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type MemberCustomerList, type MemberCustomersBody, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
+import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type MemberCustomerList, type MemberCustomersBody, type ResignedGroupList, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/session.service.js';
@@ -229,6 +229,24 @@ export class TransferService {
         dedupeKey: `transfer:${row.id}`,
       },
     ]);
+  }
+
+  /** Groups whose owner left, as WeCom lists them now (status 1), named from the synced groups. */
+  async resignedGroups(ws: WorkSpace, body: UnassignedBody): Promise<ResignedGroupList> {
+    const api = await this.api(ws);
+    const { group_chat_list = [] } = await api.groupChatList({ status_filter: 1 }).catch((err) => {
+      throw wecomFailure(err);
+    });
+    const { offset, limit } = pageWindow(body.page, body.pageSize);
+    const page = group_chat_list.slice(offset, offset + limit).map((g) => g.chat_id);
+    const known = new Map((await this.deps.repo.groups(ws.id, page)).map((g) => [g.chat_id, g]));
+    return {
+      list: page.map((chatId) => {
+        const g = known.get(chatId);
+        return { chatId, name: g?.name ?? '', owner: g?.owner ?? '', ownerName: g?.owner_name ?? g?.owner ?? '', memberCount: Number(g?.member_count ?? 0) };
+      }),
+      total: group_chat_list.length,
+    };
   }
 
   /** A departed owner's groups to a new owner (≤100 per WeCom call); the moved groups are re-read. */

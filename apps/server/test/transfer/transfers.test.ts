@@ -165,11 +165,19 @@ describe('离职继承', () => {
     expect(resigned.total).toBe(theirs.length);
     expect(resigned.list.every((x) => x.kind === 'resigned')).toBe(true);
 
+    const waitingGroups = await api('/api/qw/transfer/group/list', {});
+    expect(waitingGroups.status, waitingGroups.message).toBe(200);
+    const waitingGroup = waitingGroups.data.list.find((g: any) => g.chatId === chatId);
+    expect(waitingGroup).toMatchObject({ name: '离职成员的群', owner: leaver.userid, memberCount: 1 });
+    // the name while the address book still has them (the member sync runs a moment after delete_user), then the userid
+    expect([leaver.name, leaver.userid]).toContain(waitingGroup.ownerName);
+
     const moved = await api('/api/qw/transfer/group', { chatIds: [chatId, 'wrnope'], newOwner: takeover.userid });
     expect(moved.status, moved.message).toBe(200);
     expect(moved.data).toEqual({ moved: 1, failed: [{ chatId: 'wrnope', errcode: 90500, error: '客户群不存在' }] });
     const group = await api('/api/qw/group/detail', { chatId });
     expect(group.data.group).toMatchObject({ owner: takeover.userid, ownerName: takeover.name, status: 3 });
+    expect((await api('/api/qw/transfer/group/list', {})).data.list.map((g: any) => g.chatId)).not.toContain(chatId);
   });
 });
 
