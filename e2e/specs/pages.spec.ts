@@ -109,9 +109,9 @@ test('every page of the menu opens with its title, nothing left loading and no c
   await expect(content.locator(`img[src^="${simUrl}"]`).first()).toBeVisible();
   expect(await content.locator(`img[src^="${simUrl}"]`).first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(errors).toEqual([]);
-  // The data centre is a sub-app of its own: it shows its 「即将上线」 state.
+  // The data centre is a sub-app of its own: 好友分析 with its totals.
   await page.goto('/#/data/customer');
-  await expect(content).toContainText('即将上线');
+  await expect(content.getByTestId('data-totals')).toContainText('新增客户');
   await page.screenshot({ path: '/tmp/scrm-data-customer.png' });
 });
 
@@ -130,7 +130,7 @@ test('a sub-app that cannot be loaded shows why, and 「重试」 loads it', asy
 
   missing = false;
   await page.getByTestId('sub-app-retry').click();
-  await expect(page.getByTestId('content')).toContainText('即将上线');
+  await expect(page.getByTestId('content')).toContainText('好友分析');
   await expect(failed).toHaveCount(0);
   await expect(page).toHaveTitle(`好友分析 - ${PRODUCT_NAME}`);
 });
@@ -145,5 +145,5 @@ test('a sub-app that does not answer gives up within seconds, and 「重试」 l
   await expect(failed).toContainText('「数据中心」10 秒内没有加载完成', { timeout: 15_000 });
   hang = false;
   await page.getByTestId('sub-app-retry').click();
-  await expect(page.getByTestId('content')).toContainText('即将上线');
+  await expect(page.getByTestId('content')).toContainText('好友分析');
 });

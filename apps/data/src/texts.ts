@@ -1,5 +1,40 @@
-// What each page of /data will do, shown in its 「即将上线」 state (one place for the wording).
-export const COMING_SOON = {
-  customer:
-    '按日期查看新增好友、成员删除客户、客户删除成员和净增人数，可按成员、渠道活码和标签分析，查看留存曲线并导出数据。',
+// The wording of /data (数据中心), in one place.
+export const T = {
+  title: '好友分析',
+  noWorkHint: '连接企业微信后，这里按天统计新增好友、删除与留存。',
+  export: '导出',
+  exportHint: '导出所选时间的按天数据、成员、活码、标签与留存（CSV，可用 Excel 打开）',
+  cards: {
+    adds: '新增客户',
+    lostByMember: '成员删除',
+    lostByCustomer: '客户删除',
+    net: '净增长',
+  },
+  cardHints: {
+    adds: '所选时间内客户添加成员的次数（同一客户再次添加另计）',
+    lostByMember: '成员删除客户的次数',
+    lostByCustomer: '客户删除成员的次数',
+    net: '新增客户 − 成员删除 − 客户删除',
+  },
+  trend: '每日趋势',
+  ranking: '分布',
+  byMember: '按成员',
+  byCode: '按活码',
+  byTag: '按标签',
+  rankTop: (n: number) => `新增前 ${n} 名`,
+  columns: {
+    name: '名称',
+    member: '成员',
+    code: '活码',
+    tag: '标签',
+    adds: '新增客户',
+    lostByMember: '成员删除',
+    lostByCustomer: '客户删除',
+    net: '净增长',
+  },
+  retention: '客户留存',
+  retentionHint: '当天新增的客户，1、7、30 天后仍未被任何一方删除的人数与比例',
+  empty: '所选时间内暂无好友数据',
+  emptyHint: '客户通过活码或名片添加成员后，这里会按天统计。',
+  chartEmpty: '暂无数据',
 };

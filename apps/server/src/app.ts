@@ -32,6 +32,8 @@ import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
 import { leadRoutes } from './contact-way/lead/lead.routes.js';
 import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
+import { dataRoutes } from './data/data.routes.js';
+import { notifyRoutes } from './notify/notify.routes.js';
 import { groupRoutes } from './group/group.routes.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { Redis } from 'ioredis';
@@ -146,6 +148,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
       await api.register(customerRoutes, { prefix: '/qw', customers: services.customers });
+      await api.register(dataRoutes, { prefix: '/qw', dataCentre: services.dataCentre });
+      await api.register(notifyRoutes, { prefix: '/qw', lossAlerts: services.lossAlerts });
       await api.register(groupRoutes, { prefix: '/qw', groups: services.groups });
       await api.register(transferRoutes, { prefix: '/qw', transfers: services.transfers });
       await api.register(materialRoutes, {

@@ -63,6 +63,10 @@ import { RiskService } from './risk/risk.service.js';
 import { MaterialService } from './material/material.service.js';
 import { TagRepository } from './tag/tag.repository.js';
 import { TagService } from './tag/tag.service.js';
+import { DataCentreRepository } from './data/data-centre.repository.js';
+import { DataCentreService } from './data/data-centre.service.js';
+import { NotificationRepository } from './notify/notification.repository.js';
+import { LossAlertService } from './notify/loss-alert.service.js';
 import { GroupRepository } from './group/group.repository.js';
 import { GroupService } from './group/group.service.js';
 import { TransferRepository } from './transfer/transfer.repository.js';
@@ -156,6 +160,11 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customers = new CustomerService(new CustomerRepository(database));
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
+  // The data centre's roll-ups and loss alerts hear of every add and deletion as it is recorded.
+  const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
+  const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log });
+  customerEvents.listen(dataCentre);
+  customerEvents.listen(lossAlerts);
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, customerEvents, clock });
   const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, customerEvents, clock, log });
@@ -171,9 +180,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
     jobs,
     clock,
     contacts: attribution,
+    customerEvents,
     groups,
     transfers,
-    customerEvents,
     log,
   });
 
@@ -190,7 +199,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, cleanup, transfers, dataCentre }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -219,9 +228,11 @@ export function createServices(config: Config, database: Database, log: FastifyB
     members: new MemberService(new MemberRepository(database), sync),
     tags: new TagService(new TagRepository(database)),
     customers,
+    customerEvents,
+    dataCentre,
+    lossAlerts,
     groups,
     transfers,
-    customerEvents,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

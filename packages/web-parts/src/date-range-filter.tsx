@@ -36,12 +36,14 @@ export interface DateRangeFilterProps {
   /** Longest range the operator may pick (e.g. what the server allows); omitted: no limit. */
   maxDays?: number;
   disabled?: boolean;
+  /** Presets 「近N天」 for these N instead of 今天 / 近7天 / 近30天 / 本月. */
+  presetDays?: number[];
   style?: CSSProperties;
   'data-testid'?: string;
 }
 
 /** RangePicker of China days with presets 今天 / 近7天 / 近30天 / 本月; future days are disabled. */
-export function DateRangeFilter({ value, onChange, maxDays, disabled, style, ...rest }: DateRangeFilterProps) {
+export function DateRangeFilter({ value, onChange, maxDays, disabled, presetDays, style, ...rest }: DateRangeFilterProps) {
   const [own, setOwn] = useState<DateRange>(() => lastDays(7));
   const range = value ?? own;
   const change = (next: DateRange) => {
@@ -49,12 +51,14 @@ export function DateRangeFilter({ value, onChange, maxDays, disabled, style, ...
     onChange?.(next);
   };
   // Presets are worked out when chosen, so a page left open past midnight still means "today".
-  const presets = [
-    { label: T.range.today, value: () => pair(lastDays(1)) },
-    { label: T.range.last7, value: () => pair(lastDays(7)) },
-    ...(!maxDays || maxDays >= 30 ? [{ label: T.range.last30, value: () => pair(lastDays(30)) }] : []),
-    ...(!maxDays || maxDays >= 31 ? [{ label: T.range.thisMonth, value: () => pair(thisMonth()) }] : []),
-  ];
+  const presets = presetDays
+    ? presetDays.filter((n) => !maxDays || n <= maxDays).map((n) => ({ label: T.range.lastDays(n), value: () => pair(lastDays(n)) }))
+    : [
+        { label: T.range.today, value: () => pair(lastDays(1)) },
+        { label: T.range.last7, value: () => pair(lastDays(7)) },
+        ...(!maxDays || maxDays >= 30 ? [{ label: T.range.last30, value: () => pair(lastDays(30)) }] : []),
+        ...(!maxDays || maxDays >= 31 ? [{ label: T.range.thisMonth, value: () => pair(thisMonth()) }] : []),
+      ];
 
   return (
     // The test id on a wrapper: antd would copy it onto both inputs.

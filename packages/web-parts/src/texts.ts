@@ -91,6 +91,7 @@ export const T = {
     last7: '近7天',
     last30: '近30天',
     thisMonth: '本月',
+    lastDays: (n: number) => `近${n}天`,
     start: '开始日期',
     end: '结束日期',
   },

@@ -112,9 +112,9 @@ export class CallbackService {
       jobs: JobQueue;
       clock: Clock;
       contacts: ContactEventSink;
+      customerEvents: CustomerEventService;
       groups: GroupEventSink;
       transfers: TransferEventSink;
-      customerEvents: CustomerEventService;
       log: FastifyBaseLogger;
     },
   ) {}

@@ -14,6 +14,8 @@ import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { DataCentreService } from '../data/data-centre.service.js';
+import { DATA_REBUILD_JOB } from '../data/data-centre.service.js';
 import type { TransferService } from '../transfer/transfer.service.js';
 import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { Cleanup } from './cleanup.js';
@@ -36,6 +38,7 @@ export interface JobOwners {
   materials: MaterialService;
   risk: RiskEngine;
   cleanup: Cleanup;
+  dataCentre: DataCentreService;
   transfers: TransferService;
 }
 
@@ -115,6 +118,18 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       maxAttempts: 3,
       once: 'singleton sync:<workSpaceId>',
       run: ({ payload }) => o.sync.run(payload.workSpaceId, payload.phases),
+    }),
+
+    // ---- data centre
+    // Recomputes a work space's roll-ups from customer_event (repair, or events older than the roll-ups).
+    [DATA_REBUILD_JOB]: spec<{ workSpaceId: number }>({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'singleton data-rebuild:<workSpaceId>',
+      run: async ({ payload }) => {
+        await o.dataCentre.rebuild(payload.workSpaceId);
+      },
     }),
 
     // ---- recurring (SCHEDULES): each tick is idempotency cron:<schedule>:<minute>, 3 attempts

@@ -663,6 +663,46 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('group_event').ifExists().execute();
       },
     },
+    // The data centre's roll-ups (one row per work space, dimension, day or month, and member / code /
+    // tag), kept up to date as customer events are recorded; loss alerts (流失提醒) as notifications.
+    '0014_data_centre': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('customer_daily')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
+          .addColumn('period', 'varchar(10)', (c) => c.notNull())
+          .addColumn('key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
+          // SQLite: the rows stored in key order (without rowid), so a range of days or months is read
+          // in one pass with its counts; PostgreSQL: the unique key carries the counts (index-only scans).
+          .$call((t) =>
+            dialect === 'sqlite' ? t.addPrimaryKeyConstraint('customer_daily_pk', ['work_space_id', 'dim', 'grain', 'period', 'key']).modifyEnd(sql`without rowid`) : t,
+          )
+          .execute();
+        if (dialect === 'postgres')
+          await sql`create unique index customer_daily_pk on customer_daily (work_space_id, dim, grain, period, key)
+            include (adds, deleted_by_member, deleted_by_customer, lost_1, lost_7, lost_30)`.execute(db);
+        // One member's, code's or tag's days (a filtered series).
+        await db.schema.createIndex('customer_daily_key_idx').on('customer_daily').columns(['work_space_id', 'dim', 'grain', 'key', 'period']).execute();
+        // 流失提醒 go into the notification table the risk engine writes to, with whom they are about.
+        await db.schema.alterTable('notification').addColumn('external_userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema.alterTable('notification').addColumn('userid', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema.createIndex('notification_ws_idx').on('notification').columns(['work_space_id', 'kind', 'created_at']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('notification_ws_idx').ifExists().execute();
+        await db.schema.alterTable('notification').dropColumn('userid').execute();
+        await db.schema.alterTable('notification').dropColumn('external_userid').execute();
+        await db.schema.dropTable('customer_daily').ifExists().execute();
+      },
+    },
   };
 }
 

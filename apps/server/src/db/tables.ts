@@ -193,6 +193,29 @@ export interface CustomerEventTable {
   dedupe_key: string | null;
 }
 
+/** Which figures a `customer_daily` row holds: the work space's, one member's, one code's or one tag's. */
+export type DailyDim = 'all' | 'member' | 'code' | 'tag';
+
+/**
+ * The data centre's roll-up: counts of customer events per China-time day ('d', period 'YYYY-MM-DD')
+ * and month ('m', period 'YYYY-MM'). Deletions count on the day they happen; `lost_n` counts, on the
+ * day of the add, the adds whose relation was deleted (either way, first time) within n days.
+ */
+export interface CustomerDailyTable {
+  work_space_id: number;
+  dim: DailyDim;
+  grain: 'd' | 'm';
+  period: string;
+  /** '' for 'all'; the userid, the contact way id ('0' = none) or the tag id. */
+  key: string;
+  adds: number;
+  deleted_by_member: number;
+  deleted_by_customer: number;
+  lost_1: number;
+  lost_7: number;
+  lost_30: number;
+}
+
 export interface GroupChatTable {
   work_space_id: number;
   chat_id: string;
@@ -567,6 +590,9 @@ export interface NotificationTable {
   created_at: number;
   read_at: number | null;
   delivered_at: number | null;
+  /** Whom a customer notice (流失提醒) is about; '' for others. */
+  external_userid: Generated<string>;
+  userid: Generated<string>;
 }
 
 export interface DB {
@@ -584,6 +610,7 @@ export interface DB {
   follow_relation: FollowRelationTable;
   follow_tag: FollowTagTable;
   customer_event: CustomerEventTable;
+  customer_daily: CustomerDailyTable;
   group_chat: GroupChatTable;
   group_member: GroupMemberTable;
   group_event: GroupEventTable;

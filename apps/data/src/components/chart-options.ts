@@ -1,0 +1,46 @@
+// ECharts options of the page's charts, as pure functions (tested without a canvas).
+import type { DataDay, DataFigures } from '@scrm/contracts/data';
+import { T } from '../texts';
+
+/** The four daily series: field, legend and colour. */
+export const LINES = [
+  { field: 'adds', name: T.cards.adds, color: '#1677ff' },
+  { field: 'lostByMember', name: T.cards.lostByMember, color: '#ff4d4f' },
+  { field: 'lostByCustomer', name: T.cards.lostByCustomer, color: '#fa8c16' },
+  { field: 'net', name: T.cards.net, color: '#52c41a' },
+] as const satisfies readonly { field: keyof DataFigures; name: string; color: string }[];
+
+export function lineOption(list: readonly DataDay[]) {
+  return {
+    color: LINES.map((l) => l.color),
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
+    grid: { top: 40, left: 8, right: 16, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', boundaryGap: false, data: list.map((d) => d.date), axisLabel: { formatter: (v: string) => v.slice(5) } },
+    yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
+    series: LINES.map((l) => ({
+      name: l.name,
+      type: 'line',
+      smooth: true,
+      smoothMonotone: 'x',
+      showSymbol: list.length <= 31,
+      symbolSize: 5,
+      data: list.map((d) => d[l.field]),
+    })),
+  };
+}
+
+/** Horizontal bars of adds and both deletions, the first row on top. */
+export function barOption(rows: ReadonlyArray<{ name: string } & DataFigures>) {
+  const shown = [...rows].reverse();
+  const bars = LINES.filter((l) => l.field !== 'net');
+  return {
+    color: bars.map((b) => b.color),
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
+    grid: { top: 32, left: 8, right: 24, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
+    yAxis: { type: 'category', data: shown.map((r) => r.name), axisLabel: { width: 96, overflow: 'truncate' } },
+    series: bars.map((b) => ({ name: b.name, type: 'bar', barMaxWidth: 14, data: shown.map((r) => r[b.field]) })),
+  };
+}

@@ -1,0 +1,70 @@
+// Data centre benchmark: p50/p95 of each /api/qw/data/customer/* call over the last 365 days, against
+// the work space bench/customers/seed.ts made (run it first, with the same DATA_DIR / DATABASE_URL).
+// One server process, calls one after another (the latency of a call, not throughput).
+// Usage: node --import tsx bench/customers/data-centre.ts [--runs=40]
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
+// @ts-expect-error plain .mjs helpers shared with the launchers
+import { numberArg, startStack } from '../../scripts/lib.mjs';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { BENCH_CORP_ID, BENCH_PASSWORD, BENCH_PHONE, benchDataDir } from './bench-config.js';
+
+const runs = numberArg('runs', 40);
+const port = 3951;
+const server = `http://127.0.0.1:${port}`;
+
+const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: benchDataDir() });
+const ws = await db.kysely.selectFrom('work_space').select('id').where('corp_id', '=', BENCH_CORP_ID).executeTakeFirst();
+const customers = ws ? await db.kysely.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
+const events = ws ? await db.kysely.selectFrom('customer_event').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
+const rollups = ws ? await db.kysely.selectFrom('customer_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
+await db.close();
+if (!ws) throw new Error('no seeded work space: run bench/customers/seed.ts first');
+
+const stack = await startStack({
+  port,
+  simPort: port + 1,
+  sim: false,
+  env: { HOST: '127.0.0.1', DATA_DIR: benchDataDir(), LOG_LEVEL: 'warn', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+});
+try {
+  const login = await (await fetch(`${server}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: BENCH_PHONE, password: BENCH_PASSWORD }) })).json();
+  const token = login.data?.token as string;
+  if (!token) throw new Error(`login: ${JSON.stringify(login)}`);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(ws.id) };
+  const end = dayKey(Date.now());
+  const year = { start: dayKey(Date.now() - 364 * DAY_MS), end };
+  const call = async (path: string, body: unknown) => {
+    const t = performance.now();
+    const res = await fetch(`${server}/api/qw/data/customer/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 200)}`);
+    return { ms: performance.now() - t, text };
+  };
+  const cases: Array<[string, string, unknown]> = [
+    ['totals (overview)', 'overview', year],
+    ['day series', 'day', year],
+    ['day series, one member', 'day', { ...year, userid: 'bench_user_7' }],
+    ['by member (top 50)', 'member', year],
+    ['by code (top 50)', 'code', year],
+    ['by tag (top 50)', 'tag', year],
+    ['retention', 'retention', year],
+    ['export (CSV)', 'export', year],
+  ];
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+  console.log(`\nData centre — ${Number(customers?.n).toLocaleString()} customers, ${Number(events?.n).toLocaleString()} events, ${Number(rollups?.n).toLocaleString()} roll-up rows, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; 365 days (${year.start} … ${year.end}), ${runs} runs each\n`);
+  console.log(`${'call'.padEnd(26)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`);
+  for (const [name, path, body] of cases) {
+    await call(path, body); // warm
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push((await call(path, body)).ms);
+    times.sort((a, b) => a - b);
+    console.log(`${name.padEnd(26)} ${pct(times, 0.5).toFixed(1).padStart(6)} ms ${pct(times, 0.95).toFixed(1).padStart(6)} ms`);
+  }
+  console.log(`\nload average while measured: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (on ${(await import('node:os')).cpus().length} cores)`);
+  const overview = JSON.parse((await call('overview', year)).text).data;
+  console.log(`\nyear totals: ${JSON.stringify(overview)}`);
+} finally {
+  stack.stop();
+}
