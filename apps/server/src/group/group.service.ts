@@ -103,11 +103,11 @@ export class GroupService {
       at: change.at,
       callback_event_id: change.callbackEventId,
     });
-    // The customers among them (WeCom's external ids start wm / wo) get it on their timeline.
-    const customers = change.memberIds.filter((id) => /^w[mo]/.test(id));
+    // The work space's customers among them get it on their timeline.
+    const customers = await this.deps.repo.customersAmong(ws.id, change.memberIds.slice(0, 500));
     await this.deps.customerEvents.record(
       ws.id,
-      customers.map((id) => ({
+      [...customers].map((id) => ({
         externalUserid: id,
         kind: change.kind === 'join' ? 'group_join' : 'group_quit',
         at: change.at,

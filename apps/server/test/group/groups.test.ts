@@ -92,6 +92,11 @@ describe('the group list', () => {
     const timeline = await db.selectFrom('customer_event').selectAll().where('external_userid', '=', customer.external_userid).where('kind', 'in', ['group_join', 'group_quit']).execute();
     expect(timeline.map((e) => e.kind).sort()).toEqual(['group_join', 'group_quit']);
     expect(JSON.parse(timeline.find((e) => e.kind === 'group_join')!.detail)).toEqual({ chatId, scene: 2 });
+    // the outsider who came by QR code is nobody's customer: no timeline for them
+    const joinsHere = (await db.selectFrom('customer_event').select('detail').where('work_space_id', '=', corp.wsId).where('kind', '=', 'group_join').execute()).filter(
+      (e) => JSON.parse(e.detail).chatId === chatId,
+    );
+    expect(joinsHere).toHaveLength(1);
 
     const stored = await db.selectFrom('group_event').selectAll().where('chat_id', '=', chatId).execute();
     expect(stored.map((e) => e.kind).sort()).toEqual(['join', 'join', 'quit']);
