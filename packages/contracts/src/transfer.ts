@@ -114,3 +114,14 @@ export const MemberCustomer = Type.Object({
 export type MemberCustomer = Static<typeof MemberCustomer>;
 export const MemberCustomerList = Type.Object({ list: Type.Array(MemberCustomer), total: Type.Integer() });
 export type MemberCustomerList = Static<typeof MemberCustomerList>;
+
+/** Groups whose owner left the corp (WeCom's groupchat/list status 1), waiting for a new owner. */
+export const ResignedGroup = Type.Object({
+  chatId: Type.String(),
+  name: Type.String(),
+  owner: Type.String(),
+  ownerName: Type.String(),
+  memberCount: Type.Integer(),
+});
+export const ResignedGroupList = Type.Object({ list: Type.Array(ResignedGroup), total: Type.Integer() });
+export type ResignedGroupList = Static<typeof ResignedGroupList>;

@@ -52,7 +52,7 @@ describe('control API', () => {
 describe('page for people', () => {
   it('has the corps section and a script that parses', async () => {
     const html = await (await fetch(`${s.base}/`, { headers: s.auth })).text();
-    for (const text of ['企业微信（模拟企业）', '创建示例企业', '回调推送记录', '新微信用户扫码', '成员删除客户', '客户删除成员', '客户入群', '客户退群', '编辑标签']) {
+    for (const text of ['企业微信（模拟企业）', '创建示例企业', '回调推送记录', '新微信用户扫码', '成员删除客户', '客户删除成员', '建群', '入群', '退群', '群改名', '解散群', '成员离职', '编辑标签', '客户转接（在职继承 / 离职继承）', '时钟快进 24 小时']) {
       expect(html).toContain(text);
     }
     const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;

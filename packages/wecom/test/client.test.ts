@@ -427,6 +427,12 @@ describe('other corp calls', () => {
       'externalcontact/get_moment_task_result',
       'externalcontact/send_welcome_msg',
       'externalcontact/get_user_behavior_data',
+      'externalcontact/transfer_customer',
+      'externalcontact/transfer_result',
+      'externalcontact/get_unassigned_list',
+      'externalcontact/resigned/transfer_customer',
+      'externalcontact/resigned/transfer_result',
+      'externalcontact/groupchat/transfer',
     ]) {
       peer.routes.set(p, echo());
     }
@@ -451,6 +457,12 @@ describe('other corp calls', () => {
     await corp.getMomentTaskResult('job');
     await corp.sendWelcomeMsg({ welcome_code: 'w', text: { content: '欢迎' } });
     await corp.getUserBehaviorData({ userid: ['u'], start_time: 1, end_time: 2 });
+    await corp.transferCustomer({ handover_userid: 'a', takeover_userid: 'b', external_userid: ['x'], transfer_success_msg: '您好' });
+    await corp.transferResult({ handover_userid: 'a', takeover_userid: 'b' });
+    await corp.unassignedList();
+    await corp.resignedTransferCustomer({ handover_userid: 'c', takeover_userid: 'b', external_userid: ['y'] });
+    await corp.resignedTransferResult({ handover_userid: 'c', takeover_userid: 'b' });
+    await corp.groupChatTransfer({ chat_id_list: ['wr_1'], new_owner: 'b' });
     expect(seen).toEqual({
       'user/list': { department_id: '1', fetch_child: '1' },
       'user/simplelist': { department_id: '2', fetch_child: '0' },
@@ -472,6 +484,12 @@ describe('other corp calls', () => {
       'externalcontact/get_moment_task_result': { jobid: 'job' },
       'externalcontact/send_welcome_msg': { welcome_code: 'w', text: { content: '欢迎' } },
       'externalcontact/get_user_behavior_data': { userid: ['u'], start_time: 1, end_time: 2 },
+      'externalcontact/transfer_customer': { handover_userid: 'a', takeover_userid: 'b', external_userid: ['x'], transfer_success_msg: '您好' },
+      'externalcontact/transfer_result': { handover_userid: 'a', takeover_userid: 'b', cursor: '' },
+      'externalcontact/get_unassigned_list': { page_size: 1000, cursor: '' },
+      'externalcontact/resigned/transfer_customer': { handover_userid: 'c', takeover_userid: 'b', external_userid: ['y'] },
+      'externalcontact/resigned/transfer_result': { handover_userid: 'c', takeover_userid: 'b', cursor: '' },
+      'externalcontact/groupchat/transfer': { chat_id_list: ['wr_1'], new_owner: 'b' },
     });
     expect(peer.calls.filter((c) => c.path !== 'gettoken').every((c) => c.corpId === 'ww_corp')).toBe(true);
     expect(calls.every((c) => c.corpId === 'ww_corp' && c.errcode === 0)).toBe(true);

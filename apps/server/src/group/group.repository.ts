@@ -158,6 +158,13 @@ export class GroupRepository {
       .execute();
   }
 
+  /** Which of these ids are customers of the work space (group members may be anyone's WeChat users). */
+  async customersAmong(wsId: number, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('customer').select('external_userid').where('work_space_id', '=', wsId).where('external_userid', 'in', ids).execute();
+    return new Set(rows.map((r) => r.external_userid));
+  }
+
   /** Joins and quits of a group since `since`, for the trend. */
   events(wsId: number, chatId: string, since: number) {
     return this.db

@@ -5,6 +5,7 @@ import { dayKey, dayStart, DAY_MS } from '@scrm/contracts/china-time';
 import { JOIN_SCENE_LABEL, type GroupDetail, type GroupDetailBody, type GroupList, type GroupListBody, type GroupRow } from '@scrm/contracts/group';
 import type { SyncProgress } from '@scrm/contracts/qw';
 import type { Clock } from '../clock/clock.js';
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { SyncService } from '../sync/sync.service.js';
@@ -44,7 +45,7 @@ function rowOf(r: Row): GroupRow {
 }
 
 export class GroupService {
-  constructor(private readonly deps: { repo: GroupRepository; sync: SyncService; clock: Clock }) {}
+  constructor(private readonly deps: { repo: GroupRepository; sync: SyncService; customerEvents: CustomerEventService; clock: Clock }) {}
 
   async list(ws: WorkSpace, body: GroupListBody): Promise<GroupList> {
     const { offset, limit } = pageWindow(body.page, body.pageSize);
@@ -102,5 +103,17 @@ export class GroupService {
       at: change.at,
       callback_event_id: change.callbackEventId,
     });
+    // The work space's customers among them get it on their timeline.
+    const customers = await this.deps.repo.customersAmong(ws.id, change.memberIds.slice(0, 500));
+    await this.deps.customerEvents.record(
+      ws.id,
+      [...customers].map((id) => ({
+        externalUserid: id,
+        kind: change.kind === 'join' ? 'group_join' : 'group_quit',
+        at: change.at,
+        detail: { chatId: change.chatId, scene: change.scene },
+        dedupeKey: `cb:${change.callbackEventId}:${change.kind}:${id}`,
+      })),
+    );
   }
 }

@@ -158,6 +158,18 @@ export class TransferRepository {
       .execute();
   }
 
+  /** Synced groups by chat id, with the owner's name while still in the address book. */
+  groups(wsId: number, chatIds: string[]) {
+    if (!chatIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('group_chat')
+      .leftJoin('member', (j) => j.onRef('member.work_space_id', '=', 'group_chat.work_space_id').onRef('member.userid', '=', 'group_chat.owner'))
+      .select(['group_chat.chat_id', 'group_chat.name', 'group_chat.owner', 'group_chat.member_count', 'member.name as owner_name'])
+      .where('group_chat.work_space_id', '=', wsId)
+      .where('group_chat.chat_id', 'in', chatIds)
+      .execute();
+  }
+
   /** Names of members (address book) and customers, for WeCom's unassigned list. */
   async names(wsId: number, userids: string[], externalUserids: string[]) {
     const members = userids.length

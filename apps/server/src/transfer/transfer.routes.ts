@@ -7,6 +7,7 @@ import {
   GroupTransferResult,
   MemberCustomerList,
   MemberCustomersBody,
+  ResignedGroupList,
   TransferCheck,
   TransferCustomerBody,
   TransferList,
@@ -55,6 +56,12 @@ export async function transferRoutes(app: Api, opts: { transfers: TransferServic
     '/transfer/check',
     { config, schema: { tags, security, summary: '立即向企业微信查询等待接替的客户的状态', body: Type.Optional(Type.Object({})), response: { 200: Ok(TransferCheck) } } },
     async (req) => ok(await transfers.check(workSpaceOf(req))),
+  );
+
+  app.post(
+    '/transfer/group/list',
+    { config, schema: { tags, security, summary: '群主已离职、待分配的客户群（企业微信 groupchat/list status 1）', body: UnassignedBody, response: { 200: Ok(ResignedGroupList) } } },
+    async (req) => ok(await transfers.resignedGroups(workSpaceOf(req), req.body ?? {})),
   );
 
   app.post(

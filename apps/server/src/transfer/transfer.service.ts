@@ -3,11 +3,12 @@
 // and follows each to its end: the customer has 24 hours to refuse, a transfer_fail event says they did
 // (or the taker is at their limit), and a scheduled job asks transfer_result about the ones still waiting.
 // A departed owner's groups go to a new owner at once (groupchat/transfer).
-import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type MemberCustomerList, type MemberCustomersBody, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
+import { TRANSFER_STATUS_LABEL, type GroupTransferBody, type GroupTransferResult, type MemberCustomerList, type MemberCustomersBody, type ResignedGroupList, type TransferCheck, type TransferCustomerBody, type TransferList, type TransferListBody, type TransferStarted, type UnassignedBody, type UnassignedList } from '@scrm/contracts/transfer';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../auth/session.service.js';
 import type { Clock } from '../clock/clock.js';
+import type { CustomerEventService } from '../customer/customer-event.service.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
 import type { SyncService } from '../sync/sync.service.js';
@@ -30,6 +31,7 @@ export class TransferService {
       workSpaces: WorkSpaceRepository;
       gateway: WecomGateway;
       sync: SyncService;
+      customerEvents: CustomerEventService;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -71,6 +73,8 @@ export class TransferService {
   /** Starts transfers (≤100 per WeCom call): each customer WeCom accepted waits for the customer; the others are kept with WeCom's reason. */
   async start(ws: WorkSpace, caller: AuthContext, body: TransferCustomerBody): Promise<TransferStarted> {
     if (body.handoverUserid === body.takeoverUserid) throw new AppError(400, '接替成员不能是原跟进成员');
+    // A departed member has left the address book: only the in-service one is looked up.
+    await this.knownMembers(ws, body.kind === 'onjob' ? [body.handoverUserid, body.takeoverUserid] : [body.takeoverUserid]);
     const ids = [...new Set(body.externalUserids)];
     const api = await this.api(ws);
     const rows: TransferValues[] = [];
@@ -108,6 +112,13 @@ export class TransferService {
     }
     await this.deps.repo.insert(rows);
     return { started: rows.length - failed.length, failed };
+  }
+
+  /** Members named in a request must be in the synced address book (WeCom is not asked about strangers). */
+  private async knownMembers(ws: WorkSpace, userids: string[]): Promise<void> {
+    const { members } = await this.deps.repo.names(ws.id, userids, []);
+    const missing = userids.find((u) => !members.has(u));
+    if (missing !== undefined) throw new AppError(400, `成员 ${missing} 不存在，请先同步成员`);
   }
 
   /** A member's customers to choose from for 在职继承. */
@@ -176,6 +187,7 @@ export class TransferService {
         const at = c.status === 1 && c.takeover_time ? c.takeover_time * 1000 : null;
         if (!(await this.deps.repo.settle(Number(row.id), c.status, at, now))) continue;
         changed++;
+        await this.recordEnd(ws, row, c.status, at ?? now);
         if (c.status === 1) await this.deps.sync.refreshCustomer(ws.id, api, row.external_userid);
       }
     }
@@ -201,11 +213,45 @@ export class TransferService {
   async transferFailed(ws: WorkSpace, e: { takeoverUserid: string; externalUserid: string; reason: string; at: number }): Promise<void> {
     const row = await this.deps.repo.findWaiting(ws.id, e.takeoverUserid, e.externalUserid);
     if (!row) return;
-    await this.deps.repo.settle(Number(row.id), e.reason === 'customer_limit_exceed' ? 4 : 3, null, e.at);
+    const status = e.reason === 'customer_limit_exceed' ? 4 : 3;
+    if (await this.deps.repo.settle(Number(row.id), status, null, e.at)) await this.recordEnd(ws, row, status, e.at);
+  }
+
+  /** The customer's timeline: a transfer that ended (taken over, refused, or the taker at their limit), once per transfer. */
+  private async recordEnd(ws: WorkSpace, row: { id: number; kind: string; handover_userid: string; takeover_userid: string; external_userid: string }, status: number, at: number) {
+    await this.deps.customerEvents.record(ws.id, [
+      {
+        externalUserid: row.external_userid,
+        userid: row.takeover_userid,
+        kind: 'transfer',
+        at,
+        detail: { kind: row.kind, handover: row.handover_userid, takeover: row.takeover_userid, status, statusText: TRANSFER_STATUS_LABEL[status] },
+        dedupeKey: `transfer:${row.id}`,
+      },
+    ]);
+  }
+
+  /** Groups whose owner left, as WeCom lists them now (status 1), named from the synced groups. */
+  async resignedGroups(ws: WorkSpace, body: UnassignedBody): Promise<ResignedGroupList> {
+    const api = await this.api(ws);
+    const { group_chat_list = [] } = await api.groupChatList({ status_filter: 1 }).catch((err) => {
+      throw wecomFailure(err);
+    });
+    const { offset, limit } = pageWindow(body.page, body.pageSize);
+    const page = group_chat_list.slice(offset, offset + limit).map((g) => g.chat_id);
+    const known = new Map((await this.deps.repo.groups(ws.id, page)).map((g) => [g.chat_id, g]));
+    return {
+      list: page.map((chatId) => {
+        const g = known.get(chatId);
+        return { chatId, name: g?.name ?? '', owner: g?.owner ?? '', ownerName: g?.owner_name ?? g?.owner ?? '', memberCount: Number(g?.member_count ?? 0) };
+      }),
+      total: group_chat_list.length,
+    };
   }
 
   /** A departed owner's groups to a new owner (≤100 per WeCom call); the moved groups are re-read. */
   async transferGroups(ws: WorkSpace, body: GroupTransferBody): Promise<GroupTransferResult> {
+    await this.knownMembers(ws, [body.newOwner]);
     const api = await this.api(ws);
     const ids = [...new Set(body.chatIds)];
     const failed: GroupTransferResult['failed'] = [];

@@ -60,7 +60,12 @@ describe('the group list', () => {
     expect((await control('group-join', { chatId, externalUserid: customer.external_userid, joinScene: 2, invitor: inviter!.userid })).status).toBe(200);
     expect((await control('group-join', { chatId, joinScene: 3 })).status).toBe(200);
     await settle(h);
-    await until('joins counted', async () => (await rowOf(chatId))?.todayJoins === 2);
+    // the events are delivered after the control call answers: wait for them and the group's re-read
+    await until('joins counted', async () => {
+      const r = await rowOf(chatId);
+      return r?.todayJoins === 2 && r.memberCount === 3;
+    });
+    await settle(h);
 
     // WeCom delivers again, or a job runs twice: the stored event processed once more counts nothing new
     const db = h.server.database.kysely;
@@ -73,8 +78,22 @@ describe('the group list', () => {
 
     expect((await control('group-leave', { chatId, userid: customer.external_userid, quitScene: 0 })).status).toBe(200);
     await settle(h);
-    await until('quit counted', async () => (await rowOf(chatId))?.todayQuits === 1);
+    await until('quit counted', async () => {
+      const r = await rowOf(chatId);
+      return r?.todayQuits === 1 && r.customerCount === 1;
+    });
+    await settle(h);
     expect(await rowOf(chatId)).toMatchObject({ todayJoins: 2, todayQuits: 1, customerCount: 1 });
+
+    // the customer's timeline has the join and the quit, once each
+    const timeline = await db.selectFrom('customer_event').selectAll().where('external_userid', '=', customer.external_userid).where('kind', 'in', ['group_join', 'group_quit']).execute();
+    expect(timeline.map((e) => e.kind).sort()).toEqual(['group_join', 'group_quit']);
+    expect(JSON.parse(timeline.find((e) => e.kind === 'group_join')!.detail)).toEqual({ chatId, scene: 2 });
+    // the outsider who came by QR code is nobody's customer: no timeline for them
+    const joinsHere = (await db.selectFrom('customer_event').select('detail').where('work_space_id', '=', corp.wsId).where('kind', '=', 'group_join').execute()).filter(
+      (e) => JSON.parse(e.detail).chatId === chatId,
+    );
+    expect(joinsHere).toHaveLength(1);
 
     const stored = await db.selectFrom('group_event').selectAll().where('chat_id', '=', chatId).execute();
     expect(stored.map((e) => e.kind).sort()).toEqual(['join', 'join', 'quit']);

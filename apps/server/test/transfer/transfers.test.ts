@@ -91,6 +91,15 @@ describe('在职继承', () => {
     const left = (await api('/api/qw/transfer/member-customers', { userid: handover!.userid, pageSize: 100 })).data.list;
     expect(left.map((c: any) => c.externalUserid)).not.toContain(a);
     expect(left.find((c: any) => c.externalUserid === b)).toMatchObject({ waiting: false });
+
+    // each ended transfer is on its customer's timeline once (the refusal was processed twice above)
+    const events = await db.selectFrom('customer_event').selectAll().where('work_space_id', '=', corp.wsId).where('kind', '=', 'transfer').execute();
+    expect(events.map((e) => [e.external_userid, e.userid, JSON.parse(e.detail).status]).sort()).toEqual(
+      [
+        [a, takeover!.userid, 1],
+        [b, takeover!.userid, 3],
+      ].sort(),
+    );
   });
 
   it('a customer who does nothing is taken over after 24 hours (the scheduled check finds it)', async () => {
@@ -112,6 +121,10 @@ describe('在职继承', () => {
     const u = members[0]!.userid;
     const same = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: u, externalUserids: ['x'] });
     expect(same).toMatchObject({ status: 400, message: '接替成员不能是原跟进成员' });
+    // strangers are refused before WeCom is asked
+    const stranger = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: 'nobody', externalUserids: ['x'] });
+    expect(stranger).toMatchObject({ status: 400, message: '成员 nobody 不存在，请先同步成员' });
+    expect(await api('/api/qw/transfer/group', { chatIds: ['wr1'], newOwner: 'nobody' })).toMatchObject({ status: 400, message: '成员 nobody 不存在，请先同步成员' });
     const none = await api('/api/qw/transfer/customer', { kind: 'onjob', handoverUserid: u, takeoverUserid: 'v', externalUserids: [] });
     expect(none.status).toBe(400);
     expect(none.message).toMatch(/[\u4e00-\u9fa5]/);
@@ -149,11 +162,19 @@ describe('离职继承', () => {
     expect(resigned.total).toBe(theirs.length);
     expect(resigned.list.every((x) => x.kind === 'resigned')).toBe(true);
 
+    const waitingGroups = await api('/api/qw/transfer/group/list', {});
+    expect(waitingGroups.status, waitingGroups.message).toBe(200);
+    const waitingGroup = waitingGroups.data.list.find((g: any) => g.chatId === chatId);
+    expect(waitingGroup).toMatchObject({ name: '离职成员的群', owner: leaver.userid, memberCount: 1 });
+    // the name while the address book still has them (the member sync runs a moment after delete_user), then the userid
+    expect([leaver.name, leaver.userid]).toContain(waitingGroup.ownerName);
+
     const moved = await api('/api/qw/transfer/group', { chatIds: [chatId, 'wrnope'], newOwner: takeover.userid });
     expect(moved.status, moved.message).toBe(200);
     expect(moved.data).toEqual({ moved: 1, failed: [{ chatId: 'wrnope', errcode: 90500, error: '客户群不存在' }] });
     const group = await api('/api/qw/group/detail', { chatId });
     expect(group.data.group).toMatchObject({ owner: takeover.userid, ownerName: takeover.name, status: 3 });
+    expect((await api('/api/qw/transfer/group/list', {})).data.list.map((g: any) => g.chatId)).not.toContain(chatId);
   });
 });
 

@@ -15,6 +15,13 @@ export const CORPS_BODY = `
   <tbody id="corps"><tr><td colspan="4" class="muted">加载中…</td></tr></tbody>
 </table>
 
+<h3>客户转接（在职继承 / 离职继承）</h3>
+<p class="muted">转接由控制台发起；客户在 24 小时内可拒绝，否则自动接替（按模拟器时钟）。<button onclick="advanceClock()">时钟快进 24 小时</button> <span id="sim-clock" class="muted"></span></p>
+<table>
+  <thead><tr><th style="width:150px">发起时间</th><th>客户</th><th style="width:130px">原跟进成员</th><th style="width:130px">接替成员</th><th style="width:80px">类型</th><th style="width:150px">状态</th><th style="width:150px">操作</th></tr></thead>
+  <tbody id="transfers"><tr><td colspan="7" class="muted">加载中…</td></tr></tbody>
+</table>
+
 <h3>已发送的欢迎语</h3>
 <table>
   <thead><tr><th style="width:90px">时间</th><th style="width:150px">成员</th><th style="width:150px">客户</th><th>内容</th><th style="width:150px">附件</th></tr></thead>
@@ -72,11 +79,63 @@ function removeFollow(corpId, path, text) {
     return control('/control/corps/' + corpId + '/' + path, { userid: f.userid, externalUserid: f.externalUserid });
   }, d => text + pushed(d));
 }
+const JOIN_SCENES = [{ id: 1, name: '由群成员邀请入群' }, { id: 2, name: '通过群链接入群' }, { id: 3, name: '扫描群二维码入群' }];
+const membersOf = info => info.follows.filter((f, i, l) => l.findIndex(x => x.userid === f.userid) === i).map(f => ({ userid: f.userid, name: f.memberName }));
 function joinGroup(corpId) {
   act(async () => {
-    const g = choose('客户群', (await corpInfo(corpId)).groups, g => g.name + '（' + g.memberCount + ' 人）');
-    return control('/control/corps/' + corpId + '/group-join', { chatId: g.chatId });
-  }, d => '一位新客户已入群' + pushed(d));
+    const info = await corpInfo(corpId);
+    const g = choose('客户群', info.groups, g => g.name + '（' + g.memberCount + ' 人）');
+    const scene = choose('入群方式', JOIN_SCENES, s => s.name);
+    const newcomer = confirm('确定：一位新的微信用户入群；取消：选择一位已有客户入群');
+    const externalUserid = newcomer ? undefined : choose('客户', info.follows, f => f.name).externalUserid;
+    const invitor = choose('邀请人（分享群的成员）', membersOf(info), m => m.name).userid;
+    return control('/control/corps/' + corpId + '/group-join', { chatId: g.chatId, joinScene: scene.id, externalUserid, invitor });
+  }, d => '客户已入群' + pushed(d));
+}
+function createGroup(corpId) {
+  act(async () => {
+    const owner = choose('群主', membersOf(await corpInfo(corpId)), m => m.name);
+    const name = prompt('群名称', '新建客户群');
+    if (name === null) throw new Error('已取消');
+    return control('/control/corps/' + corpId + '/group-create', { owner: owner.userid, name });
+  }, d => '客户群已创建' + pushed(d));
+}
+function renameGroup(corpId) {
+  act(async () => {
+    const g = choose('客户群', (await corpInfo(corpId)).groups, g => g.name);
+    const name = prompt('新的群名称', g.name);
+    if (!name) throw new Error('已取消');
+    return control('/control/corps/' + corpId + '/group-rename', { chatId: g.chatId, name });
+  }, d => '群名称已修改' + pushed(d));
+}
+function dismissGroup(corpId) {
+  act(async () => {
+    const g = choose('要解散的客户群', (await corpInfo(corpId)).groups, g => g.name + '（' + g.memberCount + ' 人）');
+    return control('/control/corps/' + corpId + '/group-dismiss', { chatId: g.chatId });
+  }, d => '客户群已解散' + pushed(d));
+}
+function memberLeave(corpId) {
+  act(async () => {
+    const m = choose('离职的成员', membersOf(await corpInfo(corpId)), m => m.name + '（' + m.userid + '）');
+    if (!confirm('成员「' + m.name + '」离职后，其客户等待分配（离职继承），其客户群的群主状态变为「已离职」。确定？')) throw new Error('已取消');
+    return control('/control/corps/' + corpId + '/member-leave', { userid: m.userid });
+  }, d => '成员已离职' + pushed(d));
+}
+function answerTransfer(corpId, externalUserid, answer) {
+  act(() => control('/control/corps/' + encodeURIComponent(corpId) + '/transfer-answer', { externalUserid, answer }),
+    d => d.status === 1 ? '客户已接受，已由接替成员跟进' : '客户未能接替，已推送 transfer_fail 事件' + pushed(d));
+}
+function advanceClock() {
+  act(() => control('/control/clock', { ms: 86400000 }), d => '模拟器时钟已快进到 ' + dateTime(d.now) + '，等待满 24 小时的转接已自动接替');
+}
+const TRANSFER_STATUS = { 1: '接替完毕', 2: '等待接替', 3: '客户拒绝', 4: '接替成员客户达到上限' };
+function transferRow(corpId, t) {
+  const q = '\\'' + esc(corpId) + '\\', \\'' + esc(t.external_userid) + '\\'';
+  const acts = t.status === 2
+    ? '<button onclick="answerTransfer(' + q + ', \\'accept\\')">接受</button><button onclick="answerTransfer(' + q + ', \\'refuse\\')">拒绝</button><button onclick="answerTransfer(' + q + ', \\'limit\\')">达上限</button>'
+    : '';
+  return '<tr><td>' + dateTime(t.started * 1000) + '</td><td>' + esc(t.customerName) + '</td><td>' + esc(t.handoverName) + '</td><td>' + esc(t.takeoverName) + '</td><td>' + (t.resigned ? '离职继承' : '在职继承') + '</td>'
+    + '<td class="' + (t.status === 1 ? 'ok' : t.status === 2 ? '' : 'err') + '">' + (TRANSFER_STATUS[t.status] || t.status) + '</td><td>' + acts + '</td></tr>';
 }
 function leaveGroup(corpId) {
   act(async () => {
@@ -171,6 +230,11 @@ async function refreshCorps() {
     const [corps, deliveries] = await Promise.all([fetch('/control/corps').then(r => r.json()), fetch('/control/deliveries?limit=30').then(r => r.json())]);
     const welcomes = (await Promise.all(corps.list.map(c => fetch('/control/corps/' + encodeURIComponent(c.corpId) + '/welcome-messages?limit=20').then(r => r.json()))))
       .flatMap(r => r.list || []).sort((a, b) => b.sentAt - a.sentAt).slice(0, 20);
+    const transfers = await Promise.all(corps.list.map(c => fetch('/control/corps/' + encodeURIComponent(c.corpId) + '/transfers').then(r => r.json()).then(r => ({ corpId: c.corpId, ...r }))));
+    const rows = transfers.flatMap(t => (t.list || []).slice(0, 30).map(x => transferRow(t.corpId, x)));
+    const clock = await fetch('/control/clock').then(r => r.json());
+    document.getElementById('sim-clock').textContent = '模拟器时钟：' + dateTime(clock.now) + (clock.offsetMs ? '（快进了 ' + Math.round(clock.offsetMs / 3600000) + ' 小时）' : '');
+    document.getElementById('transfers').innerHTML = rows.length ? rows.join('') : '<tr><td colspan="7" class="muted">暂无转接</td></tr>';
     document.getElementById('welcomes').innerHTML = welcomes.length ? welcomes.map(welcomeRow).join('')
       : '<tr><td colspan="5" class="muted">暂无欢迎语（客户扫码后，服务器在 welcome code 有效期内调用 send_welcome_msg 即出现在这里）</td></tr>';
     const el = document.getElementById('corps');
@@ -184,8 +248,12 @@ async function refreshCorps() {
           + '<button onclick="scanWay(\\'' + esc(c.corpId) + '\\', true)">已有客户扫码</button><br>'
           + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'delete-customer\\', \\'成员已删除客户\\')">成员删除客户</button>'
           + '<button onclick="removeFollow(\\'' + esc(c.corpId) + '\\', \\'customer-deletes-member\\', \\'客户已删除成员\\')">客户删除成员</button><br>'
-          + '<button onclick="joinGroup(\\'' + esc(c.corpId) + '\\')">客户入群</button>'
-          + '<button onclick="leaveGroup(\\'' + esc(c.corpId) + '\\')">客户退群</button>'
+          + '<button onclick="createGroup(\\'' + esc(c.corpId) + '\\')">建群</button>'
+          + '<button onclick="joinGroup(\\'' + esc(c.corpId) + '\\')">入群</button>'
+          + '<button onclick="leaveGroup(\\'' + esc(c.corpId) + '\\')">退群</button>'
+          + '<button onclick="renameGroup(\\'' + esc(c.corpId) + '\\')">群改名</button>'
+          + '<button onclick="dismissGroup(\\'' + esc(c.corpId) + '\\')">解散群</button><br>'
+          + '<button onclick="memberLeave(\\'' + esc(c.corpId) + '\\')">成员离职</button>'
           + '<br>标签：<button onclick="createTagGroup(\\'' + esc(c.corpId) + '\\')">新建标签组</button>'
           + '<button onclick="addTag(\\'' + esc(c.corpId) + '\\')">添加标签</button>'
           + '<button onclick="editTag(\\'' + esc(c.corpId) + '\\')">编辑标签</button>'

@@ -9,7 +9,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { TRANSFER_STATUS_LABEL, type TransferRow } from '@scrm/contracts/transfer';
 import { toast, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { formatTime, LoadAlert, NoWorkSpace } from '@scrm/web-parts';
+import { formatTime, LoadAlert, MemberSelect, NoWorkSpace } from '@scrm/web-parts';
+import { useTransferGroups } from '../../api/list-transfer-groups';
+import { useTransferGroupsMutation } from '../../api/transfer-groups';
 import { useCheckTransfers } from '../../api/check-transfers';
 import { useTransferUnassigned } from '../../api/list-transfer-unassigned';
 import { useTransfers } from '../../api/list-transfers';
@@ -139,6 +141,53 @@ function Unassigned({ workId, onAssign }: { workId: number; onAssign(picks: Resi
   );
 }
 
+/** Groups whose owner left: chosen ones go to a new owner at once (groupchat/transfer). */
+function ResignedGroups({ workId }: { workId: number }) {
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [owner, setOwner] = useState<string>();
+  const list = useTransferGroups(workId, { page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData });
+  const move = useTransferGroupsMutation(workId);
+  const submit = async () => {
+    const r = await move.mutateAsync({ chatIds: chosen, newOwner: owner! });
+    if (r.moved) toast.success(T.groups.moved(r.moved));
+    if (r.failed.length) toast.warning(T.groups.failed(r.failed.length, r.failed[0]!.error));
+    setChosen([]);
+  };
+  return (
+    <>
+      <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
+        <MemberSelect value={owner} onChange={(u) => setOwner(u)} placeholder={T.groups.newOwner} contactOnly style={{ width: 220 }} data-testid="group-new-owner" />
+        <Button type="primary" disabled={!chosen.length || !owner} loading={move.isPending} onClick={() => void submit().catch(() => undefined)} data-testid="assign-groups">
+          {T.groups.assign(chosen.length)}
+        </Button>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {T.groups.hint}
+        </Typography.Text>
+      </Flex>
+      {list.isError && !list.data ? (
+        <LoadAlert error={list.error} onRetry={() => list.refetch()} data-testid="groups-error" />
+      ) : (
+        <Table
+          rowKey="chatId"
+          size="middle"
+          dataSource={list.data?.list}
+          loading={list.isFetching && !list.data}
+          locale={{ emptyText: T.groups.empty }}
+          rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as string[]) }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          columns={[
+            { title: T.groups.name, dataIndex: 'name', render: (v: string) => <span data-testid="resigned-group">{v || T.groups.unnamed}</span> },
+            { title: T.groups.owner, dataIndex: 'ownerName', width: 140 },
+            { title: T.groups.members, dataIndex: 'memberCount', width: 100 },
+          ]}
+          data-testid="resigned-group-table"
+        />
+      )}
+    </>
+  );
+}
+
 function Transfers({ workId }: { workId: number }) {
   const [dialog, setDialog] = useState<{ kind: 'onjob' } | { kind: 'resigned'; picks: ResignedPick[] } | null>(null);
   const [tab, setTab] = useState('records');
@@ -170,6 +219,7 @@ function Transfers({ workId }: { workId: number }) {
           items={[
             { key: 'records', label: T.tabs.records, children: <Records workId={workId} /> },
             { key: 'unassigned', label: T.tabs.unassigned, children: <Unassigned workId={workId} onAssign={(picks) => setDialog({ kind: 'resigned', picks })} /> },
+            { key: 'groups', label: T.tabs.groups, children: <ResignedGroups workId={workId} /> },
           ]}
         />
       </Card>

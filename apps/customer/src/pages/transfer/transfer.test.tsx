@@ -141,4 +141,45 @@ describe('/customer/transfer', { timeout: 30_000 }, () => {
     await waitFor(() => expect(add).toHaveBeenCalledWith({ kind: 'onjob', handoverUserid: 'zhangsan', takeoverUserid: 'lisi', externalUserids: ['wmA', 'wmB'] }));
     await waitFor(() => expect(document.body.textContent).toContain('已发起 2 位客户的转接，等待客户接替'));
   });
+
+  it('hands departed members\' customers and groups to a member', async () => {
+    const add = vi.fn((_: TransferCustomerBody) => ({ started: 2, failed: [] }));
+    const move = vi.fn(() => ({ moved: 1, failed: [] }));
+    serve({
+      '/api/qw/transfer/unassigned': () => ({
+        list: [
+          { handoverUserid: 'gone1', handoverName: 'gone1', externalUserid: 'wmX', customerName: '孙先生', dimissionTime: Date.UTC(2026, 10, 25) },
+          { handoverUserid: 'gone2', handoverName: 'gone2', externalUserid: 'wmY', customerName: '周女士', dimissionTime: Date.UTC(2026, 10, 25) },
+        ],
+        total: 2,
+      }),
+      '/api/qw/transfer/customer': add,
+      '/api/qw/transfer/group/list': () => ({ list: [{ chatId: 'wr9', name: '老客户群', owner: 'gone1', ownerName: 'gone1', memberCount: 8 }], total: 1 }),
+      '/api/qw/transfer/group': move,
+    });
+    await render();
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: '待分配的离职成员客户' })));
+    await screen.findAllByTestId('unassigned-customer');
+    const table = screen.getByTestId('unassigned-table');
+    await act(async () => fireEvent.click(within(table).getAllByRole('checkbox')[0]!));
+    expect(screen.getByTestId('assign-resigned').textContent).toContain('分配选中的 2 位客户');
+    await act(async () => fireEvent.click(screen.getByTestId('assign-resigned')));
+    expect((await screen.findByTestId('assign-modal')).textContent).toContain('将分配 2 位离职成员的客户');
+    await pickMember('assign-takeover', 1);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '确定分配' })));
+    // one WeCom request per departed member
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+    expect(add.mock.calls.map(([b]) => b)).toEqual([
+      { kind: 'resigned', handoverUserid: 'gone1', takeoverUserid: 'lisi', externalUserids: ['wmX'] },
+      { kind: 'resigned', handoverUserid: 'gone2', takeoverUserid: 'lisi', externalUserids: ['wmY'] },
+    ]);
+
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: '离职成员的客户群' })));
+    expect((await screen.findByTestId('resigned-group')).textContent).toBe('老客户群');
+    await act(async () => fireEvent.click(within(screen.getByTestId('resigned-group-table')).getAllByRole('checkbox')[1]!));
+    await pickMember('group-new-owner', 0);
+    await act(async () => fireEvent.click(screen.getByTestId('assign-groups')));
+    await waitFor(() => expect(move).toHaveBeenCalledWith({ chatIds: ['wr9'], newOwner: 'zhangsan' }));
+    await waitFor(() => expect(document.body.textContent).toContain('已将 1 个客户群分配给新群主'));
+  });
 });
