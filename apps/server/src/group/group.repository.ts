@@ -49,8 +49,14 @@ export class GroupRepository {
         eb.exists(
           eb
             .selectFrom('group_member')
+            .innerJoin('follow_tag', (j) =>
+              j.onRef('follow_tag.work_space_id', '=', 'group_member.work_space_id').onRef('follow_tag.external_userid', '=', 'group_member.member_id'),
+            )
             .innerJoin('follow_relation', (j) =>
-              j.onRef('follow_relation.work_space_id', '=', 'group_member.work_space_id').onRef('follow_relation.external_userid', '=', 'group_member.member_id'),
+              j
+                .onRef('follow_relation.work_space_id', '=', 'follow_tag.work_space_id')
+                .onRef('follow_relation.external_userid', '=', 'follow_tag.external_userid')
+                .onRef('follow_relation.userid', '=', 'follow_tag.userid'),
             )
             .select(sql`1`.as('one'))
             .whereRef('group_member.work_space_id', '=', 'group_chat.work_space_id')
@@ -58,7 +64,7 @@ export class GroupRepository {
             .where('group_member.type', '=', 2)
             .where('group_member.left_at', 'is', null)
             .where('follow_relation.deleted_at', 'is', null)
-            .where((e2) => e2.or(tags.map((t) => e2('follow_relation.tag_ids', 'like', like(JSON.stringify(t))))))
+            .where('follow_tag.tag_id', 'in', tags)
         ),
       );
     }
