@@ -10,5 +10,5 @@ export const routes: SubAppRoute[] = [
     Component: lazy(() => import('./pages/detail')),
     auth: [...authKeysFor('/customer/detail'), 'channel-qrcode', 'staff-qrcode', 'customer-qrcode'],
   },
-  { path: '/customer/transfer', Component: lazy(() => import('./pages/transfer')), auth: ['customer'] },
+  { path: '/customer/transfer', Component: lazy(() => import('./pages/transfer')), auth: authKeysFor('/customer/transfer') },
 ];

@@ -59,6 +59,7 @@ export const MENU: MenuNode[] = [
     children: [
       page('outer-group', '客户群', '/outer-group/list', [sub('outer-group.detail', '客户群详情', '/outer-group/detail')]),
       page('customer', '客户列表', '/customer/list', [sub('customer.detail', '客户详情', '/customer/detail')]),
+      page('customer-transfer', '客户继承', '/customer/transfer'),
     ],
   },
   {

@@ -1,5 +1,5 @@
 // /api/qw/transfer/* (客户继承): 在职继承 and 离职继承 of customers, departed owners' groups, and the
-// state of each transfer. Workspace-scoped (X-Work-Id), the customer page's permission.
+// state of each transfer. Workspace-scoped (X-Work-Id), its own menu key (客户继承).
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import {
@@ -26,7 +26,7 @@ export async function transferRoutes(app: Api, opts: { transfers: TransferServic
   const { transfers } = opts;
   const tags = ['客户继承'];
   const security = [{ bearer: [] }];
-  const config = { permission: 'customer', workSpace: true };
+  const config = { permission: 'customer-transfer', workSpace: true };
 
   app.post(
     '/transfer/list',
