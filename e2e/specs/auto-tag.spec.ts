@@ -2,7 +2,7 @@
 // 补打 for those already there), its retroactive run's progress on the detail page until done, the
 // records listed, and the tags in the simulator's copy of WeCom.
 import { expect, test, type Page } from '@playwright/test';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { startDrillStack, type DrillStack, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -13,15 +13,7 @@ let workId: number;
 
 const sim = async <T = any>(path: string): Promise<T> => (await (await stack.client.simFetch(path)).json()) as T;
 
-async function open(page: Page, hashPath: string) {
-  await page.goto(`${stack.serverUrl}/`);
-  await page.evaluate(([t, w]) => {
-    window.localStorage.setItem('token', t!);
-    window.localStorage.setItem('work_id', w!);
-  }, [token, String(workId)]);
-  await page.goto(`${stack.serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3590, simPort: 3591 });

@@ -3,7 +3,7 @@
 // list exported to Excel and its rows counted.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { startDrillStack, type DrillStack, drillApi, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -27,31 +27,11 @@ let tags: Array<{ id: string; name: string }>;
 /** The relations of `member` given both of the first two tags. */
 let targets: string[];
 
-async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${stack.serverUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(workId) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.serverUrl, { token, workId }, path, body);
 const customers = async () => ((await (await stack.client.simFetch(`/control/corps/${corpId}/snapshot`)).json()) as { customers: SimCustomer[] }).customers;
 const followOf = (list: SimCustomer[], ext: string, userid: string) => list.find((c) => c.external_userid === ext)!.follow_user.find((f) => f.userid === userid)!;
 
-async function open(page: Page, hashPath: string) {
-  await page.goto(`${stack.serverUrl}/`);
-  await page.evaluate(
-    ([t, w]) => {
-      window.localStorage.setItem('token', t!);
-      window.localStorage.setItem('work_id', w!);
-    },
-    [token, String(workId)],
-  );
-  await page.goto(`${stack.serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 async function pickTag(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).click();

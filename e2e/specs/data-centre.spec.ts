@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dayKey } from '@scrm/contracts/china-time';
-import { startDrillStack, type DrillStack } from '../drill-stack';
+import { startDrillStack, type DrillStack, drillApi, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -14,26 +14,9 @@ let corpId: string;
 let workId: number;
 let member: { userid: string; name: string };
 
-async function api<T = any>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${stack.serverUrl}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(workId) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.message}`);
-  return json.data;
-}
+const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.serverUrl, { token, workId }, path, body);
 
-async function open(page: Page, hashPath: string) {
-  await page.goto(`${stack.serverUrl}/`);
-  await page.evaluate(([t, w]) => {
-    window.localStorage.setItem('token', t!);
-    window.localStorage.setItem('work_id', w!);
-  }, [token, String(workId)]);
-  await page.goto(`${stack.serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3530, simPort: 3531 });

@@ -6,7 +6,7 @@ import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
 import { CHINA_OFFSET_MS, minutesOf } from '@scrm/contracts/china-time';
 import { parseKeys, type Database } from '../db/database.js';
 import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
-import { writeFollowTags } from '../sync/follow-tag.repository.js';
+import { setFollowTags } from '../sync/follow-tag.repository.js';
 
 export type AutoTagRuleRow = Selectable<AutoTagRuleTable>;
 export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
@@ -372,15 +372,7 @@ export class AutoTagRepository {
           userid: r.userid,
           tag_ids: JSON.stringify([...new Set([...parseKeys(r.tag_ids), ...(wanted.get(relKey(r.external_userid, r.userid)) ?? [])])]),
         }));
-        for (const f of follows)
-          await trx
-            .updateTable('follow_relation')
-            .set({ tag_ids: f.tag_ids })
-            .where('work_space_id', '=', wsId)
-            .where('external_userid', '=', f.external_userid)
-            .where('userid', '=', f.userid)
-            .execute();
-        await writeFollowTags(trx, wsId, follows);
+        await setFollowTags(trx, wsId, follows);
       }
       // Records with the same outcome in one statement each.
       const groups = new Map<string, number[]>();

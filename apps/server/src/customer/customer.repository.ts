@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import { parseJsonColumn, type Database } from '../db/database.js';
 import type { CustomerTable } from '../db/tables.js';
-import { writeFollowTags } from '../sync/follow-tag.repository.js';
+import { setFollowTags } from '../sync/follow-tag.repository.js';
 
 export type CustomerRow = Selectable<CustomerTable>;
 
@@ -126,26 +126,8 @@ export class CustomerRepository {
   }
 
   /** Adds `ids` to the tags of one follow relation, if we have it. */
-  async mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('follow_relation')
-        .select('tag_ids')
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', externalUserid)
-        .where('userid', '=', userid)
-        .executeTakeFirst();
-      if (!row) return;
-      const merged = [...new Set([...parseJsonColumn<string[]>(row.tag_ids, []), ...ids])];
-      await trx
-        .updateTable('follow_relation')
-        .set({ tag_ids: JSON.stringify(merged) })
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', externalUserid)
-        .where('userid', '=', userid)
-        .execute();
-      await writeFollowTags(trx, wsId, [{ external_userid: externalUserid, userid, tag_ids: JSON.stringify(merged) }]);
-    });
+  mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
+    return this.changeFollowTags(wsId, [{ external_userid: externalUserid, userid, add: ids, remove: [] }]);
   }
 
   /** Tags added and removed on relations (those we do not have are skipped). */
@@ -168,17 +150,9 @@ export class CustomerRepository {
         const next = new Set(parseJsonColumn<string[]>(row.tag_ids, []));
         for (const id of c.add) next.add(id);
         for (const id of c.remove) next.delete(id);
-        const tag_ids = JSON.stringify([...next]);
-        await trx
-          .updateTable('follow_relation')
-          .set({ tag_ids })
-          .where('work_space_id', '=', wsId)
-          .where('external_userid', '=', c.external_userid)
-          .where('userid', '=', c.userid)
-          .execute();
-        written.push({ external_userid: c.external_userid, userid: c.userid, tag_ids });
+        written.push({ external_userid: c.external_userid, userid: c.userid, tag_ids: JSON.stringify([...next]) });
       }
-      await writeFollowTags(trx, wsId, written);
+      await setFollowTags(trx, wsId, written);
     });
   }
 

@@ -1,6 +1,7 @@
 // `follow_tag`: one row per tag on a follow relation, so lists filter and count by tag through an
 // index instead of reading JSON. Every write of `follow_relation.tag_ids` goes through here, in the
-// same transaction, so the two never disagree.
+// same transaction, so the two never disagree: `setFollowTags` for a change of tags, `writeFollowTags`
+// after an upsert that already wrote the column.
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
 import type { DB } from '../db/tables.js';
@@ -31,4 +32,17 @@ export async function writeFollowTags(db: Executor, wsId: number, follows: Follo
     );
     for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await db.insertInto('follow_tag').values(rows.slice(j, j + ROWS_PER_INSERT)).execute();
   }
+}
+
+/** The relations' tags become these: `follow_relation.tag_ids` and `follow_tag` together. */
+export async function setFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
+  for (const f of follows)
+    await db
+      .updateTable('follow_relation')
+      .set({ tag_ids: f.tag_ids })
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', f.external_userid)
+      .where('userid', '=', f.userid)
+      .execute();
+  await writeFollowTags(db, wsId, follows);
 }

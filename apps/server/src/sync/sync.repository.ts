@@ -2,7 +2,7 @@
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
 import { parseKeys, type Database } from '../db/database.js';
-import { writeFollowTags } from './follow-tag.repository.js';
+import { setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
   CorpTagTable,
@@ -42,16 +42,7 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
         .where((eb) => eb.or(part.map((p) => eb.and([eb('external_userid', '=', p.external_userid), eb('userid', '=', p.userid)]))))
         .execute();
       const changed = follows.map((f) => ({ ...f, tag_ids: JSON.stringify(parseKeys(f.tag_ids).filter((id) => !drop.has(id))) }));
-      for (const f of changed) {
-        await trx
-          .updateTable('follow_relation')
-          .set({ tag_ids: f.tag_ids })
-          .where('work_space_id', '=', wsId)
-          .where('external_userid', '=', f.external_userid)
-          .where('userid', '=', f.userid)
-          .execute();
-      }
-      await writeFollowTags(trx, wsId, changed);
+      await setFollowTags(trx, wsId, changed);
     }
   }
 }
