@@ -47,6 +47,8 @@ export type { QrCardProps } from './qr-card';
 export { DateRangeFilter, daysIn, lastDays, thisMonth } from './date-range-filter';
 export type { DateRange, DateRangeFilterProps } from './date-range-filter';
 export { DAY_SERIES, DayChart, dayChartOption } from './day-chart';
+export { EChart, dayLinesOption } from './echart';
+export type { EChartProps } from './echart';
 export type { DayChartProps } from './day-chart';
 export { DaySummary } from './day-summary';
 export type { DaySummaryProps } from './day-summary';

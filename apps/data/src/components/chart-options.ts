@@ -1,5 +1,10 @@
-// ECharts options of the page's charts, as pure functions (tested without a canvas).
+// ECharts options of the page's charts, as pure functions (tested without a canvas). The bar chart is
+// registered here, in this page's lazy chunk; the shared EChart registers only lines.
+echarts.use([BarChart]);
+import { BarChart } from 'echarts/charts';
+import * as echarts from 'echarts/core';
 import type { DataDay, DataFigures } from '@scrm/contracts/data';
+import { dayLinesOption } from '@scrm/web-parts';
 import { T } from '../texts';
 
 /** The four daily series: field, legend and colour. */
@@ -10,25 +15,7 @@ export const LINES = [
   { field: 'net', name: T.cards.net, color: '#52c41a' },
 ] as const satisfies readonly { field: keyof DataFigures; name: string; color: string }[];
 
-export function lineOption(list: readonly DataDay[]) {
-  return {
-    color: LINES.map((l) => l.color),
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
-    grid: { top: 40, left: 8, right: 16, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', boundaryGap: false, data: list.map((d) => d.date), axisLabel: { formatter: (v: string) => v.slice(5) } },
-    yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
-    series: LINES.map((l) => ({
-      name: l.name,
-      type: 'line',
-      smooth: true,
-      smoothMonotone: 'x',
-      showSymbol: list.length <= 31,
-      symbolSize: 5,
-      data: list.map((d) => d[l.field]),
-    })),
-  };
-}
+export const lineOption = (list: readonly DataDay[]) => dayLinesOption(list, LINES);
 
 /** Horizontal bars of adds and both deletions, the first row on top. */
 export function barOption(rows: ReadonlyArray<{ name: string } & DataFigures>) {

@@ -7,7 +7,7 @@ import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { DATA_MAX_DAYS, type DataFigures, type DataRangeBody } from '@scrm/contracts/data';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { DateRangeFilter, LoadAlert, NoWorkSpace, RetentionTable, lastDays, type DateRange } from '@scrm/web-parts';
+import { DateRangeFilter, EChart, LoadAlert, NoWorkSpace, RetentionTable, lastDays, type DateRange } from '@scrm/web-parts';
 import { useTotals } from '../../api/get-totals';
 import { useDaySeries } from '../../api/get-day-series';
 import { useMemberFigures } from '../../api/get-member-figures';
@@ -15,7 +15,6 @@ import { useCodeFigures } from '../../api/get-code-figures';
 import { useTagFigures } from '../../api/get-tag-figures';
 import { useRetention } from '../../api/get-retention';
 import { downloadFigures } from '../../api/export-figures';
-import { Chart } from '../../components/chart';
 import { LINES, barOption, lineOption } from '../../components/chart-options';
 import { T } from '../../texts';
 
@@ -95,7 +94,7 @@ function Ranking({ workId, range }: { workId: number; range: DateRange }) {
         <Row gutter={[24, 16]}>
           <Col xs={24} xl={10}>
             {rows.length ? (
-              <Chart option={option} height={Math.max(200, 32 + Math.min(rows.length, TOP) * 30)} data-testid={`data-bars-${dim}`} />
+              <EChart option={option} height={Math.max(200, 32 + Math.min(rows.length, TOP) * 30)} data-testid={`data-bars-${dim}`} />
             ) : (
               <Empty description={T.chartEmpty} />
             )}
@@ -166,7 +165,7 @@ function FriendAnalysis({ workId }: { workId: number }) {
               {days.isError && !days.data ? (
                 <LoadAlert error={days.error} onRetry={() => void days.refetch()} />
               ) : (
-                <Chart option={lineOpt} height={320} data-testid="data-trend" />
+                <EChart option={lineOpt} height={320} data-testid="data-trend" />
               )}
             </Card>
             <Ranking workId={workId} range={range} />
