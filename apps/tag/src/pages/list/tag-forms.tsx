@@ -1,8 +1,8 @@
 // The tag page's dialogs: a new group with its tags, tags added to a group, and renaming a group or a
 // tag. WeCom's rules are checked here first (names of 1–30 characters, no duplicates in a group), and
 // the server's refusal, in Chinese, shows under the form.
-import { useState } from 'react';
-import { Alert, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, Form, Input, Modal, Select, type ButtonProps, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { NAME_MAX, T } from './texts';
 
@@ -58,25 +58,45 @@ function useSubmit<V>(onSubmit: (v: V) => Promise<unknown>, onClose: () => void)
 
 const ServerError = ({ error }: { error?: string }) => (error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="tag-form-error" /> : null);
 
-const SPLIT = [',', '，', '、', ';', '；'];
-
-export function NewGroupDialog({ open, onClose, onSubmit, groupNames }: DialogProps<{ groupName: string; names: string[] }> & { groupNames: string[] }) {
-  const [form] = Form.useForm<{ groupName: string; names: string[] }>();
-  const { busy, error, submit } = useSubmit(onSubmit, onClose);
+/** A dialog around one form: 确定 submits it, the server's refusal shows above it, closing resets it. */
+function FormDialog(props: {
+  open: boolean;
+  title: string;
+  okText: string;
+  okTestId: string;
+  form: FormInstance;
+  busy: boolean;
+  error?: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const { open, title, okText, okTestId, form, busy, error, onClose, children } = props;
   return (
     <Modal
       open={open}
-      title={T.newGroupTitle}
-      okText={T.create}
+      title={title}
+      okText={okText}
       cancelText={T.cancel}
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       afterClose={() => form.resetFields()}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'new-group-ok' } as ButtonProps}
+      okButtonProps={{ 'data-testid': okTestId } as ButtonProps}
     >
       <ServerError error={error} />
+      {children}
+    </Modal>
+  );
+}
+
+const SPLIT = [',', '，', '、', ';', '；'];
+
+export function NewGroupDialog({ open, onClose, onSubmit, groupNames }: DialogProps<{ groupName: string; names: string[] }> & { groupNames: string[] }) {
+  const [form] = Form.useForm<{ groupName: string; names: string[] }>();
+  const { busy, error, submit } = useSubmit(onSubmit, onClose);
+  return (
+    <FormDialog open={open} title={T.newGroupTitle} okText={T.create} okTestId="new-group-ok" form={form} busy={busy} error={error} onClose={onClose}>
       <Form form={form} layout="vertical" onFinish={(v) => submit({ groupName: v.groupName.trim(), names: v.names.map((n) => n.trim()).filter(Boolean) })}>
         <Form.Item name="groupName" label={T.groupName} rules={nameRules(T.groupName, groupNames, T.groupTaken)}>
           <Input placeholder={T.groupNamePlaceholder} maxLength={NAME_MAX} showCount data-testid="group-name" />
@@ -85,7 +105,7 @@ export function NewGroupDialog({ open, onClose, onSubmit, groupNames }: DialogPr
           <Select mode="tags" open={false} tokenSeparators={SPLIT} placeholder={T.tagNamesPlaceholder} suffixIcon={null} data-testid="tag-names" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -93,25 +113,13 @@ export function AddTagsDialog({ open, onClose, onSubmit, groupName, existing }: 
   const [form] = Form.useForm<{ names: string[] }>();
   const { busy, error, submit } = useSubmit(onSubmit, onClose);
   return (
-    <Modal
-      open={open}
-      title={T.addTagTitle(groupName)}
-      okText={T.save}
-      cancelText={T.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'add-tags-ok' } as ButtonProps}
-    >
-      <ServerError error={error} />
+    <FormDialog open={open} title={T.addTagTitle(groupName)} okText={T.save} okTestId="add-tags-ok" form={form} busy={busy} error={error} onClose={onClose}>
       <Form form={form} layout="vertical" onFinish={(v) => submit({ names: v.names.map((n) => n.trim()).filter(Boolean) })}>
         <Form.Item name="names" label={T.tagNames} rules={namesRules(existing)} extra={T.tagNamesExtra} validateFirst>
           <Select mode="tags" open={false} tokenSeparators={SPLIT} placeholder={T.tagNamesPlaceholder} suffixIcon={null} data-testid="add-tag-names" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -128,23 +136,21 @@ export function RenameDialog({
   const { busy, error, submit } = useSubmit(onSubmit, onClose);
   const what = kind === 'group' ? T.groupName : T.tagName;
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={kind === 'group' ? T.renameGroupTitle : T.renameTagTitle}
       okText={T.save}
-      cancelText={T.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'rename-ok' } as ButtonProps}
+      okTestId="rename-ok"
+      form={form}
+      busy={busy}
+      error={error}
+      onClose={onClose}
     >
-      <ServerError error={error} />
       <Form form={form} layout="vertical" initialValues={{ name }} onFinish={(v) => submit({ name: v.name.trim() })}>
         <Form.Item name="name" label={what} rules={nameRules(what, others, kind === 'group' ? T.groupTaken : T.taken)}>
           <Input maxLength={NAME_MAX} showCount data-testid="rename-input" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
