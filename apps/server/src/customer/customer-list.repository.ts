@@ -232,32 +232,6 @@ export class CustomerListRepository {
       .execute();
   }
 
-  /** Every relation of these customers, with the member's name. */
-  follows(wsId: number, externalUserids: string[]) {
-    if (!externalUserids.length) return Promise.resolve([]);
-    return this.db
-      .selectFrom('follow_relation as f')
-      .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'f.work_space_id').onRef('m.userid', '=', 'f.userid'))
-      .select([
-        'f.external_userid',
-        'f.userid',
-        'm.name as member_name',
-        'f.remark',
-        'f.description',
-        'f.createtime',
-        'f.tag_ids',
-        'f.add_way',
-        'f.state',
-        'f.deleted_at',
-        'f.deleted_by_customer_at',
-      ])
-      .where('f.work_space_id', '=', wsId)
-      .where('f.external_userid', 'in', externalUserids)
-      .orderBy('f.createtime')
-      .orderBy('f.userid')
-      .execute();
-  }
-
   /** The codes by their state (the export's 来源活码). */
   codesByState(wsId: number, states: string[]) {
     const wanted = [...new Set(states.filter(Boolean))];

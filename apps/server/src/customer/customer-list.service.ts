@@ -29,7 +29,7 @@ const EXPORT_CHUNK = 500;
 /** Deepest offset a page may ask for: deeper pages are refused rather than scanned. */
 const MAX_OFFSET = 100_000;
 
-type FollowRow = Awaited<ReturnType<CustomerListRepository['follows']>>[number];
+type FollowRow = Awaited<ReturnType<CustomerRepository['follows']>>[number];
 
 /** 2026-11-26 14:05:00 in China time, as an operator reads it in Excel. */
 const chinaTime = (t: number) => new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
@@ -102,7 +102,7 @@ export class CustomerListService {
 
   private async rows(wsId: number, keys: RelationKey[]): Promise<CustomerListRow[]> {
     const ids = keys.map((k) => k.external_userid);
-    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.list.follows(wsId, ids)]);
+    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.customers.follows(wsId, ids)]);
     const tags = await this.tagMap(wsId, follows);
     const byId = new Map(customers.map((c) => [c.external_userid, c]));
     return keys.map((k) => {
@@ -164,7 +164,7 @@ export class CustomerListService {
 
   private async exportRows(wsId: number, keys: RelationKey[]) {
     const ids = [...new Set(keys.map((k) => k.external_userid))];
-    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.list.follows(wsId, ids)]);
+    const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.customers.follows(wsId, ids)]);
     const tags = await this.tagMap(wsId, follows);
     const codes = new Map((await this.deps.list.codesByState(wsId, follows.map((f) => f.state))).map((c) => [c.state, c]));
     const customerOf = new Map(customers.map((c) => [c.external_userid, c]));

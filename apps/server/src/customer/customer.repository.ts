@@ -31,11 +31,14 @@ export class CustomerRepository {
       .executeTakeFirst();
   }
 
-  follows(wsId: number, externalUserid: string) {
+  /** The relations of these customers with their member's name and avatar, oldest first. */
+  follows(wsId: number, externalUserids: string[]) {
+    if (!externalUserids.length) return Promise.resolve([]);
     return this.db
       .selectFrom('follow_relation as f')
       .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'f.work_space_id').onRef('m.userid', '=', 'f.userid'))
       .select([
+        'f.external_userid',
         'f.userid',
         'm.name as member_name',
         'm.avatar as member_avatar',
@@ -50,7 +53,7 @@ export class CustomerRepository {
         'f.deleted_by_customer_at',
       ])
       .where('f.work_space_id', '=', wsId)
-      .where('f.external_userid', '=', externalUserid)
+      .where('f.external_userid', 'in', externalUserids)
       .orderBy('f.createtime')
       .orderBy('f.userid')
       .execute();

@@ -45,7 +45,7 @@ export class CustomerService {
     const customer = await this.repo.find(ws.id, externalUserid);
     if (!customer) throw notFound();
     const [follows, adds, groups, allEvents] = await Promise.all([
-      this.repo.follows(ws.id, externalUserid),
+      this.repo.follows(ws.id, [externalUserid]),
       this.repo.adds(ws.id, externalUserid),
       this.repo.groups(ws.id, externalUserid),
       this.events.ofCustomer(ws.id, externalUserid),
