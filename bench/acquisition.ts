@@ -65,16 +65,7 @@ try {
     const url = work.callbackUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${(lb.address() as AddressInfo).port}`);
     await client.control(`/control/corps/${corp.corpId}/callback`, { url, token: work.token, encodingAesKey: work.encodingAesKey });
   }
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${server}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(work.id) },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; message: string; data: any };
-    if (json.code !== 0) throw new Error(`${path}: ${json.message}`);
-    return json.data;
-  };
+  const call = client.inWorkSpace(token, work.id);
   const members = (await call('qw/member/find', { limit: 20 })).list as Array<{ userid: string }>;
   const tags = (await call('qw/tag/list', {})).list[0].tags as Array<{ id: string }>;
   const code = await call('qw/lxw/add', {

@@ -39,16 +39,7 @@ try {
   });
   await client.waitForSync(token, work.id);
   const seedSeconds = (Date.now() - seeded) / 1000;
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${server}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(work.id) },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; message: string; data: any };
-    if (json.code !== 0) throw new Error(`${path}: ${json.message}`);
-    return json.data;
-  };
+  const call = client.inWorkSpace(token, work.id);
 
   // The minimum, from WeCom's side: relations still followed (not deleted by the customer) without the tag.
   const snap = (await (await client.simFetch(`/control/corps/${corp.corpId}/snapshot`)).json()) as any;

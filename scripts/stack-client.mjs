@@ -5,10 +5,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // `simToken` is the simulator's control token (SIM_CONTROL_TOKEN), sent with every call to it.
 export function stackClient({ server, sim, simToken }) {
   const simAuth = { authorization: `Bearer ${simToken}` };
-  async function call(url, body, token) {
+  async function call(url, body, token, headers = {}) {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       body: JSON.stringify(body ?? {}),
     });
     const json = await res.json();
@@ -26,6 +26,8 @@ export function stackClient({ server, sim, simToken }) {
     api,
     control,
     simFetch,
+    /** The calls of one work space (X-Work-Id) as an account: `(path, body) => data`. */
+    inWorkSpace: (token, workId) => (path, body) => call(`${server}/api/${path}`, body, token, { 'x-work-id': String(workId) }),
     /** Registers a main account (SMS code read from the simulator's outbox) with an official account bound. */
     async registerAccount(phone, password) {
       await api('account/code/send', { phone });
