@@ -1,6 +1,8 @@
-// What a fresh clone gets: every source file under apps/ and packages/ is tracked or trackable.
+// What a fresh clone gets: every source file under apps/ and packages/ is tracked or trackable; and
+// e2e specs that start their own stacks never share ports (two specs on one port read each other's SMS).
 // An ignore rule written too loosely (e.g. `data/`, which also hid the apps/data sub-app) fails here.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -30,5 +32,18 @@ describe('git ignore rules', () => {
     expect(check('.env')).toBe(true);
     expect(check('apps/data/src/app.tsx')).toBe(false);
     expect(check('packages/wecom-sim/data/corp.json')).toBe(false);
+  });
+});
+
+describe('e2e drill stacks', () => {
+  it('each spec starts its stack on ports of its own (specs run in parallel workers)', () => {
+    const dir = path.join(root, 'e2e', 'specs');
+    const owners = new Map<number, string[]>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.spec.ts'))) {
+      for (const m of readFileSync(path.join(dir, file), 'utf8').matchAll(/startDrillStack\(\{\s*port:\s*(\d+),\s*simPort:\s*(\d+)/g))
+        for (const port of [Number(m[1]), Number(m[2])]) owners.set(port, [...(owners.get(port) ?? []), file]);
+    }
+    expect(owners.size).toBeGreaterThan(0);
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.ser
 const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
 test.beforeAll(async () => {
-  stack = await startDrillStack({ port: 3530, simPort: 3531 });
+  stack = await startDrillStack({ port: 3540, simPort: 3541 });
   token = await stack.client.registerAccount('13900000777', 'data12345');
   const { corp, work } = await stack.client.connectSampleCorp(token, { name: '数据科技', seed: `data-${Date.now()}`, size: { departments: 2, members: 4, customers: 3, groups: 1, tags: 2 } });
   corpId = corp.corpId;
