@@ -5,6 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type Selectable, type Sql
 import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
 import { CHINA_OFFSET_MS, minutesOf } from '@scrm/contracts/china-time';
 import { parseKeys, type Database } from '../db/database.js';
+import { relationIn } from '../db/relation-pairs.js';
 import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
 import { setFollowTags } from '../sync/follow-tag.repository.js';
 
@@ -321,7 +322,7 @@ export class AutoTagRepository {
       .selectFrom('auto_tag_record')
       .select(['id', 'external_userid', 'userid', 'status', 'tag_ids', 'at'])
       .where('rule_id', '=', ruleId)
-      .where((eb) => eb.or(rest.map((r) => eb.and([eb('external_userid', '=', r.externalUserid), eb('userid', '=', r.userid)]))))
+      .where(relationIn(rest))
       .execute();
     for (const o of old) {
       const covered = new Set(parseKeys(o.tag_ids));
@@ -364,7 +365,7 @@ export class AutoTagRepository {
           .selectFrom('follow_relation')
           .select(['external_userid', 'userid', 'tag_ids'])
           .where('work_space_id', '=', wsId)
-          .where((eb) => eb.or(tagged.map((o) => eb.and([eb('external_userid', '=', o.externalUserid), eb('userid', '=', o.userid)]))))
+          .where(relationIn(tagged))
           .execute();
         const wanted = new Map(tagged.map((o) => [relKey(o.externalUserid, o.userid), o.tagIds]));
         const follows = rows.map((r) => ({

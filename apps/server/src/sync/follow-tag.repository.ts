@@ -4,6 +4,7 @@
 // after an upsert that already wrote the column.
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
+import { relationIn } from '../db/relation-pairs.js';
 import type { DB } from '../db/tables.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -22,14 +23,10 @@ const ROWS_PER_INSERT = 200;
 export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
-    // The `in` on the customers lets both engines find the rows through follow_tag_customer_idx; with
-    // the pairs' `or` alone SQLite read every row of the work space for each statement (a first sync of
-    // 100,000 customers never ended).
     await db
       .deleteFrom('follow_tag')
       .where('work_space_id', '=', wsId)
-      .where('external_userid', 'in', [...new Set(part.map((f) => f.external_userid))])
-      .where((eb) => eb.or(part.map((f) => eb.and([eb('external_userid', '=', f.external_userid), eb('userid', '=', f.userid)]))))
+      .where(relationIn(part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
       .execute();
     const rows = part.flatMap((f) =>
       [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid })),

@@ -2,6 +2,7 @@
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
 import { parseKeys, type Database } from '../db/database.js';
+import { relationIn } from '../db/relation-pairs.js';
 import { setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -39,7 +40,7 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
         .selectFrom('follow_relation')
         .select(['external_userid', 'userid', 'tag_ids'])
         .where('work_space_id', '=', wsId)
-        .where((eb) => eb.or(part.map((p) => eb.and([eb('external_userid', '=', p.external_userid), eb('userid', '=', p.userid)]))))
+        .where(relationIn(part.map((p) => ({ externalUserid: p.external_userid, userid: p.userid }))))
         .execute();
       const changed = follows.map((f) => ({ ...f, tag_ids: JSON.stringify(parseKeys(f.tag_ids).filter((id) => !drop.has(id))) }));
       await setFollowTags(trx, wsId, changed);
