@@ -23,8 +23,22 @@ try {
   const generated = Date.now() - t0;
   const work = await client.api('qw/add', { accessType: 'internal', nickname: '压测企业', corpId: corp.corpId, agentId: String(corp.agentId), secret: corp.secret }, token);
   const t1 = Date.now();
+  // While the sync runs, the console must keep answering: the slowest /api/health answer shows the
+  // longest the server was held (one write slice on SQLite).
+  let syncing = true;
+  let slowest = 0;
+  const probe = (async () => {
+    while (syncing) {
+      const s = performance.now();
+      await fetch(`${server}/api/health`);
+      slowest = Math.max(slowest, performance.now() - s);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
   const seconds = (Date.now() - t1) / 1000;
+  syncing = false;
+  await probe;
   const { calls, total } = await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json();
   const { list } = await (await client.simFetch(`/control/corps`)).json();
   const counts = list.find((c) => c.corpId === corp.corpId);
@@ -44,6 +58,7 @@ try {
   console.log(`\n\nSync benchmark — ${members} members, ${customers} customers (${relations} follow relations, ${groups} groups), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
   console.log(`simulator generated the corp in ${(generated / 1000).toFixed(1)} s`);
   console.log(`full sync: ${sync.status} in ${seconds.toFixed(1)} s${sync.error ? ` (${sync.error})` : ''}`);
+  console.log(`slowest /api/health answer during the sync: ${Math.round(slowest)} ms`);
   console.log(`WeCom calls: ${total} made, ${minTotal} minimum (${(total / minTotal).toFixed(2)}×)`);
   for (const [p, n] of Object.entries(calls).sort((a, b) => b[1] - a[1])) {
     const key = Object.keys(minimum).find((k) => p.endsWith(k));

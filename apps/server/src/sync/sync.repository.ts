@@ -48,6 +48,11 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
   }
 }
 
+const ROWS_PER_SLICE = 2000;
+
+/** Lets the event loop answer what waits (HTTP, timers) before the next slice of a long write. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function chunks<T>(rows: T[], size = BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -215,12 +220,24 @@ export class SyncRepository {
 
   /** Full customer pass: customers and live relations become exactly these; others end (soft delete). */
   async replaceCustomers(wsId: number, customers: CustomerValues[], follows: FollowValues[], now = Date.now()) {
+    // Written in slices, each its own transaction, with a turn of the event loop between them: on
+    // SQLite a statement holds the process, and one transaction for 400,000 relations kept the server
+    // from answering anything for a minute (requests timed out). Each slice is an idempotent upsert,
+    // so a sync cut short leaves nothing wrong, and relations end only in the last step.
+    for (const part of chunks(customers, ROWS_PER_SLICE)) {
+      await this.db.transaction().execute((trx) => upsert(trx, 'customer', ['external_userid'], part));
+      await nextTurn();
+    }
+    for (const part of chunks(follows, ROWS_PER_SLICE)) {
+      await this.db.transaction().execute(async (trx) => {
+        await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part.map((f) => ({ ...f, deleted_at: null })));
+        await writeFollowTags(trx, wsId, part);
+      });
+      await nextTurn();
+    }
     await this.db.transaction().execute(async (trx) => {
       // A customer nobody follows any more stays, as the events leave it: its relations end instead
       // (history and retention need them), just as WeCom keeps the person.
-      await upsert(trx, 'customer', ['external_userid'], customers);
-      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
-      await writeFollowTags(trx, wsId, follows);
       const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
       const live = await trx
         .selectFrom('follow_relation')
