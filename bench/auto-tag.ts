@@ -5,15 +5,15 @@
 // (10,000 calls a minute and 150,000 an hour per corp and API), and a re-run, which must ask WeCom nothing.
 // The customers are made by the simulator (so WeCom knows the relations mark_tag names) and reach our
 // database by the first sync, as a connected corp's do.
-// Usage: node --import tsx bench/auto-tag.ts [--customers=100000]   (DATABASE_URL=postgres://… for PostgreSQL)
+// Usage: node --import tsx bench/auto-tag.ts [--customers=100000] [--port=3961 (the simulator takes the next)]   (DATABASE_URL=postgres://… for PostgreSQL)
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { numberArg, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const customers = numberArg('customers', 100_000);
-const port = 3961;
-const simPort = 3962;
+const port = numberArg('port', 3961);
+const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 const PER_MINUTE = 10_000;
