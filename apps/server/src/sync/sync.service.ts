@@ -276,7 +276,11 @@ export class SyncService {
     await this.deps.repo.keepGroups(wsId, group_chat_list.map((g) => g.chat_id));
   }
 
-  async refreshGroup(wsId: number, api: CorpApi, chatId: string, status = 0): Promise<void> {
+  /**
+   * Re-reads one group. `status` is WeCom's groupchat status as its list (or a transfer) says; the single
+   * read carries none, so without it the stored status stays (a new group starts at 0, 正常).
+   */
+  async refreshGroup(wsId: number, api: CorpApi, chatId: string, status?: number): Promise<void> {
     const { group_chat: g } = asBody<{ group_chat: WxGroupChat }>(await api.groupChatGet(chatId, true));
     const members: GroupMemberValues[] = (g.member_list ?? []).map((m) => ({
       work_space_id: wsId,
@@ -297,7 +301,7 @@ export class SyncService {
         owner: g.owner ?? '',
         create_time: ms(g.create_time),
         notice: g.notice ?? '',
-        status,
+        ...(status === undefined ? {} : { status }),
         member_count: members.length,
       },
       members,
