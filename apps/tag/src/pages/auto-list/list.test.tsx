@@ -43,6 +43,9 @@ describe('/tag/auto/list', { timeout: 30_000 }, () => {
     expect(progress[0]!.textContent).toContain('补打中');
     expect(progress[0]!.textContent).toContain('50 / 200');
     expect(progress[1]!.textContent).toContain('补打完成');
+    // the state in full words beside the switch (not cut inside it)
+    expect(screen.getAllByTestId('rule-enabled-text').map((t) => t.textContent)).toEqual(['启用', '停用']);
+    expect(screen.getAllByTestId('rule-enabled')[0]!.getAttribute('aria-label')).toBe('启用');
     await act(async () => fireEvent.click(screen.getAllByTestId('rule-enabled')[0]!));
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/tag/auto/enable', { id: 7, enabled: false }, { silent: true });
