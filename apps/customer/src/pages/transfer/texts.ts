@@ -23,7 +23,9 @@ export const TRANSFER = {
   },
   expected: (t: string) => `预计 ${t} 前自动接替`,
   recordsEmpty: '还没有分配过客户',
+  recordsEmptyHint: '点击右上角「分配在职成员的客户」开始；离职成员的客户在「待分配的离职成员客户」中分配',
   unassignedEmpty: '没有待分配的离职成员客户',
+  unassignedEmptyHint: '成员在企业微信离职后，其未分配的客户会出现在这里',
   assignSelected: (n: number) => `分配选中的 ${n} 位客户`,
   modal: {
     onjobTitle: '分配在职成员的客户',
