@@ -102,9 +102,9 @@ export class ContactWayService {
     return { rows, total };
   }
 
-  /** The code picker of other pages (the customer list's 来源活码 filter). */
-  async codeOptions(ws: WorkSpace, q: CodeFindBody): Promise<CodeOptionList> {
-    const rows = await this.deps.repo.codeOptions(ws.id, { keyword: q.keyword?.trim() ?? '', ids: q.ids, limit: q.ids?.length || CODE_OPTIONS_MAX });
+  /** The code picker of other pages (the customer list's 来源活码 filter, the auto-tag rule's codes). */
+  async codeOptions(ws: WorkSpace, q: CodeFindBody, limit = CODE_OPTIONS_MAX): Promise<CodeOptionList> {
+    const rows = await this.deps.repo.codeOptions(ws.id, { keyword: q.keyword?.trim() ?? '', ids: q.ids, limit: q.ids?.length || limit });
     return { list: rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind === 'staff' ? 'staff' : 'channel' })) };
   }
 
