@@ -73,7 +73,7 @@ export const AT = {
   summary: { condition: '条件', tags: '打上的标签', tagged: '已打标签客户', lastTagged: '最近打标签', createdAt: '创建时间', status: '状态' },
   runTitle: '补打进度',
   runIdle: '保存规则时未选择补打',
-  runNoMatch: '没有符合条件的已有客户',
+  runNoMatch: '无符合条件的客户',
   runCounts: (matched: number, done: number, failed: number) => `符合条件 ${matched} 个，已处理 ${done} 个，失败 ${failed} 个`,
   runStarted: (t: string) => `开始于 ${t}`,
   runFinished: (t: string) => `完成于 ${t}`,

@@ -51,7 +51,7 @@ describe('/tag/auto/list', { timeout: 30_000 }, () => {
     expect(progress[0]!.textContent).toContain('补打中');
     expect(progress[0]!.textContent).toContain('50 / 200');
     expect(progress[1]!.textContent).toContain('补打完成');
-    expect(progress[2]!.textContent).toContain('没有符合条件的已有客户');
+    expect(progress[2]!.textContent).toContain('无符合条件的客户');
     // the state in full words beside the switch (not cut inside it)
     expect(screen.getAllByTestId('rule-enabled-text').map((t) => t.textContent)).toEqual(['启用', '停用', '启用']);
     expect(screen.getAllByTestId('rule-enabled')[0]!.getAttribute('aria-label')).toBe('启用');
