@@ -26,7 +26,7 @@ export const TRANSFER = {
   recordsEmptyHint: '点击右上角「分配在职成员的客户」开始；离职成员的客户在「待分配的离职成员客户」中分配',
   unassignedEmpty: '没有待分配的离职成员客户',
   unassignedEmptyHint: '成员在企业微信离职后，其未分配的客户会出现在这里',
-  assignSelected: (n: number) => `分配选中的 ${n} 位客户`,
+  assignSelected: (n: number) => (n ? `分配选中的 ${n} 位客户` : '勾选客户后分配'),
   modal: {
     onjobTitle: '分配在职成员的客户',
     resignedTitle: '分配离职成员的客户',
@@ -54,7 +54,7 @@ export const TRANSFER = {
     members: '群人数',
     unnamed: '未命名群聊',
     newOwner: '新群主',
-    assign: (n: number) => `将选中的 ${n} 个群分配给新群主`,
+    assign: (n: number) => (n ? `将选中的 ${n} 个群分配给新群主` : '勾选客户群后分配'),
     hint: '新群主须是有客户联系权限的成员；分配后立即生效，群成员会收到群主变更提示。',
     moved: (n: number) => `已将 ${n} 个客户群分配给新群主`,
     failed: (n: number, reason: string) => `${n} 个客户群未能分配：${reason}`,
