@@ -1,6 +1,6 @@
 // 客户 driven as an operator would: customers filtered by two tags and a member, batch-tagged from the
 // page and the tags seen in WeCom (the simulator); a remark edited on the record and seen in WeCom; the
-// list exported to Excel and its rows counted.
+// list exported to Excel and its rows counted; a child account holding only 客户 picks a 来源活码.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startDrillStack, type DrillStack, drillApi, openDrillPage } from '../drill-stack';
@@ -130,4 +130,29 @@ test('exports the list to Excel and the rows are all there', async ({ page }) =>
   expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['客户名称', '类型', '性别', '企业名称']);
   const relations = (await customers()).reduce((n, c) => n + c.follow_user.length, 0);
   expect(sheet.actualRowCount - 1).toBe(relations);
+});
+
+test('a child account holding only 客户 picks a 来源活码 in the filter', async ({ page }) => {
+  const code = await api<{ id: number; name: string }>('qw/lxw/add', {
+    name: '地推海报',
+    members: [{ userid: member.userid }],
+    distribution: 'in_order',
+    dailyCap: 0,
+    schedule: [],
+    tagIds: [],
+    welcome: { text: '', materialIds: [] },
+    skipVerify: true,
+  });
+  await api('account/child/create', { account: 'custkid566', password: 'kidpass12', permissionKeys: ['customer'] });
+  const kid = await stack.client.api<{ token: string }>('account/login', { phone: 'custkid566', password: 'kidpass12' });
+  const asKid = { token: kid.token, workId };
+  // The code pages stay closed to this child; the filter's picker is not.
+  await expect(drillApi(stack.serverUrl, asKid, 'qw/lxw/list', {})).rejects.toThrow(/403/);
+  await openDrillPage(page, stack.serverUrl, asKid, '/customer/list');
+  await expect(page.getByTestId('customer-table')).toBeVisible();
+  await page.getByTestId('filter-codes').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: code.name }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`codes=${code.id}(&|$)`));
+  await expect(page.getByTestId('filter-codes')).toContainText(code.name);
 });

@@ -46,6 +46,7 @@ export const DETAIL = {
   todayQuits: '今日退群',
   notice: '群公告',
   noNotice: '暂无群公告',
+  info: '群信息',
   memberList: '群成员',
   trend: '近 30 天入群退群',
   joins: '入群',

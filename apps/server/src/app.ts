@@ -31,6 +31,7 @@ import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
 import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
 import { leadRoutes } from './contact-way/lead/lead.routes.js';
+import { codePickerRoutes } from './contact-way/code-picker.routes.js';
 import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
 import { dataRoutes } from './data/data.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       });
       await api.register(staffCodeRoutes, { prefix: '/qw', codes: services.staffCodes, figures: services.codeFigures });
       await api.register(leadRoutes, { prefix: '/qw', leads: services.leads });
+      await api.register(codePickerRoutes, { prefix: '/qw', contactWays: services.contactWays });
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
       await api.register(dataRoutes, { prefix: '/qw', dataCentre: services.dataCentre });
       await api.register(notifyRoutes, { prefix: '/qw', lossAlerts: services.lossAlerts });

@@ -188,7 +188,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, customerEvents, clock });
   const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, customerEvents, clock, log });
-  const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, clock, log });
+  const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, contactWays, clock, log });
   customerEvents.listen(autoTags);
   const callbacks = new CallbackService({
     database,

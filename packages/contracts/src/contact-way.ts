@@ -239,6 +239,20 @@ export type ChannelCodeListBody = Static<typeof ChannelCodeListBody>;
 export const ChannelCodeList = Type.Object({ list: Type.Array(ChannelCode), total: Type.Integer() });
 export type ChannelCodeList = Static<typeof ChannelCodeList>;
 
+/** The code picker of other pages (the customer list's 来源活码 filter): channel and staff codes by name. */
+export const CodeFindBody = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: 30 })),
+  /** Exactly these (to show the names of a saved selection). */
+  ids: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+});
+export type CodeFindBody = Static<typeof CodeFindBody>;
+export const CodeOption = Type.Object({ id: Type.Integer(), name: Type.String(), kind: Type.Union([Type.Literal('channel'), Type.Literal('staff')]) });
+export type CodeOption = Static<typeof CodeOption>;
+export const CodeOptionList = Type.Object({ list: Type.Array(CodeOption) });
+export type CodeOptionList = Static<typeof CodeOptionList>;
+/** Options listed at most for a keyword (search narrows them). */
+export const CODE_OPTIONS_MAX = 100;
+
 export const MemberStateBody = Type.Object({ id: Id, userid: Type.String({ minLength: 1, maxLength: 64 }), online: Type.Boolean() });
 export const CodeMemberList = Type.Object({ list: Type.Array(CodeMember), receivingUsers: Type.Array(Type.String()), noneAvailable: Type.Boolean() });
 export type CodeMemberList = Static<typeof CodeMemberList>;

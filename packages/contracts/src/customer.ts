@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
 import { DateKey, WelcomeStatus } from './contact-way.js';
+import { TagSyncState } from './tag.js';
 
 export const CorpTag = Type.Object({
   id: Type.String(),
@@ -17,6 +18,8 @@ export const CorpTagList = Type.Object({
   list: Type.Array(CorpTagGroup),
   /** When the customer counts were counted (epoch ms; with `counts`): they are at most a minute or two old. */
   countedAt: Type.Optional(Type.Integer()),
+  /** The tag page's own sync state (with `counts`). */
+  sync: Type.Optional(TagSyncState),
 });
 export type CorpTagList = Static<typeof CorpTagList>;
 

@@ -94,7 +94,7 @@ export const MENU: MenuNode[] = [
     children: [
       page('tag', '标签管理', '/tag/list'),
       page('tag-auto', '自动标签', '/tag/auto/list', [
-        sub('tag-auto.edit', '编辑自动标签', '/tag/auto/edit'),
+        sub('tag-auto.edit', '新建自动标签', '/tag/auto/edit', '编辑自动标签'),
         sub('tag-auto.detail', '自动标签详情', '/tag/auto/detail'),
       ]),
     ],

@@ -54,3 +54,16 @@ export const TagSyncResult = Type.Object({
   syncedAt: Type.Integer(),
 });
 export type TagSyncResult = Static<typeof TagSyncResult>;
+
+/**
+ * The tag page's own sync (「同步企业微信标签」), apart from the work space's full sync: running, done or
+ * failed (WeCom's reason), when it last succeeded and what it found then.
+ */
+export const TagSyncState = Type.Object({
+  status: Type.Union([Type.Literal('idle'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  syncedAt: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  groups: Type.Integer(),
+  tags: Type.Integer(),
+});
+export type TagSyncState = Static<typeof TagSyncState>;

@@ -104,6 +104,8 @@ describe('breadcrumbsFor', () => {
     expect(breadcrumbsFor('/setting/risk/limit/create', undefined, true).at(-1)).toEqual({ key: 'risk.limit.create', name: '编辑成员加好友上限' });
     expect(titleFor('/channel-qrcode/create', undefined, true)).toBe('编辑渠道活码');
     expect(titleFor('/channel-qrcode/create')).toBe('新建渠道活码');
+    expect(breadcrumbsFor('/tag/auto/edit').at(-1)).toEqual({ key: 'tag-auto.edit', name: '新建自动标签' });
+    expect(breadcrumbsFor('/tag/auto/edit', undefined, true).at(-1)).toEqual({ key: 'tag-auto.edit', name: '编辑自动标签' });
     expect(titleFor('/setting/risk', undefined, true)).toBe('风控管理');
   });
 

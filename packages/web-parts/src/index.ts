@@ -37,7 +37,7 @@ export type { MemberSelectProps } from './member-select';
 export { TAG_SELECT_MAX, TagSelect, tagNamesOf, useCorpTags, useTagNames } from './tag-select';
 export type { TagSelectProps } from './tag-select';
 export { DEFAULT_RULE, END_OF_DAY, SCHEDULE_MAX_RULES, ScheduleEditor, ruleProblem, scheduleRule, validateSchedule } from './schedule-editor';
-export type { ScheduleEditorProps } from './schedule-editor';
+export type { ScheduleEditorProps, ScheduleTexts } from './schedule-editor';
 export { ATTACHMENT_TYPES, WELCOME_TEXT_MAX_CHARS, WelcomeEditor, insertAt, welcomeProblem, welcomeRule } from './welcome-editor';
 export type { WelcomeEditorProps } from './welcome-editor';
 export { WelcomePreview, renderWelcomeText } from './welcome-preview';

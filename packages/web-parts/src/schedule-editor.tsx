@@ -14,33 +14,39 @@ export const DEFAULT_RULE: ScheduleRule = { weekdays: [1, 2, 3, 4, 5], start: '0
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const SHORTCUTS = [
-  { label: T.schedule.workdays, days: [1, 2, 3, 4, 5] },
-  { label: T.schedule.weekend, days: [6, 7] },
-  { label: T.schedule.everyday, days: WEEKDAYS },
+  { label: (t: ScheduleTexts) => t.workdays, days: [1, 2, 3, 4, 5] },
+  { label: (t: ScheduleTexts) => t.weekend, days: [6, 7] },
+  { label: (t: ScheduleTexts) => t.everyday, days: WEEKDAYS },
 ];
+
+/** The editor's wording; the default speaks of online time (codes, risk plans), a page about something else passes its own. */
+export type ScheduleTexts = typeof T.schedule;
+const textsOf = (texts?: Partial<ScheduleTexts>): ScheduleTexts => (texts ? { ...T.schedule, ...texts } : T.schedule);
 const WEEKDAY_OPTIONS = WEEKDAYS.map((d) => ({ value: d, label: WEEKDAY_LABEL[d]! }));
 
 /** What is wrong with one row, in Chinese; null when it is fine. */
-export function ruleProblem(rule: ScheduleRule): string | null {
-  if (!rule.weekdays.length) return T.schedule.noWeekday;
-  if (minutesOf(rule.start) >= minutesOf(rule.end)) return T.schedule.endBeforeStart;
+export function ruleProblem(rule: ScheduleRule, texts?: Partial<ScheduleTexts>): string | null {
+  const t = textsOf(texts);
+  if (!rule.weekdays.length) return t.noWeekday;
+  if (minutesOf(rule.start) >= minutesOf(rule.end)) return t.endBeforeStart;
   return null;
 }
 
 /** Why a schedule cannot be saved, in Chinese (null when fine); `required`: an empty one is not allowed (e.g. a cron plan). */
-export function validateSchedule(rules: WeeklySchedule | null | undefined, required = false): string | null {
+export function validateSchedule(rules: WeeklySchedule | null | undefined, required = false, texts?: Partial<ScheduleTexts>): string | null {
+  const t = textsOf(texts);
   const list = rules ?? [];
-  if (!list.length) return required ? T.schedule.required : null;
-  if (list.length > SCHEDULE_MAX_RULES) return T.schedule.max(SCHEDULE_MAX_RULES);
+  if (!list.length) return required ? t.required : null;
+  if (list.length > SCHEDULE_MAX_RULES) return t.max(SCHEDULE_MAX_RULES);
   const empty = list.findIndex((r) => !r.weekdays.length);
-  if (empty >= 0) return T.schedule.rowProblem(empty + 1);
+  if (empty >= 0) return t.rowProblem(empty + 1);
   return scheduleProblem(list);
 }
 
-/** Form.Item rule running validateSchedule. */
-export const scheduleRule = (required = false): FormRule => ({
+/** Form.Item rule running validateSchedule (`texts`: as given to the editor). */
+export const scheduleRule = (required = false, texts?: Partial<ScheduleTexts>): FormRule => ({
   validator: async (_rule, value: WeeklySchedule | undefined) => {
-    const problem = validateSchedule(value, required);
+    const problem = validateSchedule(value, required, texts);
     if (problem) throw new Error(problem);
   },
 });
@@ -53,6 +59,7 @@ const endOf = (d: Dayjs, start: string): string => {
 };
 
 interface RowProps {
+  t: ScheduleTexts;
   rule: ScheduleRule;
   index: number;
   disabled?: boolean;
@@ -60,8 +67,8 @@ interface RowProps {
   onRemove: () => void;
 }
 
-function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
-  const problem = ruleProblem(rule);
+function RuleRow({ t, rule, index, disabled, onChange, onRemove }: RowProps) {
+  const problem = ruleProblem(rule, t);
   const toMidnight = rule.end === END_OF_DAY;
   const sortDays = (days: number[]) => [...new Set(days)].sort((a, b) => a - b);
   return (
@@ -81,8 +88,8 @@ function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
             />
             <Space size={0} separator={<Typography.Text type="secondary">|</Typography.Text>}>
               {SHORTCUTS.map((s) => (
-                <Button key={s.label} type="link" size="small" disabled={disabled} onClick={() => onChange({ ...rule, weekdays: s.days })}>
-                  {s.label}
+                <Button key={s.days.join()} type="link" size="small" disabled={disabled} onClick={() => onChange({ ...rule, weekdays: s.days })}>
+                  {s.label(t)}
                 </Button>
               ))}
             </Space>
@@ -98,10 +105,10 @@ function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
                   disabled={disabled}
                   value={toDayjs(rule.start)}
                   onChange={(d) => d && onChange({ ...rule, start: d.format('HH:mm') })}
-                  placeholder={T.schedule.start}
+                  placeholder={t.start}
                   data-testid={`schedule-start-${index}`}
                 />
-                <Typography.Text>{T.schedule.untilMidnight}</Typography.Text>
+                <Typography.Text>{t.untilMidnight}</Typography.Text>
               </Space>
             ) : (
               <TimePicker.RangePicker
@@ -110,8 +117,8 @@ function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
                 order={false}
                 allowClear={false}
                 disabled={disabled}
-                status={problem === T.schedule.endBeforeStart ? 'error' : undefined}
-                placeholder={[T.schedule.start, T.schedule.end]}
+                status={problem === t.endBeforeStart ? 'error' : undefined}
+                placeholder={[t.start, t.end]}
                 value={[toDayjs(rule.start), toDayjs(rule.end)]}
                 onChange={(range) => {
                   const [s, e] = range ?? [];
@@ -127,7 +134,7 @@ function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
               onChange={(e) => onChange({ ...rule, end: e.target.checked ? END_OF_DAY : minutesOf(rule.start) < minutesOf('23:00') ? '23:00' : '23:55' })}
               data-testid={`schedule-midnight-${index}`}
             >
-              {T.schedule.toMidnight}
+              {t.toMidnight}
             </Checkbox>
           </Flex>
           {problem ? (
@@ -136,7 +143,7 @@ function RuleRow({ rule, index, disabled, onChange, onRemove }: RowProps) {
             </Typography.Text>
           ) : null}
         </Flex>
-        <Button type="text" danger icon={<DeleteOutlined />} disabled={disabled} onClick={onRemove} aria-label={T.schedule.remove} data-testid={`schedule-remove-${index}`} />
+        <Button type="text" danger icon={<DeleteOutlined />} disabled={disabled} onClick={onRemove} aria-label={t.remove} data-testid={`schedule-remove-${index}`} />
       </Flex>
     </div>
   );
@@ -149,33 +156,36 @@ export interface ScheduleEditorProps {
   /** What an empty schedule means; default 「全天在线」. */
   emptyText?: string;
   emptyHint?: string;
+  /** Wording for what the schedule is about (default: online time). */
+  texts?: Partial<ScheduleTexts>;
   /** Set by Form.Item. */
   id?: string;
 }
 
 /** Form control for a WeeklySchedule: weekday rows with shortcuts, HH:mm ranges (5-minute steps, 至次日0点), a summary line. */
-export function ScheduleEditor({ value, onChange, disabled, emptyText = T.schedule.alwaysOnline, emptyHint = T.schedule.alwaysOnlineHint, id }: ScheduleEditorProps) {
+export function ScheduleEditor({ value, onChange, disabled, emptyText, emptyHint, texts, id }: ScheduleEditorProps) {
+  const t = textsOf(texts);
   const rules = value ?? [];
   const errors = useFormItemErrors();
   const set = (next: WeeklySchedule) => onChange?.(next);
   const add = () => set([...rules, { ...DEFAULT_RULE, weekdays: [...DEFAULT_RULE.weekdays] }]);
-  const problem = validateSchedule(rules);
-  const valid = rules.filter((r) => !ruleProblem(r));
+  const problem = validateSchedule(rules, false, t);
+  const valid = rules.filter((r) => !ruleProblem(r, t));
 
   if (!rules.length) {
     return (
       <Flex id={id} align="center" justify="space-between" gap={12} wrap data-testid="schedule-editor" style={{ border: '1px dashed #d9d9d9', borderRadius: 8, padding: '12px 16px' }}>
         <div>
           <Typography.Text strong data-testid="schedule-empty">
-            {emptyText}
+            {emptyText ?? t.alwaysOnline}
           </Typography.Text>
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {emptyHint}
+            {emptyHint ?? t.alwaysOnlineHint}
           </Typography.Text>
         </div>
         <Button icon={<PlusOutlined />} disabled={disabled} onClick={add} data-testid="schedule-add">
-          {T.schedule.addFirst}
+          {t.addFirst}
         </Button>
       </Flex>
     );
@@ -187,6 +197,7 @@ export function ScheduleEditor({ value, onChange, disabled, emptyText = T.schedu
         <RuleRow
           // Rows have no id of their own; the index is their identity while editing.
           key={i}
+          t={t}
           index={i}
           rule={rule}
           disabled={disabled}
@@ -196,10 +207,10 @@ export function ScheduleEditor({ value, onChange, disabled, emptyText = T.schedu
       ))}
       <Flex align="center" justify="space-between" gap={8} wrap>
         <Button type="dashed" icon={<PlusOutlined />} disabled={disabled || rules.length >= SCHEDULE_MAX_RULES} onClick={add} data-testid="schedule-add">
-          {rules.length >= SCHEDULE_MAX_RULES ? T.schedule.max(SCHEDULE_MAX_RULES) : T.schedule.add}
+          {rules.length >= SCHEDULE_MAX_RULES ? t.max(SCHEDULE_MAX_RULES) : t.add}
         </Button>
         <Typography.Text type="secondary" data-testid="schedule-summary">
-          {T.schedule.summary}
+          {t.summary}
           {valid.length ? describeSchedule(valid) : '—'}
         </Typography.Text>
       </Flex>

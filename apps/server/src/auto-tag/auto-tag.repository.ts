@@ -181,22 +181,11 @@ export class AutoTagRepository {
     return out;
   }
 
-  /** Live channel and staff codes, and groups, whose name has `keyword` (pickers). */
-  async options(wsId: number, keyword: string, limit: number) {
-    const like = escapeLike(keyword);
-    let codes = this.db
-      .selectFrom('contact_way')
-      .select(['id', 'name', 'kind'])
-      .where('work_space_id', '=', wsId)
-      .where('kind', 'in', ['channel', 'staff'])
-      .where('deleted_at', 'is', null);
+  /** Customer groups whose name has `keyword`, for the edit page's picker. */
+  groupOptions(wsId: number, keyword: string, limit: number) {
     let groups = this.db.selectFrom('group_chat').select(['chat_id', 'name', 'member_count']).where('work_space_id', '=', wsId);
-    if (keyword) {
-      codes = codes.where(sql<boolean>`name like ${like} escape '\\'`);
-      groups = groups.where(sql<boolean>`name like ${like} escape '\\'`);
-    }
-    const [c, g] = await Promise.all([codes.orderBy('id', 'desc').limit(limit).execute(), groups.orderBy('name').orderBy('chat_id').limit(limit).execute()]);
-    return { codes: c, groups: g };
+    if (keyword) groups = groups.where(sql<boolean>`name like ${escapeLike(keyword)} escape '\\'`);
+    return groups.orderBy('name').orderBy('chat_id').limit(limit).execute();
   }
 
   // ---------------------------------------------------------------- matching relations

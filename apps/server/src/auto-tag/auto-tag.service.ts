@@ -32,6 +32,7 @@ import { pageWindow } from '../http/paging.js';
 import { RetryLater, type JobQueue } from '../jobs/job-queue.js';
 import type { CustomerEventListener, CustomerEventService } from '../customer/customer-event.service.js';
 import type { CustomerEventRow } from '../customer/customer-event.repository.js';
+import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { queueCustomerRefresh, type CustomerWatcher } from '../callback/callback.service.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
@@ -66,6 +67,8 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
       gateway: WecomGateway;
       jobs: JobQueue;
       customerEvents: CustomerEventService;
+      /** The codes a rule may name, by name (the same picker as the customer list's). */
+      contactWays: Pick<ContactWayService, 'codeOptions'>;
       clock: Clock;
       log: FastifyBaseLogger;
     },
@@ -176,9 +179,10 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
   }
 
   async options(ws: WorkSpace, q: AutoTagOptionsBody): Promise<AutoTagOptions> {
-    const { codes, groups } = await this.deps.repo.options(ws.id, q.keyword?.trim() ?? '', AUTO_TAG_OPTIONS_MAX);
+    const keyword = q.keyword?.trim() ?? '';
+    const [codes, groups] = await Promise.all([this.deps.contactWays.codeOptions(ws, { keyword }, AUTO_TAG_OPTIONS_MAX), this.deps.repo.groupOptions(ws.id, keyword, AUTO_TAG_OPTIONS_MAX)]);
     return {
-      codes: codes.map((c) => ({ id: Number(c.id), name: c.name, kind: c.kind as 'channel' | 'staff' })),
+      codes: codes.list,
       groups: groups.map((g) => ({ chatId: g.chat_id, name: g.name || '未命名客户群', memberCount: Number(g.member_count) })),
     };
   }

@@ -102,6 +102,19 @@ export class ContactWayRepository {
     return query;
   }
 
+  /** Channel and staff codes by name for pickers: those named `ids`, or the newest matching `keyword`. */
+  codeOptions(wsId: number, q: { keyword: string; ids?: number[]; limit: number }): Promise<Array<Pick<ContactWay, 'id' | 'name' | 'kind'>>> {
+    let query = this.db
+      .selectFrom('contact_way')
+      .select(['id', 'name', 'kind'])
+      .where('work_space_id', '=', wsId)
+      .where('kind', 'in', ['channel', 'staff'])
+      .where('deleted_at', 'is', null);
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [0]);
+    if (q.keyword) query = query.where(sql<boolean>`name like ${escapeLike(q.keyword)} escape '\\'`);
+    return query.orderBy('id', 'desc').limit(q.limit).execute();
+  }
+
   list(wsId: number, q: CodeQuery): Promise<ContactWay[]> {
     return this.filtered(wsId, q).selectAll('contact_way').orderBy('contact_way.id', 'desc').offset(q.offset).limit(q.limit).execute();
   }

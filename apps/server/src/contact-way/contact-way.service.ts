@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { withinSchedule, type WeeklySchedule, scheduleProblem } from '@scrm/contracts/china-time';
-import { WELCOME_TEXT_MAX_BYTES, type WelcomeMessage } from '@scrm/contracts/contact-way';
+import { CODE_OPTIONS_MAX, WELCOME_TEXT_MAX_BYTES, type CodeFindBody, type CodeOptionList, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { RISK_KIND_LABEL, type RiskKind } from '@scrm/contracts/risk';
 import type { AddContactWayRequest, CorpApi, MsgAttachment } from '@scrm/wecom/client';
 import { WecomError } from '@scrm/wecom/errors';
@@ -100,6 +100,12 @@ export class ContactWayService {
     const { offset, limit } = pageWindow(page, pageSize);
     const [rows, total] = await Promise.all([this.deps.repo.list(ws.id, { ...q, offset, limit }), this.deps.repo.count(ws.id, q)]);
     return { rows, total };
+  }
+
+  /** The code picker of other pages (the customer list's 来源活码 filter, the auto-tag rule's codes). */
+  async codeOptions(ws: WorkSpace, q: CodeFindBody, limit = CODE_OPTIONS_MAX): Promise<CodeOptionList> {
+    const rows = await this.deps.repo.codeOptions(ws.id, { keyword: q.keyword?.trim() ?? '', ids: q.ids, limit: q.ids?.length || limit });
+    return { list: rows.map((r) => ({ id: Number(r.id), name: r.name, kind: r.kind === 'staff' ? 'staff' : 'channel' })) };
   }
 
   // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)

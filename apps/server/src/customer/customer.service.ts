@@ -248,8 +248,9 @@ function buildTimeline(input: {
     const latest = adds.filter((a) => a.userid === f.userid).at(-1);
     if (!latest) {
       const way = Number(f.add_way);
-      const how = way && ADD_WAY_LABEL[way] ? `通过${ADD_WAY_LABEL[way]}` : '';
-      push(f.createtime, 'add', 'success', `${how}添加成员 ${member}`);
+      // The way after the name: 「通过」 before WeCom's labels reads badly (「通过视频号添加添加成员」).
+      const how = way && ADD_WAY_LABEL[way] ? `（${ADD_WAY_LABEL[way]}）` : '';
+      push(f.createtime, 'add', 'success', `添加成员 ${member}${how}`);
     }
     if (!latest || latest.deleted_by_customer_at === null) push(f.deleted_by_customer_at, 'delete', 'error', `客户删除了成员 ${member}`);
     if (!latest || latest.deleted_by_member_at === null) push(f.deleted_at, 'delete', 'error', `成员 ${member} 删除了客户`);

@@ -820,6 +820,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('customer_daily').ifExists().execute();
       },
     },
+    // The tag page's own 「同步企业微信标签」 state (apart from the work space's full sync and its banner).
+    '0017_customer_fixes': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('tag_sync')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().primaryKey().references('work_space.id').onDelete('cascade'))
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('synced_at', 'bigint')
+          .addColumn('error', 'varchar(500)')
+          .addColumn('group_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('tag_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('tag_sync').ifExists().execute();
+      },
+    },
   };
 }
 

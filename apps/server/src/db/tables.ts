@@ -179,6 +179,18 @@ export interface TagCountStateTable {
   counted_at: number;
 }
 
+/** The last 「同步企业微信标签」 of a work space (the tag page's; a full sync keeps its own state on work_space). */
+export interface TagSyncTable {
+  work_space_id: number;
+  status: 'running' | 'done' | 'failed';
+  started_at: number;
+  /** When the last successful one finished (null: none yet). */
+  synced_at: number | null;
+  error: string | null;
+  group_count: number;
+  tag_count: number;
+}
+
 export type CustomerEventKind =
   | 'add'
   | 'delete_by_member'
@@ -705,6 +717,7 @@ export interface DB {
   customer_batch_failure: CustomerBatchFailureTable;
   tag_customer_count: TagCustomerCountTable;
   tag_count_state: TagCountStateTable;
+  tag_sync: TagSyncTable;
   auto_tag_rule: AutoTagRuleTable;
   auto_tag_record: AutoTagRecordTable;
   group_chat: GroupChatTable;

@@ -187,10 +187,14 @@ export class SyncRepository {
     }
   }
 
-  /** One group chat and its current members; members no longer listed are marked as left. */
-  async upsertGroup(wsId: number, chat: GroupChatValues, members: GroupMemberValues[], now = Date.now()) {
+  /**
+   * One group chat and its current members; members no longer listed are marked as left. `chat` without
+   * a status keeps the stored one (the column's default 0 for a new group).
+   */
+  async upsertGroup(wsId: number, chat: Omit<GroupChatValues, 'status'> & { status?: number }, members: GroupMemberValues[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
-      await upsert(trx, 'group_chat', ['chat_id'], [chat]);
+      // upsert writes the columns the row has: a row without status leaves the stored one.
+      await upsert(trx, 'group_chat', ['chat_id'], [chat as GroupChatValues]);
       await upsert(trx, 'group_member', ['chat_id', 'member_id'], members.map((m) => ({ ...m, left_at: null })));
       const ids = members.map((m) => m.member_id);
       let q = trx

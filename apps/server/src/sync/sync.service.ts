@@ -147,8 +147,10 @@ export class SyncService {
       case 'member':
         seen.followUsers = await this.syncMembers(ws.id, api, seen.departments);
         return;
-      case 'tag':
-        return this.syncTags(ws.id, api);
+      case 'tag': {
+        const tags = await this.syncTags(ws.id, api);
+        return this.progress(ws.id, 'tag', tags, tags);
+      }
       case 'group':
         return this.syncGroups(ws.id, api);
       case 'customer':
@@ -196,7 +198,11 @@ export class SyncService {
     return followUsers;
   }
 
-  async syncTags(wsId: number, api: CorpApi): Promise<void> {
+  /**
+   * Every corp tag read again; returns how many tags. Writes no progress: the full sync records its tag
+   * phase itself, and the tag page's sync and a tag event keep the work space's sync state out of it.
+   */
+  async syncTags(wsId: number, api: CorpApi): Promise<number> {
     const { tag_group = [] } = asBody<{ tag_group?: WxTagGroup[] }>(await api.getCorpTagList({}));
     const groups: TagGroupValues[] = [];
     const tags: TagValues[] = [];
@@ -209,7 +215,7 @@ export class SyncService {
       }
     }
     await this.deps.repo.replaceTags(wsId, groups, tags);
-    await this.progress(wsId, 'tag', tags.length, tags.length);
+    return tags.length;
   }
 
   /**
@@ -219,7 +225,10 @@ export class SyncService {
    */
   async tagChanged(wsId: number, api: CorpApi, e: { changeType: 'create' | 'update' | 'delete' | 'shuffle'; id: string; tagType?: string }): Promise<void> {
     const isGroup = e.tagType === 'tag_group';
-    if (!e.id || (e.changeType !== 'shuffle' && !isGroup && e.tagType !== 'tag')) return this.syncTags(wsId, api);
+    if (!e.id || (e.changeType !== 'shuffle' && !isGroup && e.tagType !== 'tag')) {
+      await this.syncTags(wsId, api);
+      return;
+    }
     if (e.changeType === 'delete') {
       return isGroup ? this.deps.repo.deleteTagGroups(wsId, [e.id]) : this.deps.repo.deleteTags(wsId, [e.id]);
     }
@@ -276,7 +285,11 @@ export class SyncService {
     await this.deps.repo.keepGroups(wsId, group_chat_list.map((g) => g.chat_id));
   }
 
-  async refreshGroup(wsId: number, api: CorpApi, chatId: string, status = 0): Promise<void> {
+  /**
+   * Re-reads one group. `status` is WeCom's groupchat status as its list (or a transfer) says; the single
+   * read carries none, so without it the stored status stays (a new group starts at 0, 正常).
+   */
+  async refreshGroup(wsId: number, api: CorpApi, chatId: string, status?: number): Promise<void> {
     const { group_chat: g } = asBody<{ group_chat: WxGroupChat }>(await api.groupChatGet(chatId, true));
     const members: GroupMemberValues[] = (g.member_list ?? []).map((m) => ({
       work_space_id: wsId,
@@ -297,7 +310,7 @@ export class SyncService {
         owner: g.owner ?? '',
         create_time: ms(g.create_time),
         notice: g.notice ?? '',
-        status,
+        ...(status === undefined ? {} : { status }),
         member_count: members.length,
       },
       members,

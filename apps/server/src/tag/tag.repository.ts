@@ -1,6 +1,9 @@
 // The corp tags of a work space as synced from WeCom (`corp_tag_group`, `corp_tag`: read here, written by the
-// sync repository) and their customer counts (`tag_customer_count`, `tag_count_state`: written here).
+// sync repository), their customer counts (`tag_customer_count`, `tag_count_state`) and the tag page's own
+// sync state (`tag_sync`): written here.
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { TagSyncTable } from '../db/tables.js';
 
 /** Relations read per statement when counting on SQLite (a fiftieth of a million-customer work space). */
 const RELATIONS_PER_COUNT = 40_000;
@@ -83,5 +86,30 @@ export class TagRepository {
         .execute();
     });
     return { countedAt: now, counts };
+  }
+
+  /** The last tag sync of the work space (undefined: never synced from the tag page). */
+  syncState(workSpaceId: number): Promise<Selectable<TagSyncTable> | undefined> {
+    return this.database.kysely.selectFrom('tag_sync').selectAll().where('work_space_id', '=', workSpaceId).executeTakeFirst();
+  }
+
+  async syncStarted(workSpaceId: number, now: number): Promise<void> {
+    await this.database.kysely
+      .insertInto('tag_sync')
+      .values({ work_space_id: workSpaceId, status: 'running', started_at: now, synced_at: null, error: null, group_count: 0, tag_count: 0 })
+      .onConflict((oc) => oc.column('work_space_id').doUpdateSet({ status: 'running', started_at: now }))
+      .execute();
+  }
+
+  async syncDone(workSpaceId: number, now: number, counts: { groups: number; tags: number }): Promise<void> {
+    await this.database.kysely
+      .updateTable('tag_sync')
+      .set({ status: 'done', synced_at: now, error: null, group_count: counts.groups, tag_count: counts.tags })
+      .where('work_space_id', '=', workSpaceId)
+      .execute();
+  }
+
+  async syncFailed(workSpaceId: number, error: string): Promise<void> {
+    await this.database.kysely.updateTable('tag_sync').set({ status: 'failed', error: error.slice(0, 500) }).where('work_space_id', '=', workSpaceId).execute();
   }
 }

@@ -10,6 +10,7 @@ import {
   type TagGroupDeleteBody,
   type TagGroupUpdateBody,
   type TagSyncResult,
+  type TagSyncState,
   type TagUpdateBody,
 } from '@scrm/contracts/tag';
 import { AppError } from '../http/errors.js';
@@ -22,6 +23,8 @@ import type { TagRepository } from './tag.repository.js';
 export const TAG_COUNT_JOB = 'tag_count';
 /** Stored counts older than this are counted again in the background (the page shows them meanwhile). */
 const COUNT_FRESH_MS = 60_000;
+/** A tag sync runs within its request: one still 「running」 after this was cut off. */
+const SYNC_CUT_OFF_MS = 5 * 60_000;
 
 const tagMissing = () => new AppError(404, '标签不存在或已被删除');
 const groupMissing = () => new AppError(404, '标签组不存在或已被删除');
@@ -35,7 +38,7 @@ export class TagService {
     const stored = body.counts ? await this.counts(ws.id) : undefined;
     const counts = stored?.counts;
     return {
-      ...(stored ? { countedAt: stored.countedAt } : {}),
+      ...(stored ? { countedAt: stored.countedAt, sync: await this.syncState(ws.id) } : {}),
       list: groups.map((g) => ({
         groupId: g.group_id,
         groupName: g.name,
@@ -158,13 +161,36 @@ export class TagService {
     return null;
   }
 
-  /** Re-read every corp tag from WeCom (one call, so within the request). */
+  /**
+   * Re-read every corp tag from WeCom (one call, so within the request). Its state is the tag page's own
+   * (`tag_sync`): the work space's full sync, its phase and its banner are not touched.
+   */
   async sync(ws: WorkSpace): Promise<TagSyncResult> {
-    const api = await this.deps.gateway.corp(ws);
-    await this.deps.sync.syncTags(ws.id, api).catch((err) => {
-      throw wecomFailure(err);
-    });
+    await this.deps.repo.syncStarted(ws.id, Date.now());
+    try {
+      await this.deps.sync.syncTags(ws.id, await this.deps.gateway.corp(ws));
+    } catch (err) {
+      const failure = wecomFailure(err);
+      await this.deps.repo.syncFailed(ws.id, failure.message);
+      throw failure;
+    }
     const { groups, tags } = await this.deps.repo.groupsAndTags(ws.id);
-    return { state: 'done', groups: groups.length, tags: tags.length, syncedAt: Date.now() };
+    const syncedAt = Date.now();
+    await this.deps.repo.syncDone(ws.id, syncedAt, { groups: groups.length, tags: tags.length });
+    return { state: 'done', groups: groups.length, tags: tags.length, syncedAt };
+  }
+
+  /** The last tag sync; one left 「running」 longer than a request can take was cut off (a restart). */
+  private async syncState(wsId: number): Promise<TagSyncState> {
+    const s = await this.deps.repo.syncState(wsId);
+    if (!s) return { status: 'idle', syncedAt: null, error: null, groups: 0, tags: 0 };
+    const cut = s.status === 'running' && Date.now() - Number(s.started_at) > SYNC_CUT_OFF_MS;
+    return {
+      status: cut ? 'failed' : s.status,
+      syncedAt: s.synced_at === null ? null : Number(s.synced_at),
+      error: cut ? '同步中断，请重试' : s.error,
+      groups: Number(s.group_count),
+      tags: Number(s.tag_count),
+    };
   }
 }

@@ -207,7 +207,11 @@ describe('a customer synced from WeCom', () => {
     expect(r.data.follows.map((f: any) => f.userid).sort()).toEqual(synced.follow_user.map((f: any) => f.userid).sort());
     const adds = r.data.timeline.filter((e: any) => e.kind === 'add');
     expect(adds).toHaveLength(synced.follow_user.length);
-    for (const e of adds) expect(e.text).toMatch(/添加成员 /);
+    for (const e of adds) expect(e.text).toMatch(/^添加成员 \S+(（[^（）]+）)?$/);
+    // the add way after the member, never doubled as 「通过视频号添加添加成员」
+    const way = synced.follow_user.find((f: any) => f.add_way === 10);
+    if (way) expect(adds.map((e: any) => e.text)).toContain(`添加成员 ${snap.members.find((m: any) => m.userid === way.userid).name}（视频号添加）`);
+    for (const e of adds) expect(e.text).not.toMatch(/添加添加/);
   });
 });
 

@@ -170,6 +170,22 @@ describe('a group\'s detail', () => {
   });
 });
 
+describe('a group re-read after an event', () => {
+  it('keeps the status stored from WeCom\'s list (e.g. 离职继承完成): the single read does not carry one', async () => {
+    const chat = (await snapshot()).groups[0];
+    const db = h.server.database.kysely;
+    await db.updateTable('group_chat').set({ status: 3 }).where('work_space_id', '=', corp.wsId).where('chat_id', '=', chat.chat_id).execute();
+    const before = (await rowOf(chat.chat_id)).memberCount;
+    expect((await control('group-join', { chatId: chat.chat_id, joinScene: 3 })).status).toBe(200);
+    const row = await until('the group re-read', async () => {
+      await settle(h);
+      const r = await rowOf(chat.chat_id);
+      return r?.memberCount === before + 1 && r;
+    });
+    expect(row.status).toBe(3);
+  });
+});
+
 describe('sync', () => {
   it('re-reads the groups from WeCom as a job whose progress the list shows', async () => {
     // a group WeCom has but the server was never told of (no callback configured at the time)

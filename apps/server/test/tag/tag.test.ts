@@ -129,6 +129,39 @@ describe('edits from the console', () => {
     const sim = await simGroups();
     expect(r.data).toMatchObject({ state: 'done', groups: sim.length, tags: sim.reduce((n, g) => n + g.tag.length, 0) });
   });
+
+  it('keeps its own sync state, apart from the work space\'s full sync (its banner and phase)', async () => {
+    const wsSync = async () => (await db().selectFrom('work_space').select(['sync_status', 'sync_progress']).where('id', '=', corp.wsId).executeTakeFirstOrThrow());
+    // a full sync is reading the groups: a tag sync meanwhile leaves its state alone
+    const running = { sync_status: 'running', sync_progress: JSON.stringify({ phase: 'group', done: 5, total: 10 }) };
+    await db().updateTable('work_space').set(running).where('id', '=', corp.wsId).execute();
+    const r = await api('/api/qw/tag/sync', {});
+    expect(r.status, r.message).toBe(200);
+    expect(await wsSync()).toEqual(running);
+    await db().updateTable('work_space').set({ sync_status: 'done', sync_progress: JSON.stringify({ phase: '', done: 0, total: 0 }) }).where('id', '=', corp.wsId).execute();
+
+    // the tag page reads the tag sync's own state
+    const page = await api('/api/qw/tag/list', { counts: true });
+    expect(page.data.sync).toMatchObject({ status: 'done', groups: r.data.groups, tags: r.data.tags, error: null });
+    expect(Math.abs(page.data.sync.syncedAt - r.data.syncedAt)).toBeLessThan(5_000);
+    expect((await api('/api/qw/tag/list', {})).data.sync).toBeUndefined();
+
+    // WeCom refuses: the refusal in Chinese, kept as the tag sync's state; the work space's untouched
+    await h.simCall('POST', '/control/faults', { kind: 'busy', corpId: corp.corpId, path: 'externalcontact/get_corp_tag_list', count: 10 });
+    try {
+      const failed = await api('/api/qw/tag/sync', {});
+      expect(failed.status).toBeGreaterThanOrEqual(400);
+      expect(failed.message).toMatch(/[\u4e00-\u9fa5]/);
+      const after = (await api('/api/qw/tag/list', { counts: true })).data.sync;
+      expect(after).toMatchObject({ status: 'failed', error: failed.message, syncedAt: page.data.sync.syncedAt });
+      expect((await wsSync()).sync_status).toBe('done');
+      expect(JSON.parse((await wsSync()).sync_progress).phase).toBe('');
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+    expect((await api('/api/qw/tag/sync', {})).status).toBe(200);
+    expect((await api('/api/qw/tag/list', { counts: true })).data.sync.status).toBe('done');
+  });
 });
 
 describe('edits in WeCom', () => {

@@ -40,7 +40,14 @@ export const AT = {
   codeKind: { channel: '渠道活码', staff: '员工活码' } as Record<string, string>,
   ranges: '添加时间',
   rangesHint: '按北京时间，在所选星期的时间段内添加的客户会被打上标签。',
-  rangesRequired: '请添加至少一个时间段',
+  /** The weekday × time-range editor, about when a customer was added (its defaults speak of online time). */
+  schedule: {
+    alwaysOnline: '还没有时间段',
+    alwaysOnlineHint: '添加后，在所选星期的时间段内添加的客户会被打上标签',
+    addFirst: '添加时间段',
+    required: '请添加至少一个时间段',
+    summary: '添加时间：',
+  },
   keywords: '关键词',
   keywordsPlaceholder: '输入关键词后回车，任一命中即打标签',
   keywordsRequired: '请填写至少一个关键词',
@@ -66,6 +73,7 @@ export const AT = {
   summary: { condition: '条件', tags: '打上的标签', tagged: '已打标签客户', lastTagged: '最近打标签', createdAt: '创建时间', status: '状态' },
   runTitle: '补打进度',
   runIdle: '保存规则时未选择补打',
+  runNoMatch: '无符合条件的客户',
   runCounts: (matched: number, done: number, failed: number) => `符合条件 ${matched} 个，已处理 ${done} 个，失败 ${failed} 个`,
   runStarted: (t: string) => `开始于 ${t}`,
   runFinished: (t: string) => `完成于 ${t}`,

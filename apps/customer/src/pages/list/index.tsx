@@ -22,9 +22,8 @@ import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { KeywordSearch, MemberSelect, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
 import { useExportCustomers } from '../../api/export-customers';
-import { useChannelCodes } from '../../api/list-channel-codes';
+import { useCodeOptions } from '../../api/find-codes';
 import { useCustomers } from '../../api/list-customers';
-import { useStaffCodes } from '../../api/list-staff-codes';
 import { LIST as T } from '../../texts';
 import { BatchTagModal, type BatchTarget } from './batch-modal';
 import { URL_FIELDS, filterOf, splitList } from './filters';
@@ -33,12 +32,13 @@ const STATUS_COLOR: Record<FollowStatus, string> = { live: 'green', deleted_by_m
 
 function CodeSelect({ workId, value, onChange }: { workId: number; value: number[]; onChange(ids: number[]): void }) {
   const [keyword, setKeyword] = useState('');
-  const channel = useChannelCodes(workId, keyword);
-  const staff = useStaffCodes(workId, keyword);
-  const options = [
-    { label: T.channelCode, options: (channel.data?.list ?? []).map((c) => ({ value: c.id, label: c.name })) },
-    { label: T.staffCode, options: (staff.data?.list ?? []).map((c) => ({ value: c.id, label: c.name })) },
-  ].filter((g) => g.options.length);
+  const found = useCodeOptions(workId, { keyword });
+  // The names of a selection read from the URL, whatever the search shows.
+  const chosen = useCodeOptions(workId, { ids: value }, value.length > 0);
+  const codes = [...new Map([...(chosen.data?.list ?? []), ...(found.data?.list ?? [])].map((c) => [c.id, c])).values()];
+  const options = (['channel', 'staff'] as const)
+    .map((kind) => ({ label: kind === 'channel' ? T.channelCode : T.staffCode, options: codes.filter((c) => c.kind === kind).map((c) => ({ value: c.id, label: c.name })) }))
+    .filter((g) => g.options.length);
   return (
     <Select
       mode="multiple"

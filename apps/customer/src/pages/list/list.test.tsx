@@ -135,3 +135,34 @@ describe('/customer/list', { timeout: 30_000 }, () => {
     expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/customer/batch/tag', expect.anything());
   });
 });
+
+describe('来源活码 filter', { timeout: 30_000 }, () => {
+  it('lists channel and staff codes from the picker call a customer-only child may make', async () => {
+    store.set('workId', 3);
+    mockedPost.mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/api/qw/customer/list') return page();
+      if (url === '/api/qw/code/find') {
+        const ids = (body as { ids?: number[] }).ids;
+        const all = [
+          { id: 4, name: '员工码-张三', kind: 'staff' },
+          { id: 3, name: '抖音投放', kind: 'channel' },
+        ];
+        return { list: ids ? all.filter((c) => ids.includes(c.id)) : all };
+      }
+      return { list: [], total: 0 };
+    });
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list?codes=3' });
+    await screen.findByText('李小姐');
+    const picker = screen.getByTestId('filter-codes');
+    // The names of the saved selection are asked for by id, whatever the search shows.
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/code/find', { ids: [3] });
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/code/find', { keyword: '' });
+    expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/lxw/list', expect.anything(), expect.anything());
+
+    await act(async () => fireEvent.mouseDown(picker.querySelector('.ant-select-selector') ?? picker));
+    expect(await within(document.body).findByText('员工码-张三')).toBeTruthy();
+    expect(within(document.body).getByText('抖音投放')).toBeTruthy();
+    expect(within(document.body).getByText('渠道活码')).toBeTruthy();
+    expect(within(document.body).getByText('员工活码')).toBeTruthy();
+  });
+});

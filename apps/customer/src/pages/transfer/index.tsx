@@ -2,7 +2,7 @@
 // (接替完毕 / 等待接替 / 客户拒绝 / 接替成员客户达到上限 …), the customers of departed members waiting to be
 // assigned, and the dialogs that start 在职继承 and 离职继承.
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -24,6 +24,21 @@ const WAITING_POLL_MS = 30_000;
 
 export const STATUS_COLOR: Record<number, string> = { 0: 'red', 1: 'green', 2: 'processing', 3: 'volcano', 4: 'orange', 5: 'default' };
 const STATUS_ORDER = [2, 1, 3, 4, 5, 0];
+
+/** A table's empty state: what is not there and, where it helps, where to start. */
+function TableEmpty({ text, hint }: { text: string; hint?: string }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <div>{text}</div>
+          {hint ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{hint}</Typography.Text> : null}
+        </>
+      }
+    />
+  );
+}
 
 function StatusTag({ row }: { row: TransferRow }) {
   const tag = (
@@ -91,7 +106,7 @@ function Records({ workId }: { workId: number }) {
           columns={columns}
           dataSource={records.data?.list}
           loading={records.isFetching && !records.data}
-          locale={{ emptyText: T.recordsEmpty }}
+          locale={{ emptyText: <TableEmpty text={T.recordsEmpty} hint={T.recordsEmptyHint} /> }}
           pagination={{
             current: page.current,
             pageSize: page.size,
@@ -126,7 +141,7 @@ function Unassigned({ workId, onAssign }: { workId: number; onAssign(picks: Resi
           size="middle"
           dataSource={list.data?.list}
           loading={list.isFetching && !list.data}
-          locale={{ emptyText: T.unassignedEmpty }}
+          locale={{ emptyText: <TableEmpty text={T.unassignedEmpty} hint={T.unassignedEmptyHint} /> }}
           rowSelection={{ selectedRowKeys: chosen.map(key), onChange: (_, rows) => setChosen(rows.map((r) => ({ handoverUserid: r.handoverUserid, externalUserid: r.externalUserid }))) }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
@@ -173,7 +188,7 @@ function ResignedGroups({ workId }: { workId: number }) {
           size="middle"
           dataSource={list.data?.list}
           loading={list.isFetching && !list.data}
-          locale={{ emptyText: T.groups.empty }}
+          locale={{ emptyText: <TableEmpty text={T.groups.empty} /> }}
           rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as string[]) }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[

@@ -161,6 +161,7 @@ describe('/customer/transfer', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: '待分配的离职成员客户' })));
     await screen.findAllByTestId('unassigned-customer');
     const table = screen.getByTestId('unassigned-table');
+    expect(screen.getByTestId('assign-resigned').textContent).toBe('勾选客户后分配');
     await act(async () => fireEvent.click(within(table).getAllByRole('checkbox')[0]!));
     expect(screen.getByTestId('assign-resigned').textContent).toContain('分配选中的 2 位客户');
     await act(async () => fireEvent.click(screen.getByTestId('assign-resigned')));

@@ -4,7 +4,7 @@ import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Ta
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { GroupDay, GroupMemberRow } from '@scrm/contracts/group';
-import { isNotFound, LoadAlert, NoWorkSpace, formatTime } from '@scrm/web-parts';
+import { customerDetailPath, isNotFound, LoadAlert, NoWorkSpace, formatTime } from '@scrm/web-parts';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { useGroupDetail } from '../../api/get-group-detail';
@@ -14,6 +14,8 @@ const LIST_PATH = '/outer-group/list';
 const JOIN_COLOR = '#52c41a';
 const QUIT_COLOR = '#fa8c16';
 const BAR_HEIGHT = 120;
+/** The two cards side by side take the height of the taller. */
+const CARD_STYLE = { marginBottom: 16, height: 'calc(100% - 16px)' };
 
 /** Joins above the axis and quits below, one column per day (antd and CSS only: 30 points need no chart library). */
 export function JoinQuitBars({ days }: { days: GroupDay[] }) {
@@ -85,7 +87,19 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
   }
   const { group, members, trend } = detail.data;
   const columns: ColumnsType<GroupMemberRow> = [
-    { title: T.col.name, dataIndex: 'name', render: (v: string) => <span data-testid="member-name">{v}</span> },
+    {
+      title: T.col.name,
+      dataIndex: 'name',
+      // A customer opens their record (the member list is where an operator meets them).
+      render: (v: string, m) =>
+        m.type === 2 ? (
+          <Link to={customerDetailPath(m.id)} data-testid="member-name">
+            {v}
+          </Link>
+        ) : (
+          <span data-testid="member-name">{v}</span>
+        ),
+    },
     { title: T.col.type, dataIndex: 'type', width: 80, render: (v: number) => <Tag color={v === 2 ? 'blue' : 'default'}>{T.type[v]}</Tag> },
     { title: T.col.joinTime, dataIndex: 'joinTime', width: 170, render: (v: number) => formatTime(v) },
     { title: T.col.joinScene, dataIndex: 'joinSceneText', width: 150, render: (v: string) => <span data-testid="member-scene">{v}</span> },
@@ -93,9 +107,9 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
   ];
   return (
     <PageFrame title={group.name || T.title} extra={back} bare>
-      <Row gutter={16}>
+      <Row gutter={16} align="stretch">
         <Col xs={24} xl={10}>
-          <Card variant="borderless" style={{ marginBottom: 16 }}>
+          <Card variant="borderless" title={T.info} style={CARD_STYLE}>
             <Descriptions column={2} size="small" data-testid="group-info">
               <Descriptions.Item label={T.owner}>{group.ownerName}</Descriptions.Item>
               <Descriptions.Item label={T.createTime}>{formatTime(group.createTime)}</Descriptions.Item>
@@ -116,7 +130,7 @@ function Detail({ workId, chatId }: { workId: number; chatId: string }) {
           </Card>
         </Col>
         <Col xs={24} xl={14}>
-          <Card variant="borderless" title={T.trend} style={{ marginBottom: 16 }}>
+          <Card variant="borderless" title={T.trend} style={CARD_STYLE}>
             <JoinQuitBars days={trend} />
           </Card>
         </Col>

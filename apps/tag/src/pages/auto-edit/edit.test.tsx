@@ -68,6 +68,16 @@ describe('/tag/auto/edit', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(screen.getByText('按添加时间')));
     expect(await screen.findAllByTestId('schedule-rule')).toHaveLength(1);
     expect(screen.queryByTestId('codes-select')).toBeNull();
+    // the editor speaks of add time, not of online time (its default wording)
+    const editor = screen.getByTestId('schedule-editor');
+    expect(screen.getByTestId('schedule-summary').textContent).toBe('添加时间：周一至周五 09:00-18:00');
+    expect(editor.textContent).not.toContain('在线');
+    await act(async () => fireEvent.click(screen.getByTestId('schedule-remove-0')));
+    expect(screen.getByTestId('schedule-empty').textContent).toBe('还没有时间段');
+    expect(screen.getByTestId('schedule-add').textContent).toBe('添加时间段');
+    await act(async () => fireEvent.click(screen.getByTestId('rule-submit')));
+    expect(await screen.findByText('请添加至少一个时间段')).toBeTruthy();
+    expect(screen.getByTestId('rule-form').textContent).not.toContain('在线');
     await act(async () => fireEvent.click(screen.getByText('按关键词')));
     expect(await screen.findByTestId('keywords')).toBeTruthy();
   });

@@ -139,8 +139,8 @@ function RuleForm({ rule }: { rule?: AutoTagRule }) {
             </Form.Item>
           ) : null}
           {kind === 'time' ? (
-            <Form.Item name="schedule" label={AT.ranges} extra={AT.rangesHint} rules={[scheduleRule(true)]}>
-              <ScheduleEditor emptyText={AT.rangesRequired} emptyHint={AT.rangesHint} />
+            <Form.Item name="schedule" label={AT.ranges} extra={AT.rangesHint} rules={[scheduleRule(true, AT.schedule)]}>
+              <ScheduleEditor texts={AT.schedule} />
             </Form.Item>
           ) : null}
           {kind === 'keyword' ? (

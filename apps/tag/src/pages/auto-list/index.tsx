@@ -82,16 +82,22 @@ function Rules({ workId }: { workId: number }) {
     {
       title: AT.col.enabled,
       key: 'enabled',
-      width: 90,
+      width: 100,
+      // The state in words beside a plain switch: words inside a switch are cut to one character in a narrow cell.
       render: (_, r) => (
-        <Switch
-          checked={r.enabled}
-          checkedChildren={AT.enabledOn}
-          unCheckedChildren={AT.enabledOff}
-          loading={enable.isPending && enable.variables?.id === r.id}
-          onChange={(on) => void runAction(() => enable.mutateAsync({ id: r.id, enabled: on }), { success: AT.switched(on) }).catch(() => undefined)}
-          data-testid="rule-enabled"
-        />
+        <Flex align="center" gap={6} style={{ whiteSpace: 'nowrap' }}>
+          <Switch
+            size="small"
+            checked={r.enabled}
+            aria-label={r.enabled ? AT.enabledOn : AT.enabledOff}
+            loading={enable.isPending && enable.variables?.id === r.id}
+            onChange={(on) => void runAction(() => enable.mutateAsync({ id: r.id, enabled: on }), { success: AT.switched(on) }).catch(() => undefined)}
+            data-testid="rule-enabled"
+          />
+          <Typography.Text type={r.enabled ? undefined : 'secondary'} data-testid="rule-enabled-text">
+            {r.enabled ? AT.enabledOn : AT.enabledOff}
+          </Typography.Text>
+        </Flex>
       ),
     },
     {

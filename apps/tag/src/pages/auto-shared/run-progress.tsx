@@ -39,7 +39,7 @@ export function RunProgress({ run, full }: { run: AutoTagRun; full?: boolean }) 
         </>
       ) : (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {run.done + run.failed} / {run.matched}
+          {run.status === 'done' && run.matched === 0 ? AT.runNoMatch : `${run.done + run.failed} / ${run.matched}`}
         </Typography.Text>
       )}
     </Flex>

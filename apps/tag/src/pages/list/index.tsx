@@ -2,9 +2,10 @@
 // with tags, add tags, rename, reorder, delete (with how many customers carry it) and re-read from
 // WeCom. Every edit is applied in WeCom by the server first; WeCom's refusals show in Chinese.
 import { useState } from 'react';
-import { Button, Flex, Skeleton, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Flex, Skeleton, Typography, type ButtonProps } from 'antd';
 import { PlusOutlined, SyncOutlined, TagsOutlined } from '@ant-design/icons';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
+import type { TagSyncState } from '@scrm/contracts/tag';
 import { formatMinute, runAction, toast, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, LoadAlert, NoWorkSpace, useConfirmAction } from '@scrm/web-parts';
@@ -21,6 +22,31 @@ import { TagGroupCard, type TagGroupActions } from './tag-group-card';
 import { T } from './texts';
 
 type CorpTag = CorpTagGroup['tags'][number];
+
+/** While a tag sync runs (this page's or another operator's), the list is read again this often. */
+const SYNC_POLL_MS = 2_000;
+
+/** The tag sync's own state: its last result, or WeCom's refusal (the work space's full sync shows in its banner). */
+function SyncState({ state }: { state?: TagSyncState }) {
+  if (!state || state.status === 'idle') return null;
+  if (state.status === 'failed') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={T.syncFailed(state.error ?? '')}
+        description={state.syncedAt ? T.syncLastDone(formatMinute(state.syncedAt)) : undefined}
+        data-testid="tag-sync-state"
+        style={{ marginBottom: 12 }}
+      />
+    );
+  }
+  return (
+    <Typography.Paragraph type="secondary" data-testid="tag-sync-state">
+      {state.status === 'running' ? T.syncRunning : T.syncDone(formatMinute(state.syncedAt), state.groups, state.tags)}
+    </Typography.Paragraph>
+  );
+}
 type Dialog =
   | { kind: 'new' }
   | { kind: 'add'; group: CorpTagGroup }
@@ -28,7 +54,7 @@ type Dialog =
   | { kind: 'rename-tag'; group: CorpTagGroup; tag: CorpTag };
 
 function Tags({ workId }: { workId: number }) {
-  const groups = useTagGroups(workId);
+  const groups = useTagGroups(workId, { refetchInterval: (q) => (q.state.data?.sync?.status === 'running' ? SYNC_POLL_MS : false) });
   const add = useAddTags(workId);
   const updateTag = useUpdateTag(workId);
   const updateGroup = useUpdateTagGroup(workId);
@@ -94,10 +120,11 @@ function Tags({ workId }: { workId: number }) {
       .catch(() => undefined);
 
   const busy = moving || updateTag.isPending || updateGroup.isPending;
+  const syncing = sync.isPending || groups.data?.sync?.status === 'running';
   const extra = (
     <>
-      <Button icon={<SyncOutlined spin={sync.isPending} />} disabled={sync.isPending} onClick={runSync} data-testid="sync-tags">
-        {sync.isPending ? T.syncing : T.sync}
+      <Button icon={<SyncOutlined spin={syncing} />} disabled={syncing} onClick={runSync} data-testid="sync-tags">
+        {syncing ? T.syncing : T.sync}
       </Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'new' })} data-testid="new-group">
         {T.newGroup}
@@ -140,6 +167,7 @@ function Tags({ workId }: { workId: number }) {
   return (
     <PageFrame title={T.title} extra={extra}>
       <Typography.Paragraph type="secondary">{T.intro}</Typography.Paragraph>
+      {sync.isPending ? null : <SyncState state={groups.data?.sync} />}
       {body}
       {holder}
       <NewGroupDialog

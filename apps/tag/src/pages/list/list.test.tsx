@@ -137,4 +137,33 @@ describe('/tag/list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls('/api/qw/tag/sync')).toHaveLength(1));
     await waitFor(() => expect(calls('/api/qw/tag/list').length).toBeGreaterThan(1));
   });
+
+  const at = Date.UTC(2026, 10, 26, 2, 5);
+  const withSync = (sync: NonNullable<CorpTagList['sync']>) => () => ({ ...sample(), sync });
+
+  it('shows the tag sync\'s own last result', async () => {
+    serve(withSync({ status: 'done', syncedAt: at, error: null, groups: 2, tags: 3 }));
+    await render();
+    expect((await screen.findByTestId('tag-sync-state')).textContent).toBe('上次同步：2026-11-26 10:05（2 个标签组，3 个标签）');
+    expect(screen.getByTestId('sync-tags').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows WeCom\'s refusal of the last tag sync, with the last success', async () => {
+    serve(withSync({ status: 'failed', syncedAt: at, error: '企业微信系统繁忙，请稍后再试', groups: 2, tags: 3 }));
+    await render();
+    const failed = await screen.findByTestId('tag-sync-state');
+    expect(failed.textContent).toContain('上次同步失败：企业微信系统繁忙，请稍后再试');
+    expect(failed.textContent).toContain('上次成功同步：2026-11-26 10:05');
+  });
+
+  it('waits for a tag sync running elsewhere, reading the list again until it ends', async () => {
+    let state: NonNullable<CorpTagList['sync']> = { status: 'running', syncedAt: at, error: null, groups: 2, tags: 3 };
+    serve(() => ({ ...sample(), sync: state }));
+    await render();
+    expect((await screen.findByTestId('tag-sync-state')).textContent).toBe('正在从企业微信同步标签…');
+    expect(screen.getByTestId('sync-tags').hasAttribute('disabled')).toBe(true);
+    state = { status: 'done', syncedAt: at + 60_000, error: null, groups: 2, tags: 4 };
+    await waitFor(() => expect(screen.getByTestId('tag-sync-state').textContent).toBe('上次同步：2026-11-26 10:06（2 个标签组，4 个标签）'), { timeout: 5_000 });
+    expect(screen.getByTestId('sync-tags').hasAttribute('disabled')).toBe(false);
+  });
 });
