@@ -43,6 +43,8 @@ export type GroupDetailBody = Static<typeof GroupDetailBody>;
 
 /** How someone came into the group (WeCom's join_scene). */
 export const JOIN_SCENE_LABEL: Record<number, string> = { 0: '未知', 1: '由群成员邀请入群', 2: '通过群链接入群', 3: '扫描群二维码入群' };
+/** Shown for the owner in place of WeCom's join scene (which names no creator). */
+export const OWNER_SCENE_LABEL = '群主';
 /** How someone left (WeCom's QuitScene). */
 export const QUIT_SCENE_LABEL: Record<number, string> = { 0: '自己退群', 1: '被移出群聊' };
 export const GROUP_STATUS_LABEL: Record<number, string> = { 0: '正常', 1: '群主已离职', 2: '离职继承中', 3: '离职继承完成' };

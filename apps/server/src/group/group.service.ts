@@ -2,7 +2,7 @@
 // a group's members and 30-day join/quit trend; a re-read from WeCom (the sync job's group phase).
 // Joins and quits come from change_external_chat events, counted once per event.
 import { dayKey, dayStart, DAY_MS } from '@scrm/contracts/china-time';
-import { JOIN_SCENE_LABEL, type GroupDetail, type GroupDetailBody, type GroupList, type GroupListBody, type GroupRow } from '@scrm/contracts/group';
+import { JOIN_SCENE_LABEL, OWNER_SCENE_LABEL, type GroupDetail, type GroupDetailBody, type GroupList, type GroupListBody, type GroupRow } from '@scrm/contracts/group';
 import type { SyncProgress } from '@scrm/contracts/qw';
 import type { Clock } from '../clock/clock.js';
 import type { CustomerEventService } from '../customer/customer-event.service.js';
@@ -77,7 +77,7 @@ export class GroupService {
         type: Number(m.type),
         joinTime: Number(m.join_time),
         joinScene: Number(m.join_scene),
-        joinSceneText: JOIN_SCENE_LABEL[Number(m.join_scene)] ?? JOIN_SCENE_LABEL[0]!,
+        joinSceneText: m.member_id === row.owner ? OWNER_SCENE_LABEL : (JOIN_SCENE_LABEL[Number(m.join_scene)] ?? JOIN_SCENE_LABEL[0]!),
         invitor: m.invitor,
         invitorName: m.invitor ? (m.invitor_name ?? m.invitor) : '',
       })),
