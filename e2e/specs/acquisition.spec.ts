@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
 import { drillApi, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -136,16 +137,7 @@ test('the next day the capped member is back on the code', async ({ page }) => {
 
 test('a cron plan made in the browser takes a member off outside its hours and back at its start', async ({ page }) => {
   const [c, d] = [members[2]!, members[3]!];
-  const other = await api<{ configId: string }>('qw/lxw/add', {
-    name: '官网咨询',
-    members: [{ userid: c.userid }, { userid: d.userid }],
-    distribution: 'random',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '', materialIds: [] },
-    skipVerify: true,
-  });
+  const other = await api<{ configId: string }>('qw/lxw/add', channelCodeBody('官网咨询', [c.userid, d.userid], { distribution: 'random' }));
   expect((await wayUsers(other.configId)).sort()).toEqual([c.userid, d.userid].sort());
 
   await open(page, '/setting/risk/cron/create');
