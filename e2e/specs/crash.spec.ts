@@ -4,7 +4,7 @@
 // The console shows what happened to each customer; the simulator shows what WeCom received.
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { drillApi, startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, drillCorp, startDrillStack, type DrillStack } from '../drill-stack';
 import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -32,11 +32,7 @@ async function addOf(codeId: number, externalUserid: string) {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3510, simPort: 3511 });
-  token = await stack.client.registerAccount('13900000777', 'drill1234');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '演练科技', seed: `drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'drill1234' }, { name: '演练科技', seed: `drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } }));
   const members = (await api<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
   plainCode = await api('qw/lxw/add', channelCodeBody('故障演练', [members[0]!.userid], { welcome: { text: '您好，欢迎关注演练科技！', materialIds: [] } }));
   // A code whose welcome greets by nickname and carries an image (uploaded to WeCom when saved).
