@@ -55,6 +55,18 @@ export async function openDrillPage(page: Page, serverUrl: string, as: { token: 
   await page.reload();
 }
 
+/** A main account on a drill's stack with a sample corp connected and synced: what each drill starts from. */
+export async function drillCorp(
+  stack: DrillStack,
+  account: { phone: string; password: string },
+  corp: { name: string; seed: string; size: Record<string, number> },
+): Promise<{ token: string; corpId: string; workId: number; work: any }> {
+  const token = await stack.client.registerAccount(account.phone, account.password);
+  const { corp: made, work } = await stack.client.connectSampleCorp(token, corp);
+  await stack.client.waitForSync(token, work.id);
+  return { token, corpId: made.corpId, workId: work.id, work };
+}
+
 export async function startDrillStack(opts: { port: number; simPort: number; env?: Record<string, string> }): Promise<DrillStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scrm-drill-'));
   const serverUrl = `http://127.0.0.1:${opts.port}`;

@@ -1,5 +1,5 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
-// simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts.
+// simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts and channel codes.
 import type { Page } from '@playwright/test';
 import { E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
@@ -31,6 +31,19 @@ export async function api<T = unknown>(path: string, body: unknown = {}, token?:
   if (!res.ok || json.code !== 0) throw new Error(`${path}: ${res.status} ${json.code} ${json.message}`);
   return json.data;
 }
+
+/** A 新建渠道活码 body: these members in order, no cap, schedule, tags or welcome; `over` sets the rest. */
+export const channelCodeBody = (name: string, userids: string[], over: Record<string, unknown> = {}) => ({
+  name,
+  members: userids.map((userid) => ({ userid })),
+  distribution: 'in_order',
+  dailyCap: 0,
+  schedule: [],
+  tagIds: [],
+  welcome: { text: '', materialIds: [] },
+  skipVerify: true,
+  ...over,
+});
 
 /** The newest SMS code the simulator delivered to a phone. */
 export async function smsCode(phone: string): Promise<string> {

@@ -7,7 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
-import { drillApi, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -37,11 +38,7 @@ async function pickMember(page: Page, placeholder: string, member: { userid: str
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3520, simPort: 3521 });
-  token = await stack.client.registerAccount('13900000888', 'acq12345');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '获客科技', seed: `acq-${Date.now()}`, size: { departments: 2, members: 6, customers: 5, groups: 1, tags: 3 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000888', password: 'acq12345' }, { name: '获客科技', seed: `acq-${Date.now()}`, size: { departments: 2, members: 6, customers: 5, groups: 1, tags: 3 } }));
   members = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list;
   const png = await QRCode.toBuffer('欢迎', { width: 120 });
   const form = new FormData();
@@ -136,16 +133,7 @@ test('the next day the capped member is back on the code', async ({ page }) => {
 
 test('a cron plan made in the browser takes a member off outside its hours and back at its start', async ({ page }) => {
   const [c, d] = [members[2]!, members[3]!];
-  const other = await api<{ configId: string }>('qw/lxw/add', {
-    name: '官网咨询',
-    members: [{ userid: c.userid }, { userid: d.userid }],
-    distribution: 'random',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '', materialIds: [] },
-    skipVerify: true,
-  });
+  const other = await api<{ configId: string }>('qw/lxw/add', channelCodeBody('官网咨询', [c.userid, d.userid], { distribution: 'random' }));
   expect((await wayUsers(other.configId)).sort()).toEqual([c.userid, d.userid].sort());
 
   await open(page, '/setting/risk/cron/create');

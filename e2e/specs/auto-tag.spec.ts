@@ -2,7 +2,7 @@
 // 补打 for those already there), its retroactive run's progress on the detail page until done, the
 // records listed, and the tags in the simulator's copy of WeCom.
 import { expect, test, type Page } from '@playwright/test';
-import { startDrillStack, type DrillStack, openDrillPage } from '../drill-stack';
+import { drillCorp, startDrillStack, type DrillStack, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -17,11 +17,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3590, simPort: 3591 });
-  token = await stack.client.registerAccount('13900000890', 'auto12345');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '自动标签科技', seed: `autotag-${Date.now()}`, size: { departments: 2, members: 5, customers: 60, groups: 2, tags: 4 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000890', password: 'auto12345' }, { name: '自动标签科技', seed: `autotag-${Date.now()}`, size: { departments: 2, members: 5, customers: 60, groups: 2, tags: 4 } }));
 });
 
 test.afterAll(async () => {

@@ -4,7 +4,8 @@
 // The console shows what happened to each customer; the simulator shows what WeCom received.
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { drillApi, startDrillStack, type DrillStack } from '../drill-stack';
+import { drillApi, drillCorp, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -31,22 +32,9 @@ async function addOf(codeId: number, externalUserid: string) {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3510, simPort: 3511 });
-  token = await stack.client.registerAccount('13900000777', 'drill1234');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '演练科技', seed: `drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'drill1234' }, { name: '演练科技', seed: `drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } }));
   const members = (await api<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
-  plainCode = await api('qw/lxw/add', {
-    name: '故障演练',
-    members: [{ userid: members[0]!.userid }],
-    distribution: 'in_order',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '您好，欢迎关注演练科技！', materialIds: [] },
-    skipVerify: true,
-  });
+  plainCode = await api('qw/lxw/add', channelCodeBody('故障演练', [members[0]!.userid], { welcome: { text: '您好，欢迎关注演练科技！', materialIds: [] } }));
   // A code whose welcome greets by nickname and carries an image (uploaded to WeCom when saved).
   const png = await QRCode.toBuffer('drill', { width: 100 });
   const form = new FormData();
@@ -54,16 +42,7 @@ test.beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'drill.png');
   const up = await (await fetch(`${stack.serverUrl}/api/material/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-work-id': String(workId) }, body: form })).json();
   const image = await api<{ id: number }>('material/add', { type: 'image', title: '演练图片', fileId: up.data.fileId });
-  code = await api('qw/lxw/add', {
-    name: '带图片欢迎语',
-    members: [{ userid: members[1]!.userid }],
-    distribution: 'in_order',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '#客户昵称#您好，这是我们的介绍图', materialIds: [image.id] },
-    skipVerify: true,
-  });
+  code = await api('qw/lxw/add', channelCodeBody('带图片欢迎语', [members[1]!.userid], { welcome: { text: '#客户昵称#您好，这是我们的介绍图', materialIds: [image.id] } }));
 });
 
 test.afterAll(async () => {

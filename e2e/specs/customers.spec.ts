@@ -3,7 +3,7 @@
 // list exported to Excel and its rows counted; a child account holding only 客户 picks a 来源活码.
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { startDrillStack, type DrillStack, drillApi, openDrillPage } from '../drill-stack';
+import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -42,11 +42,7 @@ async function pickTag(page: Page, testId: string, name: string) {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3560, simPort: 3561 });
-  token = await stack.client.registerAccount('13900000566', 'cust12345');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '客户科技', seed: `cust-${Date.now()}`, size: { departments: 2, members: 4, customers: 12, groups: 1, tags: 4 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000566', password: 'cust12345' }, { name: '客户科技', seed: `cust-${Date.now()}`, size: { departments: 2, members: 4, customers: 12, groups: 1, tags: 4 } }));
   tags = (await api<{ list: Array<{ tags: Array<{ id: string; name: string }> }> }>('qw/tag/list')).list.flatMap((g) => g.tags);
   expect(tags.length).toBeGreaterThanOrEqual(3);
   // Two of one member's customers carry both tags (set through the console's own call), the rest one at most.

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dayKey } from '@scrm/contracts/china-time';
-import { startDrillStack, type DrillStack, drillApi, openDrillPage } from '../drill-stack';
+import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -20,11 +20,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3540, simPort: 3541 });
-  token = await stack.client.registerAccount('13900000777', 'data12345');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '数据科技', seed: `data-${Date.now()}`, size: { departments: 2, members: 4, customers: 3, groups: 1, tags: 2 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'data12345' }, { name: '数据科技', seed: `data-${Date.now()}`, size: { departments: 2, members: 4, customers: 3, groups: 1, tags: 2 } }));
   member = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list[0]!;
 });
 

@@ -3,7 +3,7 @@
 // simulator shows in today's joins and the trend; two customers handed to another member in the
 // browser, one accepting and one refusing in the simulator, and the states the page then shows.
 import { expect, test, type Page } from '@playwright/test';
-import { openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -27,12 +27,7 @@ async function pickMember(page: Page, testId: string, member: { userid: string; 
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3530, simPort: 3531 });
-  token = await stack.client.registerAccount('13900000931', 'grp12345');
-  const { corp, work } = await stack.client.connectSampleCorp(token, { name: '社群科技', seed: `groups-${Date.now()}`, size: { departments: 2, members: 5, customers: 16, groups: 2, tags: 2 } });
-  corpId = corp.corpId;
-  workId = work.id;
-  info = work;
-  await stack.client.waitForSync(token, workId);
+  ({ token, corpId, workId, work: info } = await drillCorp(stack, { phone: '13900000931', password: 'grp12345' }, { name: '社群科技', seed: `groups-${Date.now()}`, size: { departments: 2, members: 5, customers: 16, groups: 2, tags: 2 } }));
 });
 
 test.afterAll(async () => {

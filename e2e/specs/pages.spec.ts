@@ -8,7 +8,7 @@ import { walkMenu } from '@scrm/contracts/menu';
 import { SUB_APPS, subAppBase } from '@scrm/contracts/sub-apps';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../../scripts/stack-client.mjs';
-import { E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl } from '../helpers';
+import { channelCodeBody, E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl } from '../helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCT_NAME = '企微SCRM';
@@ -77,16 +77,7 @@ test('every page of the menu opens with its title, nothing left loading and no c
     return json.data;
   };
   const [member] = (await inWork<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
-  await inWork('qw/lxw/add', {
-    name: '巡检活码',
-    members: [{ userid: member!.userid }],
-    distribution: 'in_order',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '', materialIds: [] },
-    skipVerify: true,
-  });
+  await inWork('qw/lxw/add', channelCodeBody('巡检活码', [member!.userid]));
   // The simulated members' avatars point at WeCom's image host, which this machine may not reach.
   await page.route('https://wework.qpic.cn/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
   const errors = watchErrors(page);

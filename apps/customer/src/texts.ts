@@ -68,9 +68,7 @@ export const BATCH = {
 
 // 客户详情 (/customer/detail).
 export const DETAIL = {
-  noWork: '请先连接企业微信',
   noWorkHint: '连接企业微信后，即可查看客户资料与来源',
-  connect: '连接企业微信',
   back: '返回',
   backToList: '返回客户列表',
   notFound: '客户不存在或已被删除',

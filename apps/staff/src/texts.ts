@@ -1,9 +1,7 @@
 // The wording of /staff in one place.
 export const T = {
   title: '成员列表',
-  noWork: '请先连接企业微信',
   noWorkHint: '连接企业微信后，将自动同步成员与部门',
-  connect: '连接企业微信',
   allDepartments: '全部部门',
   departments: '部门',
   search: '搜索姓名或账号',

@@ -94,12 +94,8 @@ export const Overview = Type.Object({
 export type Overview = Static<typeof Overview>;
 export const OverviewBody = Type.Object({ id: Type.Optional(Id) });
 
-/** One customer added through a code: who, by whom, when, and what happened next. */
-export const CodeAdd = Type.Object({
-  id: Type.Integer(),
-  externalUserid: Type.String(),
-  customerName: Type.String(),
-  avatar: Type.String(),
+/** An add through one of our codes: the member added, when, and what happened next. */
+export const AddOutcome = Type.Object({
   userid: Type.String(),
   memberName: Type.String(),
   addedAt: Type.Integer(),
@@ -107,9 +103,19 @@ export const CodeAdd = Type.Object({
   welcomeAt: Type.Union([Type.Integer(), Type.Null()]),
   welcomeError: Type.Union([Type.String(), Type.Null()]),
   tagNames: Type.Array(Type.String()),
+  /** none / pending / done / failed (the code's auto-tags). */
   tagStatus: Type.String(),
   deletedByMemberAt: Type.Union([Type.Integer(), Type.Null()]),
   deletedByCustomerAt: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** One customer added through a code: who, by whom, when, and what happened next. */
+export const CodeAdd = Type.Object({
+  id: Type.Integer(),
+  externalUserid: Type.String(),
+  customerName: Type.String(),
+  avatar: Type.String(),
+  ...AddOutcome.properties,
 });
 export type CodeAdd = Static<typeof CodeAdd>;
 export const CodeAddListBody = Type.Object({

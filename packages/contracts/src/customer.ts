@@ -2,7 +2,7 @@
 // corp tags (/api/qw/tag/list) and members (/api/qw/member/find). All workspace-scoped (X-Work-Id).
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
-import { DateKey, WelcomeStatus } from './contact-way.js';
+import { AddOutcome, DateKey } from './contact-way.js';
 import { TagSyncState } from './tag.js';
 
 export const CorpTag = Type.Object({
@@ -118,17 +118,7 @@ export const CustomerSource = Type.Object({
   leadId: Type.Union([Type.Integer(), Type.Null()]),
   leadName: Type.String(),
   batchId: Type.Union([Type.Integer(), Type.Null()]),
-  userid: Type.String(),
-  memberName: Type.String(),
-  addedAt: Type.Integer(),
-  welcomeStatus: WelcomeStatus,
-  welcomeAt: Type.Union([Type.Integer(), Type.Null()]),
-  welcomeError: Type.Union([Type.String(), Type.Null()]),
-  /** none / pending / done / failed (the code's auto-tags). */
-  tagStatus: Type.String(),
-  tagNames: Type.Array(Type.String()),
-  deletedByMemberAt: Type.Union([Type.Integer(), Type.Null()]),
-  deletedByCustomerAt: Type.Union([Type.Integer(), Type.Null()]),
+  ...AddOutcome.properties,
 });
 export type CustomerSource = Static<typeof CustomerSource>;
 
@@ -161,7 +151,8 @@ export type TimelineLevel = Static<typeof TimelineLevel>;
 export const TimelineEntry = Type.Object({ at: Type.Integer(), kind: TimelineKind, level: TimelineLevel, text: Type.String() });
 export type TimelineEntry = Static<typeof TimelineEntry>;
 
-export const CustomerDetail = Type.Object({
+/** Who the customer is, as the record and the list both show it. */
+export const CustomerProfile = Type.Object({
   externalUserid: Type.String(),
   name: Type.String(),
   avatar: Type.String(),
@@ -170,6 +161,10 @@ export const CustomerDetail = Type.Object({
   /** 0 unknown, 1 male, 2 female. */
   gender: Type.Integer(),
   corpName: Type.String(),
+});
+
+export const CustomerDetail = Type.Object({
+  ...CustomerProfile.properties,
   /** Live relations first, then by time added. */
   follows: Type.Array(CustomerFollow),
   /** Newest first. */
@@ -236,12 +231,7 @@ export const CustomerListFollow = Type.Object({
 export type CustomerListFollow = Static<typeof CustomerListFollow>;
 
 export const CustomerListRow = Type.Object({
-  externalUserid: Type.String(),
-  name: Type.String(),
-  avatar: Type.String(),
-  type: Type.Integer(),
-  gender: Type.Integer(),
-  corpName: Type.String(),
+  ...CustomerProfile.properties,
   /** The add time the list is sorted by (the latest matching relation). */
   addedAt: Type.Integer(),
   follows: Type.Array(CustomerListFollow),

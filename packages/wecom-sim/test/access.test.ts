@@ -6,9 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorOptionsFromEnv } from '../src/env.js';
 import { SIM_GZH_DEFAULTS } from '../src/index.js';
-import { startSim } from './helpers.js';
+import { type Sim, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 const TOKEN = 'access-test-token-0123456789';
 

@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorOptionsFromEnv } from '../src/env.js';
-import { field, sleep, startReceiver, startSim } from './helpers.js';
+import { field, type Sim, sleep, startReceiver, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 let corpId: string;
 let token: string;

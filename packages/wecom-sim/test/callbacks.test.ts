@@ -1,10 +1,8 @@
 // Encrypted callbacks to a receiver that opens them with the client's WecomCrypto: URL verification,
 // the events of each happening, redelivery when not acknowledged in time, and the callback faults.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { field, receiverCleared, sleep, startReceiver, startSim, stopBoth } from './helpers.js';
+import { field, type Receiver, receiverCleared, type Sim, sleep, startReceiver, startSim, stopBoth } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 let s: Sim;
 let rx: Receiver;
 let corpId: string;

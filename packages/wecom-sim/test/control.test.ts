@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSampleCorp } from '../src/sample-corp.js';
-import { startSim } from './helpers.js';
+import { type Sim, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 
 beforeAll(async () => {

@@ -2,9 +2,8 @@
 // no callback for the app's own API edits, and an admin's console edits (create, rename, reorder,
 // delete) each pushing change_external_tag.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { field, sleep, startReceiver, startSim } from './helpers.js';
+import { field, type Sim, sleep, startReceiver, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
 let corpId: string;

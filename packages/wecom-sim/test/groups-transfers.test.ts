@@ -2,9 +2,8 @@
 // 离职继承): acceptance, refusal with transfer_fail, the 24-hour acceptance on the simulator's clock,
 // unassigned customers of a departed member and a departed owner's groups.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { field, receiverCleared, startReceiver, startSim, stopBoth } from './helpers.js';
+import { field, receiverCleared, type Sim, startReceiver, startSim, stopBoth } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 let rx: Awaited<ReturnType<typeof startReceiver>>;
 let corpId: string;

@@ -85,8 +85,8 @@ export const field = (xml: string, name: string) =>
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+export type Sim = Awaited<ReturnType<typeof startSim>>;
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** Before a test: the last test's deliveries are done and the receiver holds nothing. */
 export async function receiverCleared(s: Sim, rx: Receiver): Promise<void> {

@@ -2,10 +2,8 @@
 // auth_code → permanent code → corp token; the 代开发 authorisation; interface licences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_DEFAULTS } from '../src/index.js';
-import { field, startReceiver, startSim } from './helpers.js';
+import { field, type Receiver, type Sim, startReceiver, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 let s: Sim;
 let suiteRx: Receiver;
 let templateRx: Receiver;

@@ -2,9 +2,8 @@
 // error, tokens, cursor paging, frequency limits and injected faults.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenStore } from '../src/wecom/tokens.js';
-import { startSim, sleep } from './helpers.js';
+import { type Sim, sleep, startSim } from './helpers.js';
 
-type Sim = Awaited<ReturnType<typeof startSim>>;
 let s: Sim;
 let corpId: string;
 let secret: string;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinSchedule } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
-import { connectCorp, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
+import { connectCorp, relationRows, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
 
 let h: Harness;
 let main: string;
@@ -32,15 +32,7 @@ const wecomTags = (snap: any, externalUserid: string, userid: string): string[] 
 const settle = () => settleAll(h);
 const allDay = { kind: 'time', rules: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '24:00' }] };
 const ourTags = async (externalUserid: string, userid: string) =>
-  (
-    await db()
-      .selectFrom('follow_tag')
-      .select('tag_id')
-      .where('work_space_id', '=', corp.wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('userid', '=', userid)
-      .execute()
-  ).map((r) => r.tag_id);
+  (await relationRows(h, corp.wsId, 'follow_tag', externalUserid, userid)).map((r) => r.tag_id);
 
 beforeAll(async () => {
   h = await startHarness();

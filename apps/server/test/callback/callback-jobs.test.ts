@@ -4,7 +4,7 @@
 // (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
-import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { connectCorp, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -16,16 +16,7 @@ const customersWithFollows = async () =>
   ((await h.simCall('GET', `/control/corps/${corp.corpId}/snapshot`)).body.customers as Array<{ external_userid: string; follow_user: Array<{ userid: string }> }>).filter(
     (c) => c.follow_user.length,
   );
-const remarkOf = async (externalUserid: string, userid: string) =>
-  (
-    await db()
-      .selectFrom('follow_relation')
-      .select('remark')
-      .where('work_space_id', '=', corp.wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('userid', '=', userid)
-      .executeTakeFirst()
-  )?.remark;
+const remarkOf = async (externalUserid: string, userid: string) => (await relationRows(h, corp.wsId, 'follow_relation', externalUserid, userid))[0]?.remark;
 const editCustomer = (userid: string, externalUserid: string, remark: string) =>
   h.simCall('POST', `/control/corps/${corp.corpId}/edit-customer`, { userid, externalUserid, remark });
 /** Ids of the stored events not applied yet. */

@@ -7,6 +7,7 @@ import { DAY_MS, dayKey, dayStart } from '@scrm/contracts/china-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { channelCodeBody } from '../helpers/code-world.js';
 
 interface SimFollow {
   userid: string;
@@ -183,16 +184,7 @@ describe('the list and its filters', () => {
 
   it('filters by the code a customer came through', async () => {
     const [member] = [...new Set(rels.map((r) => r.userid))];
-    const r = await api('/api/qw/lxw/add', {
-      name: '列表测试码',
-      members: [{ userid: member }],
-      distribution: 'in_order',
-      dailyCap: 0,
-      schedule: [],
-      tagIds: [],
-      welcome: { text: '', materialIds: [] },
-      skipVerify: true,
-    });
+    const r = await api('/api/qw/lxw/add', channelCodeBody('列表测试码', [member!]));
     expect(r.status, r.message).toBe(200);
     const s = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: r.data.configId, name: '活码客户' });
     expect(s.status).toBe(200);

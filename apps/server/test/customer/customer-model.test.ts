@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { channelCodeBody } from '../helpers/code-world.js';
 
 let h: Harness;
 let token: string;
@@ -42,10 +43,7 @@ describe('follow_tag', () => {
     const members = await contactMembers(h, corp.corpId);
     const tags = await api('/api/qw/tag/list', {});
     const tagId: string = tags.data.list[0].tags[0].id;
-    const r = await api('/api/qw/lxw/add', {
-      name: '地推', members: [{ userid: members[0]!.userid }], distribution: 'in_order', dailyCap: 0, schedule: [],
-      tagIds: [tagId], welcome: { text: '你好', materialIds: [] }, skipVerify: true,
-    });
+    const r = await api('/api/qw/lxw/add', channelCodeBody('地推', [members[0]!.userid], { tagIds: [tagId], welcome: { text: '你好', materialIds: [] } }));
     expect(r.status, r.message).toBe(200);
     const s = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: r.data.configId, name: '周先生' });
     expect(s.status).toBe(200);
@@ -58,10 +56,7 @@ describe('follow_tag', () => {
 describe('customer_event', () => {
   it('records an add and both deletions once each, even when the events are processed again', async () => {
     const members = await contactMembers(h, corp.corpId);
-    const r = await api('/api/qw/lxw/add', {
-      name: '展会', members: [{ userid: members[1]!.userid }], distribution: 'in_order', dailyCap: 0, schedule: [],
-      tagIds: [], welcome: { text: '你好', materialIds: [] }, skipVerify: true,
-    });
+    const r = await api('/api/qw/lxw/add', channelCodeBody('展会', [members[1]!.userid], { welcome: { text: '你好', materialIds: [] } }));
     expect(r.status, r.message).toBe(200);
     const s = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: r.data.configId, name: '吴女士' });
     const who = { userid: s.body.userid as string, externalUserid: s.body.externalUserid as string };

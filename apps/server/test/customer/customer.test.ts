@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
+import { channelCodeBody } from '../helpers/code-world.js';
 
 let h: Harness;
 let token: string;
@@ -32,16 +33,7 @@ beforeAll(async () => {
   expect(tags.status, tags.message).toBe(200);
   const group = tags.data.list[0];
   tag = { id: group.tags[0].id, name: group.tags[0].name, groupName: group.groupName };
-  const r = await api('/api/qw/lxw/add', {
-    name: '抖音投放',
-    members: [{ userid: members[0]!.userid }],
-    distribution: 'in_order',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [tag.id],
-    welcome: { text: '你好#客户昵称#', materialIds: [] },
-    skipVerify: true,
-  });
+  const r = await api('/api/qw/lxw/add', channelCodeBody('抖音投放', [members[0]!.userid], { tagIds: [tag.id], welcome: { text: '你好#客户昵称#', materialIds: [] } }));
   expect(r.status, r.message).toBe(200);
   code = { id: r.data.id, configId: r.data.configId, name: r.data.name };
 }, 60_000);

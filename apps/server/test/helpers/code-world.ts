@@ -1,6 +1,7 @@
 // What the code tests (staff codes, one-customer-one-code) start from: a main account with a synced
 // simulator corp, another account with a corp of its own (tenancy), child accounts holding given
-// permission keys, and the corp's snapshot; and the wait for a scanned customer's add to settle.
+// permission keys, and the corp's snapshot; the wait for a scanned customer's add to settle; and the body
+// of a plain channel code.
 import { expect } from 'vitest';
 import { connectCorp, settle, until, type ConnectedCorp } from './corp.js';
 import { uniquePhone, type Harness } from './harness.js';
@@ -44,3 +45,16 @@ export const scannedAdd = (h: Harness, externalUserid: string) =>
     const add = await h.server.database.kysely.selectFrom('contact_way_add').selectAll().where('external_userid', '=', externalUserid).executeTakeFirst();
     return add && add.welcome_status !== 'pending' && add.tag_status !== 'pending' && add;
   });
+
+/** A 新建渠道活码 body: these members in order, no cap, schedule, tags or welcome; `over` sets the rest. */
+export const channelCodeBody = (name: string, userids: string[], over: Record<string, unknown> = {}) => ({
+  name,
+  members: userids.map((userid) => ({ userid })),
+  distribution: 'in_order',
+  dailyCap: 0,
+  schedule: [],
+  tagIds: [],
+  welcome: { text: '', materialIds: [] },
+  skipVerify: true,
+  ...over,
+});

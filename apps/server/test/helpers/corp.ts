@@ -1,5 +1,7 @@
 // A simulator corp connected to an account as a self-built app, synced, with its callback pointed at
 // the server: what every acquisition test starts from.
+import type { Selectable } from 'kysely';
+import type { DB } from '../../src/db/tables.js';
 import type { Harness } from './harness.js';
 
 export interface ConnectedCorp {
@@ -63,3 +65,14 @@ export const settle = (h: Harness) =>
     const pending = await h.server.database.kysely.selectFrom('callback_event').select('id').where('processed_at', 'is', null).execute();
     return pending.length === 0;
   });
+
+/** A relation's (customer × member) rows in the work space's follow_relation (one) or follow_tag (one a tag). */
+export function relationRows<T extends 'follow_relation' | 'follow_tag'>(h: Harness, wsId: number, table: T, externalUserid: string, userid: string) {
+  return h.server.database.kysely
+    .selectFrom(table as 'follow_relation' | 'follow_tag')
+    .selectAll()
+    .where('work_space_id', '=', wsId)
+    .where('external_userid', '=', externalUserid)
+    .where('userid', '=', userid)
+    .execute() as Promise<Array<Selectable<DB[T]>>>;
+}

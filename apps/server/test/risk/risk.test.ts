@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayStart, DAY_MS, HOUR_MS, hourStart, weekdayOf } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
+import { channelCodeBody } from '../helpers/code-world.js';
 
 let h: Harness;
 let token: string;
@@ -60,16 +61,7 @@ beforeAll(async () => {
   expect(weekdayOf(BASE)).toBe(3);
   clock().set(BASE);
   // Every member receives (random): a member taken offline leaves the list, the others stay on it.
-  const r = await api('/api/qw/lxw/add', {
-    name: '风控测试活码',
-    members: m.map((userid) => ({ userid })),
-    distribution: 'random',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '', materialIds: [] },
-    skipVerify: true,
-  });
+  const r = await api('/api/qw/lxw/add', channelCodeBody('风控测试活码', m, { distribution: 'random' }));
   expect(r.status, r.message).toBe(200);
   code = { id: r.data.id, configId: r.data.configId };
   expect(await usersOf()).toEqual(m);
@@ -229,16 +221,7 @@ describe('member limit plans', () => {
 
   it('a code’s own daily cap is restored on that code only', async () => {
     const e = m[4]!;
-    const other = await api('/api/qw/lxw/add', {
-      name: '单码上限',
-      members: [{ userid: e }, { userid: m[5]! }],
-      distribution: 'random',
-      dailyCap: 1,
-      schedule: [],
-      tagIds: [],
-      welcome: { text: '', materialIds: [] },
-      skipVerify: true,
-    });
+    const other = await api('/api/qw/lxw/add', channelCodeBody('单码上限', [e, m[5]!], { distribution: 'random', dailyCap: 1 }));
     expect(other.status, other.message).toBe(200);
     await scan(e, other.data.configId);
     expect(await usersOf(other.data.configId)).toEqual([m[5]!]);

@@ -1,10 +1,10 @@
 // 客户详情 (/customer/detail?id=<externalUserid>): profile, where the customer came from, the members
 // who have them (remark, description, tags), the groups joined and a timeline of what happened.
-import { Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { LoadAlert } from '@scrm/web-parts';
+import { LoadAlert, NoWorkSpace } from '@scrm/web-parts';
 import { useCustomerDetail } from '../../api/get-customer-detail';
 import { DETAIL as T } from '../../texts';
 import { FollowsCard, GroupsCard, ProfileCard, SourcesCard, TimelineCard } from './sections';
@@ -94,18 +94,10 @@ export default function CustomerDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
   const back = useBack();
-  const extra = workId ? <Button onClick={back}>{T.back}</Button> : undefined;
+  if (!workId) return <NoWorkSpace hint={T.noWorkHint} />;
   return (
-    <PageFrame bare extra={extra}>
-      {!workId ? (
-        <Card variant="borderless">
-          <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
-            <Link to="/qw/list?method=create">
-              <Button type="primary">{T.connect}</Button>
-            </Link>
-          </Empty>
-        </Card>
-      ) : !id ? (
+    <PageFrame bare extra={<Button onClick={back}>{T.back}</Button>}>
+      {!id ? (
         <NotFound title={T.missingId} />
       ) : (
         <Customer key={`${workId}:${id}`} workId={workId} externalUserid={id} />

@@ -1,9 +1,8 @@
 // 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tag, Typography } from 'antd';
-import { LoadAlert } from '@scrm/web-parts';
+import { LoadAlert, NoWorkSpace } from '@scrm/web-parts';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
 import { runAction, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -139,17 +138,10 @@ function Members({ workId }: { workId: number }) {
 
 export default function StaffListPage() {
   const workId = useStore('workId');
+  if (!workId) return <NoWorkSpace title={T.title} hint={T.noWorkHint} />;
   return (
-    <PageFrame title={T.title} bare={Boolean(workId)}>
-      {workId ? (
-        <Members key={workId} workId={workId} />
-      ) : (
-        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
-          <Link to="/qw/list?method=create">
-            <Button type="primary">{T.connect}</Button>
-          </Link>
-        </Empty>
-      )}
+    <PageFrame title={T.title} bare>
+      <Members key={workId} workId={workId} />
     </PageFrame>
   );
 }

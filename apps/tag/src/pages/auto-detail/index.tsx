@@ -20,7 +20,7 @@ import { useAutoTag } from '../../api/get-auto-tag';
 import { useAutoTagRecords } from '../../api/list-auto-tag-records';
 import { useRerunAutoTag } from '../../api/rerun-auto-tag';
 import { RunProgress } from '../auto-shared/run-progress';
-import { AT } from '../auto-texts';
+import { AT } from '../../texts';
 
 const POLL_MS = 1_500;
 const PAGE_SIZE = 20;

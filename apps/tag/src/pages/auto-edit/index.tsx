@@ -23,7 +23,7 @@ import { useAddAutoTag } from '../../api/add-auto-tag';
 import { useAutoTag } from '../../api/get-auto-tag';
 import { useAutoTagOptions } from '../../api/get-auto-tag-options';
 import { useUpdateAutoTag } from '../../api/update-auto-tag';
-import { AT } from '../auto-texts';
+import { AT } from '../../texts';
 
 interface Values {
   name: string;

@@ -13,7 +13,7 @@ import { useAutoTags } from '../../api/list-auto-tags';
 import { useDeleteAutoTag } from '../../api/delete-auto-tag';
 import { useEnableAutoTag } from '../../api/enable-auto-tag';
 import { RunProgress } from '../auto-shared/run-progress';
-import { AT } from '../auto-texts';
+import { AT } from '../../texts';
 
 const PAGE_SIZE = 10;
 const FAST_MS = 2_000;

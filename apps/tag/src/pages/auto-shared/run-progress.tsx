@@ -2,7 +2,7 @@
 import { Flex, Progress, Tag, Typography } from 'antd';
 import { AUTO_TAG_RUN_LABEL, type AutoTagRun } from '@scrm/contracts/auto-tag';
 import { formatTime } from '@scrm/web-kit';
-import { AT } from '../auto-texts';
+import { AT } from '../../texts';
 
 const COLOR = { idle: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 

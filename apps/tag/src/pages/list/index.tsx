@@ -19,7 +19,7 @@ import { useUpdateTagGroup } from '../../api/update-tag-group';
 import { moveUpdates } from './reorder';
 import { AddTagsDialog, NewGroupDialog, RenameDialog } from './tag-forms';
 import { TagGroupCard, type TagGroupActions } from './tag-group-card';
-import { T } from './texts';
+import { T } from '../../texts';
 
 type CorpTag = CorpTagGroup['tags'][number];
 
@@ -163,7 +163,23 @@ function Tags({ workId }: { workId: number }) {
     );
   }
 
-  const others = (names: string[], self: string) => names.filter((n) => n !== self);
+  // A group or a tag renamed: its name, the names it must not take, and the call that saves it.
+  const rename =
+    dialog?.kind === 'rename-group'
+      ? {
+          kind: 'group' as const,
+          name: dialog.group.groupName,
+          siblings: list.map((g) => g.groupName),
+          save: (name: string) => updateGroup.mutateAsync({ groupId: dialog.group.groupId, name }),
+        }
+      : dialog?.kind === 'rename-tag'
+        ? {
+            kind: 'tag' as const,
+            name: dialog.tag.name,
+            siblings: dialog.group.tags.map((t) => t.name),
+            save: (name: string) => updateTag.mutateAsync({ id: dialog.tag.id, name }),
+          }
+        : undefined;
   return (
     <PageFrame title={T.title} extra={extra}>
       <Typography.Paragraph type="secondary">{T.intro}</Typography.Paragraph>
@@ -185,24 +201,15 @@ function Tags({ workId }: { workId: number }) {
           onSubmit={(v) => add.mutateAsync({ groupId: dialog.group.groupId, tags: v.names.map((name) => ({ name })) }).then(() => toast.success(T.added))}
         />
       ) : null}
-      {dialog?.kind === 'rename-group' ? (
+      {rename ? (
         <RenameDialog
+          key={rename.kind}
           open
-          kind="group"
+          kind={rename.kind}
           onClose={close}
-          name={dialog.group.groupName}
-          others={others(list.map((g) => g.groupName), dialog.group.groupName)}
-          onSubmit={(v) => updateGroup.mutateAsync({ groupId: dialog.group.groupId, name: v.name }).then(() => toast.success(T.renamed))}
-        />
-      ) : null}
-      {dialog?.kind === 'rename-tag' ? (
-        <RenameDialog
-          open
-          kind="tag"
-          onClose={close}
-          name={dialog.tag.name}
-          others={others(dialog.group.tags.map((t) => t.name), dialog.tag.name)}
-          onSubmit={(v) => updateTag.mutateAsync({ id: dialog.tag.id, name: v.name }).then(() => toast.success(T.renamed))}
+          name={rename.name}
+          others={rename.siblings.filter((n) => n !== rename.name)}
+          onSubmit={(v) => rename.save(v.name).then(() => toast.success(T.renamed))}
         />
       ) : null}
     </PageFrame>

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Select, type ButtonProps, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { NAME_MAX, T } from './texts';
+import { NAME_MAX, T } from '../../texts';
 
 const length = (s: string) => [...s].length;
 

@@ -3,7 +3,7 @@
 import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined, UserOutlined } from '@ant-design/icons';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
-import { T } from './texts';
+import { T } from '../../texts';
 
 type CorpTag = CorpTagGroup['tags'][number];
 

@@ -1,4 +1,76 @@
-// The wording of the 自动标签 pages (/tag/auto/*), in one place.
+// The wording of /tag in one place.
+
+// 标签管理 (/tag/list).
+export const NAME_MAX = 30;
+
+export const T = {
+  title: '标签管理',
+  intro: '企业客户标签与企业微信实时同步：在这里的新建、重命名、排序和删除会先在企业微信生效；管理员在企业微信后台的修改也会自动同步过来。排序靠前的显示在前。',
+  noWorkHint: '连接企业微信后，即可在这里管理企业客户标签。',
+  sync: '同步企业微信标签',
+  syncing: '正在从企业微信读取标签…',
+  synced: (groups: number, tags: number) => `同步完成：${groups} 个标签组，${tags} 个标签`,
+  syncRunning: '正在从企业微信同步标签…',
+  syncDone: (time: string, groups: number, tags: number) => `上次同步：${time}（${groups} 个标签组，${tags} 个标签）`,
+  syncFailed: (error: string) => `上次同步失败：${error}`,
+  syncLastDone: (time: string) => `上次成功同步：${time}`,
+  newGroup: '新建标签组',
+  empty: '暂无标签，点击新建标签组',
+  emptyHint: '标签用来给客户分类，例如「客户等级」下的「重要」「普通」。新建后会同步到企业微信，成员在企业微信里也能使用。',
+  summary: (groups: number, tags: number) => `共 ${groups} 个标签组，${tags} 个标签`,
+  countedAt: (time: string) => `客户数统计于 ${time}，约每分钟更新`,
+  tagCount: (n: number) => `${n} 个标签`,
+  customers: (n: number) => `${n} 位客户`,
+  customersShort: (n: number) => `${n}`,
+  customersHint: '带有该标签的客户数（按客户去重，仅统计仍是好友的客户）',
+  // group actions
+  addTag: '添加标签',
+  rename: '重命名',
+  moveUp: '上移',
+  moveDown: '下移',
+  delete: '删除',
+  deleteGroup: '删除标签组',
+  tagActions: (name: string) => `标签「${name}」的操作`,
+  // forms
+  groupName: '标签组名称',
+  groupNamePlaceholder: '例如：客户等级',
+  tagNames: '标签',
+  tagNamesPlaceholder: '输入标签名称后按回车，可添加多个',
+  tagNamesExtra: `每个名称不超过 ${NAME_MAX} 个字；同一标签组内不能重名`,
+  tagName: '标签名称',
+  tagNamePlaceholder: '例如：重要客户',
+  required: (what: string) => `请填写${what}`,
+  tooLong: (what: string) => `${what}不能超过 ${NAME_MAX} 个字`,
+  tooLongTag: (name: string) => `标签「${name.slice(0, 8)}…」超过 ${NAME_MAX} 个字`,
+  duplicate: (name: string) => `标签「${name}」重复了`,
+  taken: (name: string) => `该标签组中已有标签「${name}」`,
+  groupTaken: (name: string) => `已有标签组「${name}」`,
+  needTags: '至少添加一个标签（企业微信的标签组不能为空）',
+  create: '创建',
+  save: '保存',
+  cancel: '取消',
+  newGroupTitle: '新建标签组',
+  addTagTitle: (group: string) => `向「${group}」添加标签`,
+  renameGroupTitle: '重命名标签组',
+  renameTagTitle: '重命名标签',
+  created: '标签组已创建，并已同步到企业微信',
+  added: '标签已添加，并已同步到企业微信',
+  renamed: '已重命名，并已同步到企业微信',
+  moved: '顺序已调整',
+  saving: '正在保存到企业微信…',
+  // deletes
+  deleteTagTitle: (name: string) => `删除标签「${name}」？`,
+  deleteTagContent: (customers: number, last: boolean) =>
+    `${customers ? `有 ${customers} 位客户带有该标签，删除后会从这些客户身上移除。` : '目前没有客户带有该标签。'}企业微信中的该标签会同时删除，且无法恢复。` +
+    (last ? '这是该标签组的最后一个标签，标签组会一并删除。' : ''),
+  deleteGroupTitle: (name: string) => `删除标签组「${name}」？`,
+  deleteGroupContent: (tags: number, customers: number) =>
+    `组内 ${tags} 个标签会一并删除${customers ? `，客户身上的这些标签也会移除（各标签客户数合计 ${customers}）` : ''}。企业微信中同时删除，且无法恢复。`,
+  deleted: '已删除，企业微信中已同步删除',
+  deleting: '正在删除…',
+};
+
+// 自动标签 (/tag/auto/*).
 export const AT = {
   listTitle: '自动标签',
   createTitle: '新建自动标签规则',
