@@ -26,11 +26,11 @@ export const DataRankBody = Type.Object({
 export type DataRankBody = Static<typeof DataRankBody>;
 
 export const DataFigures = Type.Object({
-  /** Add events (a customer adding a member, or re-adding). */
+  /** Customers by 添加时间 (the customer list's count for the same day and filter; a range sums its days). */
   adds: Type.Integer(),
-  /** The member deleted the customer. */
+  /** Customers the member deleted (once a day). */
   lostByMember: Type.Integer(),
-  /** The customer deleted the member. */
+  /** Customers who deleted a member (once a day). */
   lostByCustomer: Type.Integer(),
   /** adds − lostByMember − lostByCustomer. */
   net: Type.Integer(),

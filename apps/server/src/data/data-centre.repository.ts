@@ -176,7 +176,15 @@ export class DataCentreRepository {
           .select(['external_userid', 'userid', 'createtime', 'state', 'deleted_at', 'deleted_by_customer_at'])
           .where('work_space_id', '=', wsId),
       ).execute(),
-      within(trx.selectFrom('follow_tag').select(['external_userid', 'userid', 'tag_id']).where('work_space_id', '=', wsId)).execute(),
+      'ids' in customers
+        ? // SQLite picks the primary key (work_space_id, tag_id, …) for a long IN list — every tag row of
+          // the work space (seconds at a million customers); the customer index is the one to read.
+          sql<{ external_userid: string; userid: string; tag_id: string }>`select external_userid, userid, tag_id from follow_tag
+            ${this.database.dialect === 'sqlite' ? sql`indexed by follow_tag_customer_idx` : sql``}
+            where work_space_id = ${wsId} and external_userid in (${sql.join(customers.ids)})`
+            .execute(trx)
+            .then((r) => r.rows)
+        : within(trx.selectFrom('follow_tag').select(['external_userid', 'userid', 'tag_id']).where('work_space_id', '=', wsId)).execute(),
     ]);
     const tagsOf = new Map<string, string[]>();
     for (const t of tags) {

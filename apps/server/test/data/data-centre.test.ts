@@ -245,7 +245,11 @@ describe('a catch-up that fails', () => {
       await scan(codes[1]!, '冯女士');
       // The first catch-up (a figure call's or the minute job's, whichever comes first) fails; its
       // transaction took the mark back with it, so a later one counts the customer — once.
-      await until('counted after the failure', async () => failures === 1 && (await api('/api/qw/data/customer/overview', range())).data.adds === before + 1);
+      let seen = before;
+      await until('counted after the failure', async () => {
+        seen = (await api('/api/qw/data/customer/overview', range())).data.adds;
+        return failures === 1 && seen === before + 1;
+      }, 60_000);
       expect(failures).toBe(1);
       expect((await api('/api/qw/data/customer/overview', range())).data.adds).toBe(before + 1);
       // What the catch-up left is what a rebuild computes (called directly: jobs.idle() would also wait
@@ -256,5 +260,5 @@ describe('a catch-up that fails', () => {
     } finally {
       repo.increment = increment;
     }
-  });
+  }, 90_000);
 });
