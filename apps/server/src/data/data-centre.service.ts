@@ -22,6 +22,8 @@ const REBUILD_BATCH = 500;
 /** A figure call first counts what changed, when that is at most this many customers (else the job does). */
 const READ_CATCH_UP_MAX = 1000;
 const REBUILD_LEASE_MS = 10 * 60_000;
+/** More marks than this: a rebuild (see catchUpAll). */
+const BULK_MARKS = 20_000;
 const DEFAULT_RANK = 50;
 
 const figures = (s: Pick<DailySums, 'adds' | 'deleted_by_member' | 'deleted_by_customer'> | undefined): DataFigures => {
@@ -73,9 +75,16 @@ export class DataCentreService {
     return done;
   }
 
-  /** The minute job: every work space's marked customers. */
+  /**
+   * The minute job: every work space's marked customers — or, when more than 20,000 wait (a first
+   * sync, the upgrade that introduced the marks), a rebuild, which counts them in bulk rather than as
+   * millions of single-row differences.
+   */
   async catchUpAll(): Promise<void> {
-    for (const wsId of await this.deps.repo.markedSpaces()) await this.catchUp(wsId);
+    for (const wsId of await this.deps.repo.markedSpaces()) {
+      if ((await this.deps.repo.markedCount(wsId, BULK_MARKS + 1)) > BULK_MARKS) await this.queueRebuild({ id: wsId });
+      else await this.catchUp(wsId);
+    }
   }
 
   private readonly freshening = new Map<number, Promise<void>>();
@@ -99,7 +108,7 @@ export class DataCentreService {
   }
 
   /** Queues a rebuild of the work space's roll-ups (one at a time). */
-  async queueRebuild(ws: WorkSpace): Promise<{ queued: boolean }> {
+  async queueRebuild(ws: Pick<WorkSpace, 'id'>): Promise<{ queued: boolean }> {
     const id = await this.deps.jobs.enqueue(DATA_REBUILD_JOB, { workSpaceId: ws.id }, { workSpaceId: ws.id, singletonKey: `data-rebuild:${ws.id}` });
     return { queued: id !== null };
   }
