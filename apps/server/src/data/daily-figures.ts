@@ -11,7 +11,7 @@ import type { DailyDim } from '../db/tables.js';
 
 export type Counter = 'adds' | 'deleted_by_member' | 'deleted_by_customer' | 'lost_1' | 'lost_7' | 'lost_30';
 export const COUNTERS: Counter[] = ['adds', 'deleted_by_member', 'deleted_by_customer', 'lost_1', 'lost_7', 'lost_30'];
-export type Grain = 'd' | 't' | 'm';
+export type Grain = 'd' | 't' | 'm' | 'y';
 
 /** One roll-up row's increments. */
 export interface DailyDelta {
@@ -107,11 +107,13 @@ export function decodeParts(text: string | null | undefined): Parts {
   return p;
 }
 
-/** The period of a day in each grain: 'YYYY-MM-DD', the 旬 'YYYY-MM/1'…'/3' (1–10, 11–20, 21–end), 'YYYY-MM'. */
+/** The period of a day in each grain: 'YYYY-MM-DD', the 旬 'YYYY-MM/1'…'/3' (1–10, 11–20, 21–end), 'YYYY-MM', 'YYYY'. */
 export function periodsOf(day: string): Record<Grain, string> {
   const dom = Number(day.slice(8, 10));
-  return { d: day, t: `${day.slice(0, 7)}/${dom <= 10 ? 1 : dom <= 20 ? 2 : 3}`, m: day.slice(0, 7) };
+  return { d: day, t: `${day.slice(0, 7)}/${dom <= 10 ? 1 : dom <= 20 ? 2 : 3}`, m: day.slice(0, 7), y: day.slice(0, 4) };
 }
+const GRAINS: Grain[] = ['d', 't', 'm', 'y'];
+const COARSE: Array<Exclude<Grain, 'd'>> = ['t', 'm', 'y'];
 
 /** Sums of counter increments per roll-up row (day, 旬 and month of each day). */
 export class DeltaSum {
@@ -122,7 +124,7 @@ export class DeltaSum {
     const [day, dimCode, key] = entry.split('\t') as [string, string, string];
     const dim = DIM_OF[dimCode]!;
     const periods = periodsOf(dayKeyOf(Number(day)));
-    for (const grain of ['d', 't', 'm'] as const) {
+    for (const grain of GRAINS) {
       const id = `${dimCode}\t${grain}\t${periods[grain]}\t${key}`;
       let row = this.rows.get(id);
       if (!row) this.rows.set(id, (row = { dim, key, grain, period: periods[grain], c: new Int32Array(6) }));
@@ -180,7 +182,7 @@ export class DayTally {
     return grown;
   }
 
-  /** One row per (dim, key) and day, 旬 and month with anything counted. */
+  /** One row per (dim, key) and day, 旬, month and year with anything counted. */
   *rows(): Generator<DailyDelta> {
     for (const [id, { first, c }] of this.byKey) {
       const cut = id.indexOf('\t');
@@ -192,7 +194,7 @@ export class DayTally {
         if (day.every((n) => n === 0)) continue;
         const periods = periodsOf(dayKeyOf(first + i));
         yield { dim, key, grain: 'd', period: periods.d, counts: countsOf(day) };
-        for (const grain of ['t', 'm'] as const) {
+        for (const grain of COARSE) {
           const row = coarse.get(periods[grain]) ?? coarse.set(periods[grain], { grain, c: new Int32Array(6) }).get(periods[grain])!;
           for (let j = 0; j < 6; j++) row.c[j]! += day[j]!;
         }
@@ -212,46 +214,47 @@ function countsOf(c: Int32Array): DailyDelta['counts'] {
 
 export const dimCode = (dim: DailyDim) => DIM_CODE[dim];
 
-/** How a range is read: whole months, whole 旬 of the other months, and the days left at the edges. */
+/** How a range is read: whole years, months and 旬, and the days left. */
 export interface Cover {
+  years: string[];
   months: string[];
   tens: string[];
   spans: Array<[string, string]>;
 }
 
 /**
- * Whole months inside [start, end] ('YYYY-MM-DD', both included), whole 旬 inside the partial months
- * and the day spans left, so a year is read as ≤ 13 month, ≤ 4 旬 and ≤ 18 day rows per key.
+ * [start, end] ('YYYY-MM-DD', both included) as the fewest calendar blocks, largest first: years, months,
+ * 旬, then days. A range reaching `today` may take a block that runs past it — no day after today holds
+ * anything — so the presets that end today read a handful of rows per key: the last 365 days are ≤ 10
+ * day, ≤ 2 旬, ≤ 2 month rows and a year row (≤ 13 month and ≤ 60 day rows before).
  */
-export function coverOf(start: string, end: string): Cover {
-  const months: string[] = [];
-  const tens: string[] = [];
-  const spans: Array<[string, string]> = [];
-  const span = (a: string, b: string) => {
-    const prev = spans[spans.length - 1];
-    if (prev && nextDay(prev[1]) === a) prev[1] = b;
-    else spans.push([a, b]);
-  };
+export function coverOf(start: string, end: string, today?: string): Cover {
+  const limit = today !== undefined && end >= today ? '9999-12-31' : end;
+  const cover: Cover = { years: [], months: [], tens: [], spans: [] };
   let cursor = start;
   while (cursor <= end) {
     const month = cursor.slice(0, 7);
-    const last = lastDayOf(month);
-    if (cursor === `${month}-01` && last <= end) months.push(month);
-    else {
-      const blocks: Array<[string, string, number]> = [
-        [`${month}-01`, `${month}-10`, 1],
-        [`${month}-11`, `${month}-20`, 2],
-        [`${month}-21`, last, 3],
-      ];
-      for (const [a, b, n] of blocks) {
-        if (b < cursor || a > end) continue;
-        if (a >= cursor && b <= end) tens.push(`${month}/${n}`);
-        else span(a > cursor ? a : cursor, b < end ? b : end);
-      }
+    const dom = Number(cursor.slice(8, 10));
+    const yearEnd = `${cursor.slice(0, 4)}-12-31`;
+    const monthEnd = lastDayOf(month);
+    const tenEnd = dom === 1 ? `${month}-10` : dom === 11 ? `${month}-20` : dom === 21 ? monthEnd : '';
+    if (cursor.slice(5) === '01-01' && yearEnd <= limit) {
+      cover.years.push(cursor.slice(0, 4));
+      cursor = nextDay(yearEnd);
+    } else if (dom === 1 && monthEnd <= limit) {
+      cover.months.push(month);
+      cursor = nextDay(monthEnd);
+    } else if (tenEnd && tenEnd <= limit) {
+      cover.tens.push(periodsOf(cursor).t);
+      cursor = nextDay(tenEnd);
+    } else {
+      const prev = cover.spans[cover.spans.length - 1];
+      if (prev && nextDay(prev[1]) === cursor) prev[1] = cursor;
+      else cover.spans.push([cursor, cursor]);
+      cursor = nextDay(cursor);
     }
-    cursor = nextDay(last);
   }
-  return { months, tens, spans };
+  return cover;
 }
 
 function lastDayOf(month: string): string {

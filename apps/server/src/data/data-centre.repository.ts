@@ -228,17 +228,18 @@ export class DataCentreRepository {
   // ---------------------------------------------------------------- reading the roll-ups
 
   /**
-   * Sums per key over a range read as whole months, whole 旬 and edge days; `key` narrows to one,
+   * Sums per key over a range read as whole years, months, 旬 and the days left; `key` narrows to one,
    * `limit` keeps the top by adds. One statement: a `union all` of the parts, each one range of the
    * primary key (an OR of the parts had the planner scan the dimension's every row), summed and ranked
    * by the database so only the top rows come back.
    */
   async sums(wsId: number, dim: DailyDim, cover: Cover, opts: { key?: string; limit?: number } = {}): Promise<DailySums[]> {
     const key = opts.key === undefined ? sql`` : sql` and key = ${opts.key}`;
-    const from = (grain: 'd' | 't' | 'm', period: ReturnType<typeof sql>) =>
+    const from = (grain: 'd' | 't' | 'm' | 'y', period: ReturnType<typeof sql>) =>
       sql`select key, adds, deleted_by_member, deleted_by_customer from customer_daily
         where work_space_id = ${wsId} and dim = ${dim} and grain = ${grain} and ${period}${key}`;
     const parts = [
+      ...(cover.years.length ? [from('y', sql`period in (${sql.join(cover.years)})`)] : []),
       ...(cover.months.length ? [from('m', sql`period in (${sql.join(cover.months)})`)] : []),
       ...(cover.tens.length ? [from('t', sql`period in (${sql.join(cover.tens)})`)] : []),
       ...cover.spans.map(([a, b]) => from('d', sql`period >= ${a} and period <= ${b}`)),
@@ -250,19 +251,16 @@ export class DataCentreRepository {
     return r.rows.map((x) => ({ key: x.key, adds: Number(x.adds), deleted_by_member: Number(x.deleted_by_member), deleted_by_customer: Number(x.deleted_by_customer) }));
   }
 
-  /** Day rows of one key over [start, end]. */
+  /**
+   * Day rows of one key over [start, end], through `customer_daily_key_idx` (…, key, period): SQLite
+   * otherwise reads the primary key's range of days for every key of the dimension (500 members × a
+   * year: 66 ms instead of under 1 ms at a million customers).
+   */
   async days(wsId: number, dim: DailyDim, key: string, start: string, end: string): Promise<DayRow[]> {
-    const rows = await this.db
-      .selectFrom('customer_daily')
-      .select(['period', 'key', 'adds', 'deleted_by_member', 'deleted_by_customer', 'lost_1', 'lost_7', 'lost_30'])
-      .where('work_space_id', '=', wsId)
-      .where('dim', '=', dim)
-      .where('grain', '=', 'd')
-      .where('period', '>=', start)
-      .where('period', '<=', end)
-      .where('key', '=', key)
-      .execute();
-    return rows.map((r) => ({ ...r, ...Object.fromEntries(COUNTERS.map((c) => [c, Number(r[c])])) }) as DayRow);
+    const r = await sql<DayRow>`select period, key, adds, deleted_by_member, deleted_by_customer, lost_1, lost_7, lost_30 from customer_daily
+      ${this.database.dialect === 'sqlite' ? sql`indexed by customer_daily_key_idx` : sql``}
+      where work_space_id = ${wsId} and dim = ${dim} and grain = 'd' and key = ${key} and period >= ${start} and period <= ${end}`.execute(this.db);
+    return r.rows.map((row) => ({ ...row, ...Object.fromEntries(COUNTERS.map((c) => [c, Number(row[c])])) }) as DayRow);
   }
 
   async memberNames(wsId: number, userids: string[]): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@
 // customer, the catch-up recounts it and applies the difference), rebuilds them on demand (a job), and
 // answers the figure calls from the roll-ups only. Definitions in docs/data-centre.md; the arithmetic
 // in daily-figures.ts.
-import { dayOf, DAY_MS } from '@scrm/contracts/china-time';
+import { dayKey, dayOf, DAY_MS } from '@scrm/contracts/china-time';
 import type { DataCodeList, DataDaySeries, DataFigures, DataMemberList, DataRangeBody, DataRankBody, DataRetention, DataTagList, DataTotals } from '@scrm/contracts/data';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.js';
@@ -101,7 +101,8 @@ export class DataCentreService {
 
   private async freshen(wsId: number): Promise<void> {
     try {
-      if ((await this.deps.repo.markedCount(wsId, READ_CATCH_UP_MAX + 1)) <= READ_CATCH_UP_MAX) await this.catchUp(wsId, READ_CATCH_UP_MAX);
+      const waiting = await this.deps.repo.markedCount(wsId, READ_CATCH_UP_MAX + 1);
+      if (waiting > 0 && waiting <= READ_CATCH_UP_MAX) await this.catchUp(wsId, READ_CATCH_UP_MAX);
     } catch (err) {
       this.deps.log.error({ err, wsId }, 'data centre catch-up failed (the marks stay; the next one counts them)');
     }
@@ -158,6 +159,14 @@ export class DataCentreService {
 
   // ---------------------------------------------------------------- the figures
 
+  /**
+   * The last day that can hold anything (coverOf reads past it for free): the later of the clock's and
+   * the wall clock's today, as relations carry WeCom's real times and a test clock may run ahead.
+   */
+  private today(): string {
+    return dayKey(Math.max(this.deps.clock.now(), Date.now()));
+  }
+
   /** The roll-up a filtered call reads: the work space's, or one member's / code's / tag's. */
   private scopeOf(b: DataRangeBody): { dim: DailyDim; key: string } {
     const given = [b.userid !== undefined, b.contactWayId !== undefined, b.tagId !== undefined].filter(Boolean).length;
@@ -172,7 +181,7 @@ export class DataCentreService {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const [sums] = await this.deps.repo.sums(ws.id, dim, coverOf(range.start, range.end), { key });
+    const [sums] = await this.deps.repo.sums(ws.id, dim, coverOf(range.start, range.end, this.today()), { key });
     return { start: range.start, end: range.end, days: range.days.length, ...figures(sums) };
   }
 
@@ -192,7 +201,7 @@ export class DataCentreService {
   async byMember(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'member', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'member', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.memberNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ userid: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }
@@ -200,7 +209,7 @@ export class DataCentreService {
   async byCode(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'code', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'code', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.codeNames(ws.id, rows.map((r) => Number(r.key)).filter((id) => id > 0));
     return {
       list: rows.map((r) => {
@@ -213,7 +222,7 @@ export class DataCentreService {
   async byTag(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'tag', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'tag', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.tagNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ tagId: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }

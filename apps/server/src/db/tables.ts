@@ -212,14 +212,14 @@ export type DailyDim = 'all' | 'member' | 'code' | 'tag';
 
 /**
  * The data centre's roll-up: customers counted per China-time day ('d', period 'YYYY-MM-DD'), 旬
- * ('t', 'YYYY-MM/1' = days 1–10, '/2' = 11–20, '/3' = 21–end) and month ('m', 'YYYY-MM'), each the sum
- * of its days. Definitions in docs/data-centre.md (adds by 添加时间, deletions on their day; `lost_n` on
+ * ('t', 'YYYY-MM/1' = days 1–10, '/2' = 11–20, '/3' = 21–end), month ('m', 'YYYY-MM') and year ('y',
+ * 'YYYY'), each the sum of its days. Definitions in docs/data-centre.md (adds by 添加时间, deletions on their day; `lost_n` on
  * the add's day).
  */
 export interface CustomerDailyTable {
   work_space_id: number;
   dim: DailyDim;
-  grain: 'd' | 't' | 'm';
+  grain: 'd' | 't' | 'm' | 'y';
   period: string;
   /** '' for 'all'; the userid, the contact way id ('0' = none) or the tag id. */
   key: string;

@@ -11,14 +11,21 @@ const codeOf = (s: string) => (s === 's7' ? 7 : 0);
 const rows = (sum: DeltaSum) => sum.deltas().map((r) => `${r.dim}:${r.grain}:${r.period}:${r.key}:${JSON.stringify(r.counts)}`).sort();
 
 describe('coverOf', () => {
-  it('reads whole months as month rows, whole 旬 as 旬 rows and the rest as day spans', () => {
-    expect(coverOf('2026-01-15', '2026-04-10')).toEqual({ months: ['2026-02', '2026-03'], tens: ['2026-01/3', '2026-04/1'], spans: [['2026-01-15', '2026-01-20']] });
-    expect(coverOf('2026-02-01', '2026-02-28')).toEqual({ months: ['2026-02'], tens: [], spans: [] });
-    expect(coverOf('2024-02-01', '2024-02-28')).toEqual({ months: [], tens: ['2024-02/1', '2024-02/2'], spans: [['2024-02-21', '2024-02-28']] });
-    expect(coverOf('2026-03-05', '2026-03-05')).toEqual({ months: [], tens: [], spans: [['2026-03-05', '2026-03-05']] });
+  it('reads a range as the fewest calendar blocks: years, months, 旬, then days', () => {
+    expect(coverOf('2026-01-15', '2026-04-10')).toEqual({ years: [], months: ['2026-02', '2026-03'], tens: ['2026-01/3', '2026-04/1'], spans: [['2026-01-15', '2026-01-20']] });
+    expect(coverOf('2026-02-01', '2026-02-28')).toEqual({ years: [], months: ['2026-02'], tens: [], spans: [] });
+    expect(coverOf('2024-02-01', '2024-02-28')).toEqual({ years: [], months: [], tens: ['2024-02/1', '2024-02/2'], spans: [['2024-02-21', '2024-02-28']] });
+    expect(coverOf('2026-03-05', '2026-03-05')).toEqual({ years: [], months: [], tens: [], spans: [['2026-03-05', '2026-03-05']] });
+    expect(coverOf('2025-01-01', '2025-12-31')).toEqual({ years: ['2025'], months: [], tens: [], spans: [] });
     const year = coverOf('2025-11-27', '2026-11-26');
-    expect(year.months).toHaveLength(11);
-    expect(year).toMatchObject({ tens: ['2026-11/1', '2026-11/2'], spans: [['2025-11-27', '2025-11-30'], ['2026-11-21', '2026-11-26']] });
+    expect(year).toEqual({ years: [], months: ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10'], tens: ['2026-11/1', '2026-11/2'], spans: [['2025-11-27', '2025-11-30'], ['2026-11-21', '2026-11-26']] });
+  });
+
+  it('a range reaching today takes blocks running past it (no later day holds anything)', () => {
+    expect(coverOf('2025-11-27', '2026-11-26', '2026-11-26')).toEqual({ years: ['2026'], months: ['2025-12'], tens: [], spans: [['2025-11-27', '2025-11-30']] });
+    expect(coverOf('2026-10-28', '2026-11-26', '2026-11-26')).toEqual({ years: [], months: ['2026-11'], tens: [], spans: [['2026-10-28', '2026-10-31']] });
+    // Ending before today: exact blocks only.
+    expect(coverOf('2026-10-28', '2026-11-26', '2026-11-27').months).toEqual([]);
   });
 });
 
@@ -32,6 +39,7 @@ describe('partsOf', () => {
     ]);
     expect(rows(sum)).toContain('all:t:2026-03/3::{"adds":1}');
     expect(rows(sum)).toContain('all:m:2026-03::{"adds":1}');
+    expect(rows(sum)).toContain('all:y:2026::{"adds":1}');
   });
 
   it('deletions count on their day; lost_n on the add’s day only when every relation added that day was lost', () => {
