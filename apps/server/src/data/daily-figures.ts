@@ -257,6 +257,49 @@ export function coverOf(start: string, end: string, today?: string): Cover {
   return cover;
 }
 
+/** A range as blocks to add and blocks to take away (rangeCover). */
+export interface SignedCover {
+  plus: Cover;
+  minus: Cover;
+}
+
+const EMPTY: Cover = { years: [], months: [], tens: [], spans: [] };
+/** Rows a cover reads per key. */
+const rowsOf = (c: Cover) => c.years.length + c.months.length + c.tens.length + c.spans.reduce((n, [a, b]) => n + (Date.parse(b) - Date.parse(a)) / DAY_MS + 1, 0);
+
+/**
+ * [start, end] read in the fewest rows per key, allowing subtraction: the range widened to the start of
+ * its month or year and to the end of its month or year, less what was added — e.g. the year to
+ * 2026-10-28 from 2025-10-29 is 3 days + 2 months + the year 2026, less 3 days and 2 months (11 rows)
+ * rather than 3 days + 11 months + 2 旬 + 8 days (24). Exact: each day is counted once in total.
+ */
+export function rangeCover(start: string, end: string, today?: string): SignedCover {
+  const starts = [start, `${start.slice(0, 7)}-01`, `${start.slice(0, 4)}-01-01`];
+  const ends = [end, lastDayOf(end.slice(0, 7)), `${end.slice(0, 4)}-12-31`];
+  let best: SignedCover | null = null;
+  let cost = Number.POSITIVE_INFINITY;
+  for (const s of new Set(starts))
+    for (const e of new Set(ends)) {
+      const plus = coverOf(s, e, today);
+      const before = s < start ? coverOf(s, prevDay(start)) : EMPTY;
+      // What lies after today holds nothing: taking it away costs nothing.
+      const after = e > end && !(today !== undefined && end >= today) ? coverOf(nextDay(end), e, today) : EMPTY;
+      const minus: Cover = {
+        years: [...before.years, ...after.years],
+        months: [...before.months, ...after.months],
+        tens: [...before.tens, ...after.tens],
+        spans: [...before.spans, ...after.spans],
+      };
+      const n = rowsOf(plus) + rowsOf(minus);
+      if (n < cost) [best, cost] = [{ plus, minus }, n];
+    }
+  return best!;
+}
+
+function prevDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
 function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const d = new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DailyDim, DB } from '../db/tables.js';
-import { COUNTERS, type Cover, type DailyDelta, type RelationState } from './daily-figures.js';
+import { COUNTERS, type Cover, type DailyDelta, type RelationState, type SignedCover } from './daily-figures.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -228,26 +228,35 @@ export class DataCentreRepository {
   // ---------------------------------------------------------------- reading the roll-ups
 
   /**
-   * Sums per key over a range read as whole years, months, 旬 and the days left; `key` narrows to one,
-   * `limit` keeps the top by adds. One statement: a `union all` of the parts, each one range of the
-   * primary key (an OR of the parts had the planner scan the dimension's every row), summed and ranked
-   * by the database so only the top rows come back.
+   * Sums per key over a range read as blocks added and blocks taken away (rangeCover: years, months, 旬,
+   * days); `key` narrows to one, `limit` keeps the top by adds. One statement: a `union all` of the
+   * parts, each one range of the primary key (an OR of the parts had the planner scan the dimension's
+   * every row), summed and ranked by the database so only the top rows come back; a key whose counts
+   * cancel out (active only in blocks taken away) is left out.
    */
-  async sums(wsId: number, dim: DailyDim, cover: Cover, opts: { key?: string; limit?: number } = {}): Promise<DailySums[]> {
+  async sums(wsId: number, dim: DailyDim, cover: SignedCover, opts: { key?: string; limit?: number } = {}): Promise<DailySums[]> {
     const key = opts.key === undefined ? sql`` : sql` and key = ${opts.key}`;
-    const from = (grain: 'd' | 't' | 'm' | 'y', period: ReturnType<typeof sql>) =>
-      sql`select key, adds, deleted_by_member, deleted_by_customer from customer_daily
-        where work_space_id = ${wsId} and dim = ${dim} and grain = ${grain} and ${period}${key}`;
-    const parts = [
-      ...(cover.years.length ? [from('y', sql`period in (${sql.join(cover.years)})`)] : []),
-      ...(cover.months.length ? [from('m', sql`period in (${sql.join(cover.months)})`)] : []),
-      ...(cover.tens.length ? [from('t', sql`period in (${sql.join(cover.tens)})`)] : []),
-      ...cover.spans.map(([a, b]) => from('d', sql`period >= ${a} and period <= ${b}`)),
-    ];
+    // A block taken away is read with its counts negated.
+    const select = (minus: boolean) =>
+      minus
+        ? sql`select key, -adds as adds, -deleted_by_member as deleted_by_member, -deleted_by_customer as deleted_by_customer from customer_daily`
+        : sql`select key, adds, deleted_by_member, deleted_by_customer from customer_daily`;
+    const partsOf = (c: Cover, minus: boolean) => {
+      const one = (grain: 'd' | 't' | 'm' | 'y', period: ReturnType<typeof sql>) =>
+        sql`${select(minus)} where work_space_id = ${wsId} and dim = ${dim} and grain = ${grain} and ${period}${key}`;
+      return [
+        ...(c.years.length ? [one('y', sql`period in (${sql.join(c.years)})`)] : []),
+        ...(c.months.length ? [one('m', sql`period in (${sql.join(c.months)})`)] : []),
+        ...(c.tens.length ? [one('t', sql`period in (${sql.join(c.tens)})`)] : []),
+        ...c.spans.map(([a, b]) => one('d', sql`period >= ${a} and period <= ${b}`)),
+      ];
+    };
+    const parts = [...partsOf(cover.plus, false), ...partsOf(cover.minus, true)];
     if (!parts.length) return [];
     const limit = opts.limit ? sql` limit ${opts.limit}` : sql``;
     const r = await sql<DailySums>`select key, sum(adds) as adds, sum(deleted_by_member) as deleted_by_member, sum(deleted_by_customer) as deleted_by_customer
-      from (${sql.join(parts, sql` union all `)}) x group by key order by 2 desc, key${limit}`.execute(this.db);
+      from (${sql.join(parts, sql` union all `)}) x group by key
+      having sum(adds) <> 0 or sum(deleted_by_member) <> 0 or sum(deleted_by_customer) <> 0 order by 2 desc, key${limit}`.execute(this.db);
     return r.rows.map((x) => ({ key: x.key, adds: Number(x.adds), deleted_by_member: Number(x.deleted_by_member), deleted_by_customer: Number(x.deleted_by_customer) }));
   }
 

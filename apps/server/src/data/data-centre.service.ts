@@ -11,7 +11,7 @@ import type { DailyDim } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
-import { coverOf, DayTally, decodeParts, DeltaSum, encodeParts, partsOf } from './daily-figures.js';
+import { DayTally, rangeCover, decodeParts, DeltaSum, encodeParts, partsOf } from './daily-figures.js';
 import type { DailySums, DataCentreRepository } from './data-centre.repository.js';
 
 export const DATA_REBUILD_JOB = 'data_rebuild';
@@ -181,7 +181,7 @@ export class DataCentreService {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const [sums] = await this.deps.repo.sums(ws.id, dim, coverOf(range.start, range.end, this.today()), { key });
+    const [sums] = await this.deps.repo.sums(ws.id, dim, rangeCover(range.start, range.end, this.today()), { key });
     return { start: range.start, end: range.end, days: range.days.length, ...figures(sums) };
   }
 
@@ -201,7 +201,7 @@ export class DataCentreService {
   async byMember(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'member', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'member', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.memberNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ userid: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }
@@ -209,7 +209,7 @@ export class DataCentreService {
   async byCode(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'code', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'code', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.codeNames(ws.id, rows.map((r) => Number(r.key)).filter((id) => id > 0));
     return {
       list: rows.map((r) => {
@@ -222,7 +222,7 @@ export class DataCentreService {
   async byTag(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'tag', coverOf(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'tag', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.tagNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ tagId: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }

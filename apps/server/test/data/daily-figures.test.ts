@@ -1,7 +1,7 @@
 // The arithmetic of the roll-ups: a range read as whole months, 旬 and edge days; what one customer
 // contributes (once per day and key); a change applied as a difference; the rebuild's tally.
 import { describe, expect, it } from 'vitest';
-import { coverOf, DayTally, decodeParts, DeltaSum, encodeParts, partsOf, type RelationState } from '../../src/data/daily-figures.js';
+import { coverOf, DayTally, decodeParts, DeltaSum, encodeParts, partsOf, periodsOf, rangeCover, type Cover, type RelationState } from '../../src/data/daily-figures.js';
 
 const DAY = 86_400_000;
 // 2026-03-31 23:30 in China (15:30 UTC).
@@ -26,6 +26,36 @@ describe('coverOf', () => {
     expect(coverOf('2026-10-28', '2026-11-26', '2026-11-26')).toEqual({ years: [], months: ['2026-11'], tens: [], spans: [['2026-10-28', '2026-10-31']] });
     // Ending before today: exact blocks only.
     expect(coverOf('2026-10-28', '2026-11-26', '2026-11-27').months).toEqual([]);
+  });
+});
+
+describe('rangeCover', () => {
+  it('takes blocks away when that reads fewer rows: a past year is 11 rows, not 24', () => {
+    const c = rangeCover('2025-10-29', '2026-10-28', '2026-11-27');
+    expect(c.plus).toEqual({ years: ['2026'], months: ['2025-11', '2025-12'], tens: [], spans: [['2025-10-29', '2025-10-31']] });
+    expect(c.minus).toEqual({ years: [], months: ['2026-11', '2026-12'], tens: [], spans: [['2026-10-29', '2026-10-31']] });
+    expect(rangeCover('2026-03-05', '2026-03-05').minus).toEqual({ years: [], months: [], tens: [], spans: [] });
+  });
+
+  it('counts every day of the range once and no other day (random ranges over random days)', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const days: string[] = [];
+    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2027, 11, 31); t += DAY) days.push(new Date(t).toISOString().slice(0, 10));
+    const today = '2026-11-27';
+    const value = new Map(days.filter((d) => d <= today).map((d) => [d, Math.floor(rnd() * 100)]));
+    const blocks = new Map<string, number>();
+    for (const [d, v] of value) for (const [g, p] of Object.entries(periodsOf(d))) blocks.set(`${g}:${p}`, (blocks.get(`${g}:${p}`) ?? 0) + v);
+    const read = (c: Cover) =>
+      [...c.years.map((p) => `y:${p}`), ...c.months.map((p) => `m:${p}`), ...c.tens.map((p) => `t:${p}`)].reduce((n, k) => n + (blocks.get(k) ?? 0), 0) +
+      c.spans.reduce((n, [a, b]) => n + days.filter((d) => d >= a && d <= b).reduce((m, d) => m + (value.get(d) ?? 0), 0), 0);
+    for (let i = 0; i < 300; i++) {
+      const a = days[Math.floor(rnd() * 1000)]!;
+      const b = days[Math.min(days.length - 1, days.indexOf(a) + Math.floor(rnd() * 366))]!;
+      const c = rangeCover(a, b, today);
+      const direct = days.filter((d) => d >= a && d <= b).reduce((n, d) => n + (value.get(d) ?? 0), 0);
+      expect(read(c.plus) - read(c.minus)).toBe(direct);
+    }
   });
 });
 

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { DataCentreRepository } from '../../apps/server/src/data/data-centre.repository.js';
+import { DataCentreService } from '../../apps/server/src/data/data-centre.service.js';
+import type { JobQueue } from '../../apps/server/src/jobs/job-queue.js';
+import { BusinessClock } from '../../apps/server/src/clock/clock.js';
+import { benchDataDir } from './bench-config.js';
+const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: benchDataDir() });
+const svc = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: pino({ level: 'warn' }) as unknown as FastifyBaseLogger });
+const t = performance.now();
+const before = process.resourceUsage().maxRSS;
+await svc.rebuild(1);
+console.log(`rebuild ${((performance.now() - t) / 1000).toFixed(1)} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (${Math.round(before / 1024)} MB at start), heap limit ${process.execArgv.join(' ')}`);
+await db.close();
