@@ -106,12 +106,7 @@ export class DataCentreRepository {
 
   /** The marks of a rebuild chunk's customers, taken: the chunk reads their state after this. */
   async clearMarked(trx: Transaction<DB>, wsId: number, span: CustomerSpan): Promise<void> {
-    await trx
-      .deleteFrom('customer_daily_dirty')
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '>=', span.first)
-      .where('external_userid', '<=', span.last)
-      .execute();
+    await deleteSpan(trx, 'customer_daily_dirty', wsId, span);
   }
 
   /** How many customers wait for the catch-up (counted up to `cap`). */
@@ -129,13 +124,7 @@ export class DataCentreRepository {
   /** Customers' parts written ('' = counts nothing: the row goes). */
   async writeParts(trx: Transaction<DB>, wsId: number, parts: Map<string, string>, replaceSpan?: CustomerSpan): Promise<void> {
     const ids = [...parts.keys()];
-    if (replaceSpan)
-      await trx
-        .deleteFrom('customer_daily_part')
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '>=', replaceSpan.first)
-        .where('external_userid', '<=', replaceSpan.last)
-        .execute();
+    if (replaceSpan) await deleteSpan(trx, 'customer_daily_part', wsId, replaceSpan);
     else if (ids.length) await trx.deleteFrom('customer_daily_part').where('work_space_id', '=', wsId).where('external_userid', 'in', ids).execute();
     const rows = [...parts].filter(([, p]) => p !== '').map(([external_userid, p]) => ({ work_space_id: wsId, external_userid, parts: p }));
     for (let i = 0; i < rows.length; i += PARTS_PER_INSERT) await trx.insertInto('customer_daily_part').values(rows.slice(i, i + PARTS_PER_INSERT)).execute();
@@ -289,6 +278,11 @@ export class DataCentreRepository {
     const rows = await this.db.selectFrom('corp_tag').select(['id', 'name']).where('work_space_id', '=', wsId).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, r.name]));
   }
+}
+
+/** A span of customers' rows of a per-customer table of the data centre. */
+async function deleteSpan(trx: Transaction<DB>, table: 'customer_daily_dirty' | 'customer_daily_part', wsId: number, span: CustomerSpan): Promise<void> {
+  await trx.deleteFrom(table).where('work_space_id', '=', wsId).where('external_userid', '>=', span.first).where('external_userid', '<=', span.last).execute();
 }
 
 function rowOf(wsId: number, d: DailyDelta) {

@@ -10,11 +10,12 @@ import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle, type ConnectedCorp } from '../helpers/corp.js';
 
 let h: Harness;
-let token: string;
 let corp: ConnectedCorp;
-let today: string;
+let token: string;
 let members: Array<{ userid: string; name: string }>;
 let codes: Array<{ id: number; configId: string }>;
+/** China-time today, once the scans are in. */
+let today: string;
 
 type Filter = { userid?: string; contactWayId?: number; tagId?: string };
 const api = (path: string, body?: unknown) => h.api(path, body, token, corp.headers);
@@ -88,8 +89,8 @@ beforeAll(async () => {
   const u = oldTagged[1]!;
   const unmark = await api('/api/qw/customer/tag/mark', { externalUserid: u.externalUserid, userid: u.userid, addTagIds: [], removeTagIds: [u.tagId] });
   expect(unmark.status, unmark.message).toBe(200);
-  await settle(h);
   today = dayKey(Date.now());
+  await settle(h);
 }, 120_000);
 afterAll(() => h?.close());
 
