@@ -25,7 +25,8 @@ const ROWS_PER_INSERT = 200;
  * first finishes before this change commits and the mark is written again (PostgreSQL).
  */
 export async function markCustomersChanged(db: Executor, wsId: number, externalUserids: string[]): Promise<void> {
-  const ids = [...new Set(externalUserids)];
+  // Sorted: two writers marking overlapping customers lock them in one order (no deadlock on PostgreSQL).
+  const ids = [...new Set(externalUserids)].sort();
   for (let i = 0; i < ids.length; i += ROWS_PER_INSERT)
     await db
       .insertInto('customer_daily_dirty')
