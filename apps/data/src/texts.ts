@@ -16,6 +16,7 @@ export const T = {
     lostByCustomer: '当天删除了成员的客户数（同一客户一天只计 1 位）',
     net: '新增客户 − 成员删除 − 客户删除',
   },
+  updating: '数据更新中：最近的客户变动（如同步）正在统计，稍后刷新即可看到与客户列表一致的数字',
   trend: '每日趋势',
   ranking: '分布',
   byMember: '按成员',

@@ -40,7 +40,14 @@ export type DataFigures = Static<typeof DataFigures>;
 export const DataDay = Type.Object({ date: Type.String(), ...DataFigures.properties });
 export type DataDay = Static<typeof DataDay>;
 
-export const DataTotals = Type.Object({ start: Type.String(), end: Type.String(), days: Type.Integer(), ...DataFigures.properties });
+export const DataTotals = Type.Object({
+  start: Type.String(),
+  end: Type.String(),
+  days: Type.Integer(),
+  ...DataFigures.properties,
+  /** Changes not yet counted (many after a sync, or a rebuild running): the figures lag behind the list for a minute or two. */
+  updating: Type.Optional(Type.Boolean()),
+});
 export type DataTotals = Static<typeof DataTotals>;
 
 export const DataDaySeries = Type.Object({ list: Type.Array(DataDay), total: DataFigures });

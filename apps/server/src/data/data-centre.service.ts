@@ -181,8 +181,12 @@ export class DataCentreService {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const [sums] = await this.deps.repo.sums(ws.id, dim, rangeCover(range.start, range.end, this.today()), { key });
-    return { start: range.start, end: range.end, days: range.days.length, ...figures(sums) };
+    const [[sums], waiting, rebuilding] = await Promise.all([
+      this.deps.repo.sums(ws.id, dim, rangeCover(range.start, range.end, this.today()), { key }),
+      this.deps.repo.markedCount(ws.id, 1),
+      this.deps.repo.rebuilding(ws.id, this.deps.clock.now()),
+    ]);
+    return { start: range.start, end: range.end, days: range.days.length, ...figures(sums), updating: waiting > 0 || rebuilding };
   }
 
   async daySeries(ws: WorkSpace, b: DataRangeBody): Promise<DataDaySeries> {

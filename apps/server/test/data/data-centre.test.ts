@@ -68,7 +68,7 @@ describe('figures', () => {
     today = dayKey(Date.now());
     const o = await api('/api/qw/data/customer/overview', range());
     expect(o.status, o.message).toBe(200);
-    expect(o.data).toMatchObject({ start: today, end: today, days: 1, adds: 3, lostByMember: 1, lostByCustomer: 1, net: 1 });
+    expect(o.data).toMatchObject({ start: today, end: today, days: 1, adds: 3, lostByMember: 1, lostByCustomer: 1, net: 1, updating: false });
     const week = { start: dayKey(Date.now() - 6 * DAY_MS), end: today };
     const d = await api('/api/qw/data/customer/day', week);
     expect(d.data.list).toHaveLength(7);
@@ -225,6 +225,20 @@ describe('refusals', () => {
     expect((await api('/api/qw/notify/loss/list', {}, without)).status).toBe(403);
     const withData = await child(['data-customer']);
     expect((await api('/api/qw/data/customer/overview', range(), withData)).data.adds).toBe(3);
+  });
+});
+
+describe('while a rebuild runs', () => {
+  it('changes wait for it, and the totals say the figures are updating', async () => {
+    await db().insertInto('customer_daily_rebuild').values({ work_space_id: corp.wsId, until: Date.now() + 60_000 }).execute();
+    await db().transaction().execute((trx) => markCustomersChanged(trx, corp.wsId, [who[1]!.externalUserid]));
+    try {
+      expect((await api('/api/qw/data/customer/overview', range())).data).toMatchObject({ adds: 3, updating: true });
+    } finally {
+      await db().deleteFrom('customer_daily_rebuild').where('work_space_id', '=', corp.wsId).execute();
+    }
+    // The lease gone, the next call counts the (unchanged) customer: nothing moves.
+    expect((await api('/api/qw/data/customer/overview', range())).data).toMatchObject({ adds: 3, updating: false });
   });
 });
 
