@@ -12,7 +12,7 @@ import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import { DayTally, rangeCover, decodeParts, DeltaSum, encodeParts, partsOf } from './daily-figures.js';
-import type { DailySums, DataCentreRepository } from './data-centre.repository.js';
+import type { DailySums, DataCentreRepository, DayRow } from './data-centre.repository.js';
 
 export const DATA_REBUILD_JOB = 'data_rebuild';
 export const DATA_CATCH_UP_JOB = 'data_catch_up';
@@ -192,18 +192,22 @@ export class DataCentreService {
   async daySeries(ws: WorkSpace, b: DataRangeBody): Promise<DataDaySeries> {
     await this.fresh(ws.id);
     const range = rangeOf(b.start, b.end);
+    return seriesOf(range.days, await this.dayRows(ws, b));
+  }
+
+  /** The day rows of the body's scope over its range, by day. */
+  private async dayRows(ws: WorkSpace, b: DataRangeBody): Promise<Map<string, DayRow>> {
+    const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const rows = new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
-    const list = range.days.map((date) => ({ date, ...figures(rows.get(date)) }));
-    const total = list.reduce(
-      (t, d) => ({ adds: t.adds + d.adds, lostByMember: t.lostByMember + d.lostByMember, lostByCustomer: t.lostByCustomer + d.lostByCustomer, net: t.net + d.net }),
-      figures(undefined),
-    );
-    return { list, total };
+    return new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
   }
 
   async byMember(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
     await this.fresh(ws.id);
+    return this.members(ws, b);
+  }
+
+  private async members(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
     const range = rangeOf(b.start, b.end);
     const rows = await this.deps.repo.sums(ws.id, 'member', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.memberNames(ws.id, rows.map((r) => r.key));
@@ -212,6 +216,10 @@ export class DataCentreService {
 
   async byCode(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
     await this.fresh(ws.id);
+    return this.codes(ws, b);
+  }
+
+  private async codes(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
     const range = rangeOf(b.start, b.end);
     const rows = await this.deps.repo.sums(ws.id, 'code', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.codeNames(ws.id, rows.map((r) => Number(r.key)).filter((id) => id > 0));
@@ -225,6 +233,10 @@ export class DataCentreService {
 
   async byTag(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
     await this.fresh(ws.id);
+    return this.tags(ws, b);
+  }
+
+  private async tags(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
     const range = rangeOf(b.start, b.end);
     const rows = await this.deps.repo.sums(ws.id, 'tag', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.tagNames(ws.id, rows.map((r) => r.key));
@@ -234,30 +246,22 @@ export class DataCentreService {
   /** Of those added each day, how many were still friends (no deletion either way) 1, 7, 30 days later; null until measurable. */
   async retention(ws: WorkSpace, b: DataRangeBody): Promise<DataRetention> {
     await this.fresh(ws.id);
-    const range = rangeOf(b.start, b.end);
-    const { dim, key } = this.scopeOf(b);
-    const rows = new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
-    const now = this.deps.clock.now();
-    return {
-      list: range.days.map((date) => {
-        const r = rows.get(date);
-        const adds = r?.adds ?? 0;
-        const dayEnd = dayOf(date) + DAY_MS;
-        const kept = (n: 1 | 7 | 30) => (now >= dayEnd + n * DAY_MS ? adds - (r?.[`lost_${n}`] ?? 0) : null);
-        return { date, adds, day1: kept(1), day7: kept(7), day30: kept(30) };
-      }),
-    };
+    return retentionOf(rangeOf(b.start, b.end).days, await this.dayRows(ws, b), this.deps.clock.now());
   }
 
   /** The day series and the rankings as CSV (UTF-8 with a BOM, so Excel reads the Chinese). */
   async exportCsv(ws: WorkSpace, b: DataRangeBody): Promise<{ filename: string; csv: string }> {
-    const [days, members, codes, tags, retention] = await Promise.all([
-      this.daySeries(ws, b),
-      this.byMember(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.byCode(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.byTag(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.retention(ws, b),
+    await this.fresh(ws.id);
+    const dates = rangeOf(b.start, b.end).days;
+    // The day series and retention share one read of the days.
+    const [rows, members, codes, tags] = await Promise.all([
+      this.dayRows(ws, b),
+      this.members(ws, { start: b.start, end: b.end, limit: 500 }),
+      this.codes(ws, { start: b.start, end: b.end, limit: 500 }),
+      this.tags(ws, { start: b.start, end: b.end, limit: 500 }),
     ]);
+    const days = seriesOf(dates, rows);
+    const retention = retentionOf(dates, rows, this.deps.clock.now());
     const head = ['新增客户', '成员删除', '客户删除', '净增长'];
     const nums = (f: DataFigures) => [f.adds, f.lostByMember, f.lostByCustomer, f.net];
     const kept = (v: number | null) => (v === null ? '' : v);
@@ -283,6 +287,28 @@ export class DataCentreService {
     const csv = '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
     return { filename: `好友分析_${b.start}_${b.end}.csv`, csv };
   }
+}
+
+function seriesOf(dates: string[], rows: Map<string, DayRow>): DataDaySeries {
+  const list = dates.map((date) => ({ date, ...figures(rows.get(date)) }));
+  const total = list.reduce(
+    (t, d) => ({ adds: t.adds + d.adds, lostByMember: t.lostByMember + d.lostByMember, lostByCustomer: t.lostByCustomer + d.lostByCustomer, net: t.net + d.net }),
+    figures(undefined),
+  );
+  return { list, total };
+}
+
+/** Of those added each day, how many were still friends 1, 7, 30 days later; null until measurable. */
+function retentionOf(dates: string[], rows: Map<string, DayRow>, now: number): DataRetention {
+  return {
+    list: dates.map((date) => {
+      const r = rows.get(date);
+      const adds = r?.adds ?? 0;
+      const dayEnd = dayOf(date) + DAY_MS;
+      const kept = (n: 1 | 7 | 30) => (now >= dayEnd + n * DAY_MS ? adds - (r?.[`lost_${n}`] ?? 0) : null);
+      return { date, adds, day1: kept(1), day7: kept(7), day30: kept(30) };
+    }),
+  };
 }
 
 /** Quotes a cell when it needs it; a leading =+-@ is neutralised so a name cannot become a formula. */
