@@ -89,8 +89,13 @@ export class DataCentreService {
 
   private readonly freshening = new Map<number, Promise<void>>();
 
-  /** Before a figure call: what changed is counted, unless much changed (a sync) — then the job does it. */
-  private fresh(wsId: number): Promise<void> {
+  /**
+   * Before a figure call: what changed is counted, unless much changed (a sync) — then the job does it.
+   * The body is checked first: a refused call writes nothing.
+   */
+  private fresh(wsId: number, b: DataRangeBody | DataRankBody): Promise<void> {
+    rangeOf(b.start, b.end);
+    if (!('limit' in b)) this.scopeOf(b);
     // The page asks for several figures at once: one catch-up serves them all.
     const running = this.freshening.get(wsId);
     if (running) return running;
@@ -178,7 +183,7 @@ export class DataCentreService {
   }
 
   async totals(ws: WorkSpace, b: DataRangeBody): Promise<DataTotals> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
     const [[sums], waiting, rebuilding] = await Promise.all([
@@ -190,7 +195,7 @@ export class DataCentreService {
   }
 
   async daySeries(ws: WorkSpace, b: DataRangeBody): Promise<DataDaySeries> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     const range = rangeOf(b.start, b.end);
     return seriesOf(range.days, await this.dayRows(ws, b));
   }
@@ -203,7 +208,7 @@ export class DataCentreService {
   }
 
   async byMember(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     return this.members(ws, b);
   }
 
@@ -215,7 +220,7 @@ export class DataCentreService {
   }
 
   async byCode(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     return this.codes(ws, b);
   }
 
@@ -232,7 +237,7 @@ export class DataCentreService {
   }
 
   async byTag(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     return this.tags(ws, b);
   }
 
@@ -245,13 +250,13 @@ export class DataCentreService {
 
   /** Of those added each day, how many were still friends (no deletion either way) 1, 7, 30 days later; null until measurable. */
   async retention(ws: WorkSpace, b: DataRangeBody): Promise<DataRetention> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     return retentionOf(rangeOf(b.start, b.end).days, await this.dayRows(ws, b), this.deps.clock.now());
   }
 
   /** The day series and the rankings as CSV (UTF-8 with a BOM, so Excel reads the Chinese). */
   async exportCsv(ws: WorkSpace, b: DataRangeBody): Promise<{ filename: string; csv: string }> {
-    await this.fresh(ws.id);
+    await this.fresh(ws.id, b);
     const dates = rangeOf(b.start, b.end).days;
     // The day series and retention share one read of the days.
     const [rows, members, codes, tags] = await Promise.all([
