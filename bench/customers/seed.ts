@@ -1,7 +1,8 @@
 // Seeds one work space with a customer base straight into the database (no sync through the
 // simulator): members, 3,000 tags, channel codes, customers with two follow relations each (tags in
 // follow_relation.tag_ids and follow_tag), 20,000 groups, and a year of customer_event rows (an add per
-// relation, some deleted by either side), then builds the data centre's roll-ups with the rebuild.
+// relation, some deleted by either side), then builds the data centre's roll-ups with the rebuild (from
+// the relations: the events are for the timeline and the customer-list benches).
 // Usage: node --import tsx bench/customers/seed.ts [--customers=1000000 | --small] [--members=500]
 //   SQLite: DATA_DIR (default /tmp/scrm-bench-customers) — the file is replaced;
 //   PostgreSQL: DATABASE_URL=postgres://…/<db> — the database is emptied of an earlier seed's work space.
@@ -79,7 +80,7 @@ async function main() {
   // ---- the account and its work space (an earlier seed's are removed)
   const old = await k.selectFrom('work_space').select('id').where('corp_id', '=', BENCH_CORP_ID).execute();
   for (const { id } of old) {
-    for (const t of ['customer', 'follow_relation', 'follow_tag', 'customer_event', 'customer_daily', 'member', 'corp_tag', 'corp_tag_group', 'group_chat', 'group_member', 'contact_way', 'notification'] as const)
+    for (const t of ['customer', 'follow_relation', 'follow_tag', 'customer_event', 'customer_daily', 'customer_daily_part', 'customer_daily_dirty', 'member', 'corp_tag', 'corp_tag_group', 'group_chat', 'group_member', 'contact_way', 'notification'] as const)
       await k.deleteFrom(t).where('work_space_id', '=', id).execute();
     await k.deleteFrom('work_space').where('id', '=', id).execute();
   }
@@ -195,11 +196,13 @@ async function main() {
 
   // ---- the data centre's roll-ups, by the rebuild the server runs
   t = performance.now();
+  const rssBefore = process.resourceUsage().maxRSS;
   const log = pino({ level: 'warn' });
   const dataCentre = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: log as unknown as FastifyBaseLogger });
   await dataCentre.rebuild(wsId);
   const rollups = await k.selectFrom('customer_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', wsId).executeTakeFirstOrThrow();
-  lap(`roll-ups rebuilt (${Number(rollups.n).toLocaleString()} rows, peak RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB)`, t);
+  const peak = (kb: number) => `${Math.round(kb / 1024)} MB`;
+  lap(`roll-ups rebuilt (${Number(rollups.n).toLocaleString()} rows, peak RSS ${peak(process.resourceUsage().maxRSS)}; ${peak(rssBefore)} before it)`, t);
   // The visibility map set, so PostgreSQL reads the roll-ups by index-only scans.
   if (db.dialect === 'postgres') await db.pgPool!.query('vacuum analyze customer_daily');
   if (db.sqlite) db.sqlite.pragma('optimize');

@@ -1,6 +1,7 @@
 // 数据中心 driven as an operator would: two customers scan a channel code in the simulator and one of
 // them deletes the member; /data/customer shows today's figures (2 new, 1 deleted by the customer,
-// net 1), the trend, the member and the code, and the export downloads them.
+// net 1), the trend, the member and the code, and the export downloads them; the customer list
+// filtered to the same 添加时间 (and the same code) shows the same number of customers.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dayKey } from '@scrm/contracts/china-time';
@@ -57,6 +58,17 @@ test('today’s figures after two scans and a deletion', async ({ page }) => {
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv).toContain(`${today},2,0,1,1`);
+
+  // The same day in the customer list (状态 全部): the same number of customers, overall and for the code.
+  const dayAdds = Number((await content.getByTestId('data-total-adds').locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''));
+  const codeRow = content.getByTestId('data-table-code').locator('tr', { hasText: '门店海报' });
+  const codeAdds = Number(await codeRow.locator('td').nth(1).innerText());
+  expect(codeAdds).toBe(2);
+  await open(page, `/customer/list?from=${today}&to=${today}`);
+  await expect(page.getByTestId('customer-total')).toHaveText(`共 ${dayAdds} 位客户`);
+  await open(page, `/customer/list?from=${today}&to=${today}&codes=${code.id}`);
+  await expect(page.getByTestId('customer-total')).toHaveText(`共 ${codeAdds} 位客户`);
+  await open(page, '/data/customer');
 
   // Another range preset asks the server again.
   await content.getByTestId('data-range').click();

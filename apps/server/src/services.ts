@@ -166,10 +166,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
-  // The data centre's roll-ups and loss alerts hear of every add and deletion as it is recorded.
+  // Loss alerts hear of every deletion as it is recorded; the data centre's roll-ups follow the relations
+  // (their writers mark the customer, sync/follow-tag.repository.ts), not the events.
   const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
   const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log });
-  customerEvents.listen(dataCentre);
   customerEvents.listen(lossAlerts);
   const customerRepo = new CustomerRepository(database);
   const customerListRepo = new CustomerListRepository(database);

@@ -26,11 +26,11 @@ export const DataRankBody = Type.Object({
 export type DataRankBody = Static<typeof DataRankBody>;
 
 export const DataFigures = Type.Object({
-  /** Add events (a customer adding a member, or re-adding). */
+  /** Customers by 添加时间 (the customer list's count for the same day and filter; a range sums its days). */
   adds: Type.Integer(),
-  /** The member deleted the customer. */
+  /** Customers the member deleted (once a day). */
   lostByMember: Type.Integer(),
-  /** The customer deleted the member. */
+  /** Customers who deleted a member (once a day). */
   lostByCustomer: Type.Integer(),
   /** adds − lostByMember − lostByCustomer. */
   net: Type.Integer(),
@@ -40,7 +40,14 @@ export type DataFigures = Static<typeof DataFigures>;
 export const DataDay = Type.Object({ date: Type.String(), ...DataFigures.properties });
 export type DataDay = Static<typeof DataDay>;
 
-export const DataTotals = Type.Object({ start: Type.String(), end: Type.String(), days: Type.Integer(), ...DataFigures.properties });
+export const DataTotals = Type.Object({
+  start: Type.String(),
+  end: Type.String(),
+  days: Type.Integer(),
+  ...DataFigures.properties,
+  /** Changes not yet counted (many after a sync, or a rebuild running): the figures lag behind the list for a minute or two. */
+  updating: Type.Optional(Type.Boolean()),
+});
 export type DataTotals = Static<typeof DataTotals>;
 
 export const DataDaySeries = Type.Object({ list: Type.Array(DataDay), total: DataFigures });

@@ -19,7 +19,7 @@ import type { RiskEngine } from '../risk/risk-engine.js';
 import type { SyncPhase, SyncService } from '../sync/sync.service.js';
 import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
 import type { DataCentreService } from '../data/data-centre.service.js';
-import { DATA_REBUILD_JOB } from '../data/data-centre.service.js';
+import { DATA_CATCH_UP_JOB, DATA_REBUILD_JOB } from '../data/data-centre.service.js';
 import type { TagService } from '../tag/tag.service.js';
 import { TAG_COUNT_JOB } from '../tag/tag.service.js';
 import type { TransferService } from '../transfer/transfer.service.js';
@@ -164,7 +164,7 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
     }),
 
     // ---- data centre
-    // Recomputes a work space's roll-ups from customer_event (repair, or events older than the roll-ups).
+    // Recomputes a work space's roll-ups from its relations (repair; the catch-up waits while it runs).
     [DATA_REBUILD_JOB]: spec<{ workSpaceId: number }>({
       priority: 0,
       concurrency: 1,
@@ -177,6 +177,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
 
     // ---- recurring (SCHEDULES): each tick is idempotency cron:<schedule>:<minute>, 3 attempts
     // Every minute: risk periods turn, cron plans and code schedules switch members, temporary codes expire.
+    // Every minute: the customers whose relations changed and no figure call has counted yet (a sync's).
+    [DATA_CATCH_UP_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:data-catch-up:<minute>',
+      run: () => o.dataCentre.catchUpAll(),
+    }),
     [RISK_TICK_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -228,6 +236,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'cleanup', pattern: '17 4 * * *', kind: CLEANUP_JOB },
   { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
   { name: 'transfer', pattern: '*/5 * * * *', kind: TRANSFER_CHECK_JOB },
+  { name: 'data-catch-up', pattern: '* * * * *', kind: DATA_CATCH_UP_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -1,54 +1,30 @@
-// 数据中心 (好友分析): keeps the daily roll-ups as customer events are recorded (a CustomerEventListener),
-// rebuilds them from customer_event on demand (a job), and answers the figure calls from the roll-ups
-// only. Definitions in docs/data-centre.md; the arithmetic in daily-figures.ts.
-import { dayOf, DAY_MS } from '@scrm/contracts/china-time';
+// 数据中心 (好友分析): keeps the daily roll-ups as customers' relations change (the writers mark the
+// customer, the catch-up recounts it and applies the difference), rebuilds them on demand (a job), and
+// answers the figure calls from the roll-ups only. Definitions in docs/data-centre.md; the arithmetic
+// in daily-figures.ts.
+import { dayKey, dayOf, DAY_MS } from '@scrm/contracts/china-time';
 import type { DataCodeList, DataDaySeries, DataFigures, DataMemberList, DataRangeBody, DataRankBody, DataRetention, DataTagList, DataTotals } from '@scrm/contracts/data';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock/clock.js';
 import { rangeOf } from '../contact-way/figures/code-figures.service.js';
-import type { CustomerEventListener } from '../customer/customer-event.service.js';
-import type { CustomerEventRow } from '../customer/customer-event.repository.js';
 import type { DailyDim } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
-import { coverOf, DailyTally, type AddFacts, type EventFacts } from './daily-figures.js';
-import type { CodeFacts, DailySums, DataCentreRepository, RelationEvent } from './data-centre.repository.js';
+import { DayTally, rangeCover, decodeParts, DeltaSum, encodeParts, partsOf } from './daily-figures.js';
+import type { DailySums, DataCentreRepository, DayRow } from './data-centre.repository.js';
 
 export const DATA_REBUILD_JOB = 'data_rebuild';
+export const DATA_CATCH_UP_JOB = 'data_catch_up';
 
-const FIGURE_KINDS = new Set(['add', 'delete_by_member', 'delete_by_customer']);
+const CATCH_UP_BATCH = 200;
 const REBUILD_BATCH = 500;
+/** A figure call first counts what changed, when that is at most this many customers (else the job does). */
+const READ_CATCH_UP_MAX = 1000;
+const REBUILD_LEASE_MS = 10 * 60_000;
+/** More marks than this: a rebuild (see catchUpAll). */
+const BULK_MARKS = 20_000;
 const DEFAULT_RANK = 50;
-
-const stateOf = (detail: string): string => {
-  try {
-    const d = JSON.parse(detail) as { state?: unknown };
-    return typeof d.state === 'string' ? d.state : '';
-  } catch {
-    return '';
-  }
-};
-
-/**
- * The facts of each event of ONE relation, walked oldest first: an add's code by its state, a
- * deletion's by the last add before it, and whether the deletion is the first since that add.
- */
-export function walkRelation(events: RelationEvent[], codeOf: (state: string) => CodeFacts | undefined, tags: string[]): EventFacts[] {
-  let add: (AddFacts & { tagIds: string[] }) | null = null;
-  let lost = false;
-  return events.map((e) => {
-    if (e.kind === 'add') {
-      const code = codeOf(stateOf(e.detail));
-      add = { at: Number(e.at), userid: e.userid, contactWayId: code?.id ?? 0, tagIds: code?.tagIds ?? [] };
-      lost = false;
-      return { kind: 'add', at: Number(e.at), userid: e.userid, contactWayId: add.contactWayId, tags: [...add.tagIds, ...tags], firstLossOf: null };
-    }
-    const first: AddFacts | null = add && !lost ? add : null;
-    lost = true;
-    return { kind: e.kind, at: Number(e.at), userid: e.userid, contactWayId: add?.contactWayId ?? 0, tags: [...(add?.tagIds ?? []), ...tags], firstLossOf: first };
-  });
-}
 
 const figures = (s: Pick<DailySums, 'adds' | 'deleted_by_member' | 'deleted_by_customer'> | undefined): DataFigures => {
   const adds = s?.adds ?? 0;
@@ -57,88 +33,144 @@ const figures = (s: Pick<DailySums, 'adds' | 'deleted_by_member' | 'deleted_by_c
   return { adds, lostByMember, lostByCustomer, net: adds - lostByMember - lostByCustomer };
 };
 
-export class DataCentreService implements CustomerEventListener {
+export class DataCentreService {
   constructor(private readonly deps: { repo: DataCentreRepository; jobs: JobQueue; clock: Clock; log: FastifyBaseLogger }) {}
 
   // ---------------------------------------------------------------- keeping the roll-ups
 
   /**
-   * Newly recorded events (each once: CustomerEventService passes only rows it inserted). A failure is
-   * logged, not thrown: the event is already recorded, so a retry of the callback would not count it
-   * either — the rebuild repairs the roll-ups.
+   * Counts the marked customers of the work space (at most `max`): per batch, in one transaction, the
+   * marks are taken, the customers' relations read, and the difference from what they counted before
+   * (`customer_daily_part`) added to the roll-ups. A failure rolls the batch back with its marks, so
+   * nothing is lost: the next catch-up (a figure call or the minute job) counts it. Waits for a rebuild.
    */
-  async recorded(wsId: number, events: CustomerEventRow[]): Promise<void> {
-    try {
-      await this.count(wsId, events);
-    } catch (err) {
-      this.deps.log.error({ err, wsId }, 'data centre roll-ups not updated for new customer events (a rebuild repairs them)');
+  async catchUp(wsId: number, max = Number.POSITIVE_INFINITY): Promise<number> {
+    const repo = this.deps.repo;
+    if (await repo.rebuilding(wsId, this.deps.clock.now())) return 0;
+    const codes = await repo.codes(wsId);
+    const codeOf = (state: string) => codes.get(state) ?? 0;
+    let done = 0;
+    while (done < max) {
+      const n = await repo.transaction(async (trx) => {
+        const ids = await repo.claimMarked(trx, wsId, Math.min(CATCH_UP_BATCH, max - done));
+        if (!ids.length) return 0;
+        const [relations, before] = await Promise.all([repo.relations(trx, wsId, { ids }), repo.parts(trx, wsId, ids)]);
+        const sum = new DeltaSum();
+        const written = new Map<string, string>();
+        for (const id of ids) {
+          const old = before.get(id) ?? '';
+          const now = partsOf(relations.get(id) ?? [], codeOf);
+          const text = encodeParts(now);
+          if (text === old) continue;
+          sum.diff(decodeParts(old), now);
+          written.set(id, text);
+        }
+        await repo.increment(wsId, sum.deltas(), trx);
+        await repo.writeParts(trx, wsId, written);
+        return ids.length;
+      });
+      if (!n) break;
+      done += n;
+    }
+    return done;
+  }
+
+  /**
+   * The minute job: every work space's marked customers — or, when more than 20,000 wait (a first
+   * sync, the upgrade that introduced the marks), a rebuild, which counts them in bulk rather than as
+   * millions of single-row differences.
+   */
+  async catchUpAll(): Promise<void> {
+    for (const wsId of await this.deps.repo.markedSpaces()) {
+      if ((await this.deps.repo.markedCount(wsId, BULK_MARKS + 1)) > BULK_MARKS) await this.queueRebuild({ id: wsId });
+      else await this.catchUp(wsId);
     }
   }
 
-  private async count(wsId: number, events: CustomerEventRow[]): Promise<void> {
-    const tally = new DailyTally();
-    for (const e of events) {
-      if (!FIGURE_KINDS.has(e.kind)) continue;
-      const history = await this.deps.repo.relationEvents(wsId, e.external_userid, e.userid, { at: Number(e.at), id: Number(e.id) });
-      const codes = new Map<string, CodeFacts | undefined>();
-      for (const h of history) {
-        const state = h.kind === 'add' ? stateOf(h.detail) : '';
-        if (state && !codes.has(state)) codes.set(state, await this.deps.repo.codeByState(wsId, state));
-      }
-      const tags = await this.deps.repo.relationTags(wsId, e.external_userid, e.userid);
-      const facts = walkRelation(history, (s) => codes.get(s), tags);
-      const mine = facts[facts.length - 1];
-      if (mine) tally.add(mine);
+  private readonly freshening = new Map<number, Promise<void>>();
+
+  /**
+   * Before a figure call: what changed is counted, unless much changed (a sync) — then the job does it.
+   * The body is checked first: a refused call writes nothing.
+   */
+  private fresh(wsId: number, b: DataRangeBody | DataRankBody): Promise<void> {
+    rangeOf(b.start, b.end);
+    if (!('limit' in b)) this.scopeOf(b);
+    // The page asks for several figures at once: one catch-up serves them all.
+    const running = this.freshening.get(wsId);
+    if (running) return running;
+    const p = this.freshen(wsId).finally(() => this.freshening.delete(wsId));
+    this.freshening.set(wsId, p);
+    return p;
+  }
+
+  private async freshen(wsId: number): Promise<void> {
+    try {
+      const waiting = await this.deps.repo.markedCount(wsId, READ_CATCH_UP_MAX + 1);
+      if (waiting > 0 && waiting <= READ_CATCH_UP_MAX) await this.catchUp(wsId, READ_CATCH_UP_MAX);
+    } catch (err) {
+      this.deps.log.error({ err, wsId }, 'data centre catch-up failed (the marks stay; the next one counts them)');
     }
-    const rows = [...tally.rows()];
-    if (rows.length) await this.deps.repo.increment(wsId, rows);
   }
 
   /** Queues a rebuild of the work space's roll-ups (one at a time). */
-  async queueRebuild(ws: WorkSpace): Promise<{ queued: boolean }> {
+  async queueRebuild(ws: Pick<WorkSpace, 'id'>): Promise<{ queued: boolean }> {
     const id = await this.deps.jobs.enqueue(DATA_REBUILD_JOB, { workSpaceId: ws.id }, { workSpaceId: ws.id, singletonKey: `data-rebuild:${ws.id}` });
     return { queued: id !== null };
   }
 
   /**
-   * The work space's roll-ups recomputed from customer_event, customer by customer; the events
-   * recorded while it ran (id above the snapshot) are counted again in the replacing transaction.
+   * The work space's roll-ups recomputed from its relations, 500 customers at a time: each chunk takes
+   * its customers' marks, reads their relations and writes their parts in one transaction; the counts
+   * are summed in memory per key and day (bounded by keys × days, not by customers) and replace the
+   * roll-ups at the end. While it runs (its lease) the catch-up waits, so a change during the rebuild
+   * is counted after it, against the parts the rebuild wrote.
    */
-  async rebuild(wsId: number): Promise<{ events: number }> {
+  async rebuild(wsId: number): Promise<{ customers: number }> {
     const repo = this.deps.repo;
-    const maxId = await repo.lastEventId(wsId);
+    const clock = this.deps.clock;
+    await repo.lease(wsId, clock.now() + REBUILD_LEASE_MS);
     const codes = await repo.codes(wsId);
-    const codeOf = (s: string) => codes.get(s);
-    const tally = new DailyTally();
+    const codeOf = (state: string) => codes.get(state) ?? 0;
+    const tally = new DayTally();
     let after = '';
     let count = 0;
+    let renewed = clock.now();
     for (;;) {
       const customers = await repo.customersAfter(wsId, after, REBUILD_BATCH);
       if (!customers.length) break;
-      after = customers[customers.length - 1]!;
-      const span = { first: customers[0]!, last: after };
-      const [events, tags] = await Promise.all([repo.eventsOf(wsId, span, { maxId }), repo.tagsOf(wsId, span)]);
-      count += events.length;
-      for (const [key, rel] of groupByRelation(events)) for (const f of walkRelation(rel, codeOf, tags.get(key) ?? [])) tally.add(f);
+      const span = { first: customers[0]!, last: customers[customers.length - 1]! };
+      await repo.transaction(async (trx) => {
+        await repo.clearMarked(trx, wsId, span);
+        const relations = await repo.relations(trx, wsId, span);
+        const written = new Map<string, string>();
+        for (const [id, rels] of relations) {
+          const p = partsOf(rels, codeOf);
+          tally.addParts(p);
+          written.set(id, encodeParts(p));
+        }
+        await repo.writeParts(trx, wsId, written, span);
+      });
+      after = span.last;
+      count += customers.length;
+      if (clock.now() - renewed > REBUILD_LEASE_MS / 4) await repo.lease(wsId, (renewed = clock.now()) + REBUILD_LEASE_MS);
     }
-    await repo.replace(wsId, [...tally.rows()], async (trx) => {
-      const late = await repo.eventsOf(wsId, null, { minId: maxId }, trx);
-      for (const e of late) await this.recordedIn(wsId, e, trx);
-    });
-    this.deps.log.info({ wsId, events: count }, 'data centre roll-ups rebuilt');
-    return { events: count };
-  }
-
-  /** One late event counted inside the rebuild's transaction. */
-  private async recordedIn(wsId: number, e: RelationEvent, trx: Parameters<Parameters<DataCentreRepository['replace']>[2]>[0]): Promise<void> {
-    const history = await this.deps.repo.relationEvents(wsId, e.external_userid, e.userid, { at: e.at, id: e.id });
-    const codes = await this.deps.repo.codes(wsId);
-    const tags = await this.deps.repo.relationTags(wsId, e.external_userid, e.userid);
-    const mine = walkRelation(history, (s) => codes.get(s), tags).pop();
-    if (mine) await this.deps.repo.increment(wsId, [...new DailyTally().add(mine).rows()], trx);
+    await repo.dropPartsAfter(wsId, after);
+    await repo.replace(wsId, tally.rows());
+    this.deps.log.info({ wsId, customers: count }, 'data centre roll-ups rebuilt');
+    await this.catchUp(wsId);
+    return { customers: count };
   }
 
   // ---------------------------------------------------------------- the figures
+
+  /**
+   * The last day that can hold anything (coverOf reads past it for free): the later of the clock's and
+   * the wall clock's today, as relations carry WeCom's real times and a test clock may run ahead.
+   */
+  private today(): string {
+    return dayKey(Math.max(this.deps.clock.now(), Date.now()));
+  }
 
   /** The roll-up a filtered call reads: the work space's, or one member's / code's / tag's. */
   private scopeOf(b: DataRangeBody): { dim: DailyDim; key: string } {
@@ -151,34 +183,50 @@ export class DataCentreService implements CustomerEventListener {
   }
 
   async totals(ws: WorkSpace, b: DataRangeBody): Promise<DataTotals> {
+    await this.fresh(ws.id, b);
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const [sums] = await this.deps.repo.sums(ws.id, dim, coverOf(range.start, range.end), { key });
-    return { start: range.start, end: range.end, days: range.days.length, ...figures(sums) };
+    const [[sums], waiting, rebuilding] = await Promise.all([
+      this.deps.repo.sums(ws.id, dim, rangeCover(range.start, range.end, this.today()), { key }),
+      this.deps.repo.markedCount(ws.id, 1),
+      this.deps.repo.rebuilding(ws.id, this.deps.clock.now()),
+    ]);
+    return { start: range.start, end: range.end, days: range.days.length, ...figures(sums), updating: waiting > 0 || rebuilding };
   }
 
   async daySeries(ws: WorkSpace, b: DataRangeBody): Promise<DataDaySeries> {
+    await this.fresh(ws.id, b);
+    const range = rangeOf(b.start, b.end);
+    return seriesOf(range.days, await this.dayRows(ws, b));
+  }
+
+  /** The day rows of the body's scope over its range, by day. */
+  private async dayRows(ws: WorkSpace, b: DataRangeBody): Promise<Map<string, DayRow>> {
     const range = rangeOf(b.start, b.end);
     const { dim, key } = this.scopeOf(b);
-    const rows = new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
-    const list = range.days.map((date) => ({ date, ...figures(rows.get(date)) }));
-    const total = list.reduce(
-      (t, d) => ({ adds: t.adds + d.adds, lostByMember: t.lostByMember + d.lostByMember, lostByCustomer: t.lostByCustomer + d.lostByCustomer, net: t.net + d.net }),
-      figures(undefined),
-    );
-    return { list, total };
+    return new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
   }
 
   async byMember(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
+    await this.fresh(ws.id, b);
+    return this.members(ws, b);
+  }
+
+  private async members(ws: WorkSpace, b: DataRankBody): Promise<DataMemberList> {
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'member', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'member', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.memberNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ userid: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }
 
   async byCode(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
+    await this.fresh(ws.id, b);
+    return this.codes(ws, b);
+  }
+
+  private async codes(ws: WorkSpace, b: DataRankBody): Promise<DataCodeList> {
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'code', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'code', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.codeNames(ws.id, rows.map((r) => Number(r.key)).filter((id) => id > 0));
     return {
       list: rows.map((r) => {
@@ -189,38 +237,36 @@ export class DataCentreService implements CustomerEventListener {
   }
 
   async byTag(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
+    await this.fresh(ws.id, b);
+    return this.tags(ws, b);
+  }
+
+  private async tags(ws: WorkSpace, b: DataRankBody): Promise<DataTagList> {
     const range = rangeOf(b.start, b.end);
-    const rows = await this.deps.repo.sums(ws.id, 'tag', coverOf(range.start, range.end), { limit: b.limit ?? DEFAULT_RANK });
+    const rows = await this.deps.repo.sums(ws.id, 'tag', rangeCover(range.start, range.end, this.today()), { limit: b.limit ?? DEFAULT_RANK });
     const names = await this.deps.repo.tagNames(ws.id, rows.map((r) => r.key));
     return { list: rows.map((r) => ({ tagId: r.key, name: names.get(r.key) ?? r.key, ...figures(r) })) };
   }
 
   /** Of those added each day, how many were still friends (no deletion either way) 1, 7, 30 days later; null until measurable. */
   async retention(ws: WorkSpace, b: DataRangeBody): Promise<DataRetention> {
-    const range = rangeOf(b.start, b.end);
-    const { dim, key } = this.scopeOf(b);
-    const rows = new Map((await this.deps.repo.days(ws.id, dim, key, range.start, range.end)).map((r) => [r.period, r]));
-    const now = this.deps.clock.now();
-    return {
-      list: range.days.map((date) => {
-        const r = rows.get(date);
-        const adds = r?.adds ?? 0;
-        const dayEnd = dayOf(date) + DAY_MS;
-        const kept = (n: 1 | 7 | 30) => (now >= dayEnd + n * DAY_MS ? adds - (r?.[`lost_${n}`] ?? 0) : null);
-        return { date, adds, day1: kept(1), day7: kept(7), day30: kept(30) };
-      }),
-    };
+    await this.fresh(ws.id, b);
+    return retentionOf(rangeOf(b.start, b.end).days, await this.dayRows(ws, b), this.deps.clock.now());
   }
 
   /** The day series and the rankings as CSV (UTF-8 with a BOM, so Excel reads the Chinese). */
   async exportCsv(ws: WorkSpace, b: DataRangeBody): Promise<{ filename: string; csv: string }> {
-    const [days, members, codes, tags, retention] = await Promise.all([
-      this.daySeries(ws, b),
-      this.byMember(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.byCode(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.byTag(ws, { start: b.start, end: b.end, limit: 500 }),
-      this.retention(ws, b),
+    await this.fresh(ws.id, b);
+    const dates = rangeOf(b.start, b.end).days;
+    // The day series and retention share one read of the days.
+    const [rows, members, codes, tags] = await Promise.all([
+      this.dayRows(ws, b),
+      this.members(ws, { start: b.start, end: b.end, limit: 500 }),
+      this.codes(ws, { start: b.start, end: b.end, limit: 500 }),
+      this.tags(ws, { start: b.start, end: b.end, limit: 500 }),
     ]);
+    const days = seriesOf(dates, rows);
+    const retention = retentionOf(dates, rows, this.deps.clock.now());
     const head = ['新增客户', '成员删除', '客户删除', '净增长'];
     const nums = (f: DataFigures) => [f.adds, f.lostByMember, f.lostByCustomer, f.net];
     const kept = (v: number | null) => (v === null ? '' : v);
@@ -248,18 +294,31 @@ export class DataCentreService implements CustomerEventListener {
   }
 }
 
+function seriesOf(dates: string[], rows: Map<string, DayRow>): DataDaySeries {
+  const list = dates.map((date) => ({ date, ...figures(rows.get(date)) }));
+  const total = list.reduce(
+    (t, d) => ({ adds: t.adds + d.adds, lostByMember: t.lostByMember + d.lostByMember, lostByCustomer: t.lostByCustomer + d.lostByCustomer, net: t.net + d.net }),
+    figures(undefined),
+  );
+  return { list, total };
+}
+
+/** Of those added each day, how many were still friends 1, 7, 30 days later; null until measurable. */
+function retentionOf(dates: string[], rows: Map<string, DayRow>, now: number): DataRetention {
+  return {
+    list: dates.map((date) => {
+      const r = rows.get(date);
+      const adds = r?.adds ?? 0;
+      const dayEnd = dayOf(date) + DAY_MS;
+      const kept = (n: 1 | 7 | 30) => (now >= dayEnd + n * DAY_MS ? adds - (r?.[`lost_${n}`] ?? 0) : null);
+      return { date, adds, day1: kept(1), day7: kept(7), day30: kept(30) };
+    }),
+  };
+}
+
 /** Quotes a cell when it needs it; a leading =+-@ is neutralised so a name cannot become a formula. */
 function csvCell(v: string | number): string {
   if (typeof v === 'number') return String(v);
   const safe = /^[=+\-@]/.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function groupByRelation(events: RelationEvent[]): Map<string, RelationEvent[]> {
-  const out = new Map<string, RelationEvent[]>();
-  for (const e of events) {
-    const k = `${e.external_userid}|${e.userid}`;
-    (out.get(k) ?? out.set(k, []).get(k)!).push(e);
-  }
-  return out;
 }

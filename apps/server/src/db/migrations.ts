@@ -820,6 +820,33 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('customer_daily').ifExists().execute();
       },
     },
+    // The data centre counts customers by their relations' state (添加时间, deletions, current tags) so it
+    // agrees with the customer list: the customers whose relations changed (marked with the change), what
+    // each customer contributes (to apply a change as a difference) and the rebuild's lease. The event-based
+    // roll-ups are dropped and every customer is marked, so the catch-up job recounts them.
+    '0016_data_centre_defs': {
+      async up(db: Kysely<any>) {
+        for (const table of ['customer_daily_dirty', 'customer_daily_part'])
+          await db.schema
+            .createTable(table)
+            .addColumn('work_space_id', 'integer', (c) => c.notNull())
+            .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+            .$call((t) => (table === 'customer_daily_part' ? t.addColumn('parts', 'text', (c) => c.notNull()) : t))
+            .addPrimaryKeyConstraint(`${table}_pk`, ['work_space_id', 'external_userid'])
+            .execute();
+        await db.schema
+          .createTable('customer_daily_rebuild')
+          .addColumn('work_space_id', 'integer', (c) => c.primaryKey())
+          .addColumn('until', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.deleteFrom('customer_daily').execute();
+        await sql`insert into customer_daily_dirty (work_space_id, external_userid)
+          select distinct work_space_id, external_userid from follow_relation`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        for (const table of ['customer_daily_rebuild', 'customer_daily_part', 'customer_daily_dirty']) await db.schema.dropTable(table).ifExists().execute();
+      },
+    },
     // The tag page's own 「同步企业微信标签」 state (apart from the work space's full sync and its banner).
     '0017_customer_fixes': {
       async up(db: Kysely<any>) {

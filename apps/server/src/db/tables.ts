@@ -223,14 +223,15 @@ export interface CustomerEventTable {
 export type DailyDim = 'all' | 'member' | 'code' | 'tag';
 
 /**
- * The data centre's roll-up: counts of customer events per China-time day ('d', period 'YYYY-MM-DD')
- * and month ('m', period 'YYYY-MM'). Deletions count on the day they happen; `lost_n` counts, on the
- * day of the add, the adds whose relation was deleted (either way, first time) within n days.
+ * The data centre's roll-up: customers counted per China-time day ('d', period 'YYYY-MM-DD'), 旬
+ * ('t', 'YYYY-MM/1' = days 1–10, '/2' = 11–20, '/3' = 21–end), month ('m', 'YYYY-MM') and year ('y',
+ * 'YYYY'), each the sum of its days. Definitions in docs/data-centre.md (adds by 添加时间, deletions on their day; `lost_n` on
+ * the add's day).
  */
 export interface CustomerDailyTable {
   work_space_id: number;
   dim: DailyDim;
-  grain: 'd' | 'm';
+  grain: 'd' | 't' | 'm' | 'y';
   period: string;
   /** '' for 'all'; the userid, the contact way id ('0' = none) or the tag id. */
   key: string;
@@ -240,6 +241,25 @@ export interface CustomerDailyTable {
   lost_1: number;
   lost_7: number;
   lost_30: number;
+}
+
+/** A customer whose relations changed since the data centre last counted them (written with the change). */
+export interface CustomerDailyDirtyTable {
+  work_space_id: number;
+  external_userid: string;
+}
+
+/** What the roll-ups hold for one customer (daily-figures.ts `Parts`, encoded), to apply a change as a difference. */
+export interface CustomerDailyPartTable {
+  work_space_id: number;
+  external_userid: string;
+  parts: string;
+}
+
+/** A rebuild in progress (until its lease runs out): the catch-up waits for it. */
+export interface CustomerDailyRebuildTable {
+  work_space_id: number;
+  until: number;
 }
 
 export type CustomerBatchStatus = 'running' | 'done' | 'failed';
@@ -713,6 +733,9 @@ export interface DB {
   follow_tag: FollowTagTable;
   customer_event: CustomerEventTable;
   customer_daily: CustomerDailyTable;
+  customer_daily_dirty: CustomerDailyDirtyTable;
+  customer_daily_part: CustomerDailyPartTable;
+  customer_daily_rebuild: CustomerDailyRebuildTable;
   customer_batch: CustomerBatchTable;
   customer_batch_failure: CustomerBatchFailureTable;
   tag_customer_count: TagCustomerCountTable;

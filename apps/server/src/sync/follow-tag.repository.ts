@@ -1,7 +1,8 @@
 // `follow_tag`: one row per tag on a follow relation, so lists filter and count by tag through an
 // index instead of reading JSON. Every write of `follow_relation.tag_ids` goes through here, in the
 // same transaction, so the two never disagree: `setFollowTags` for a change of tags, `writeFollowTags`
-// after an upsert that already wrote the column.
+// after an upsert that already wrote the column. Every relation write also marks its customer for the
+// data centre (`markCustomersChanged`, same transaction), whose catch-up recounts marked customers.
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
 import { relationIn } from '../db/relation-pairs.js';
@@ -19,8 +20,25 @@ export interface FollowTags {
 const PAIRS_PER_STATEMENT = 100;
 const ROWS_PER_INSERT = 200;
 
+/**
+ * The customers' relations changed (added, re-added, ended, tags): the data centre recounts them. Written
+ * in the writer's transaction; the no-op update locks an existing mark, so a catch-up that claimed it
+ * first finishes before this change commits and the mark is written again (PostgreSQL).
+ */
+export async function markCustomersChanged(db: Executor, wsId: number, externalUserids: string[]): Promise<void> {
+  // Sorted: two writers marking overlapping customers lock them in one order (no deadlock on PostgreSQL).
+  const ids = [...new Set(externalUserids)].sort();
+  for (let i = 0; i < ids.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto('customer_daily_dirty')
+      .values(ids.slice(i, i + ROWS_PER_INSERT).map((external_userid) => ({ work_space_id: wsId, external_userid })))
+      .onConflict((oc) => oc.columns(['work_space_id', 'external_userid']).doUpdateSet((eb) => ({ work_space_id: eb.ref('excluded.work_space_id') })))
+      .execute();
+}
+
 /** The relations' tags become exactly these (relations not named keep theirs). */
 export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
+  await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
     await db

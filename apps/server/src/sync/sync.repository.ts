@@ -3,7 +3,7 @@
 import { sql, type Transaction } from 'kysely';
 import { parseKeys, type Database } from '../db/database.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { setFollowTags, writeFollowTags } from './follow-tag.repository.js';
+import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
   CorpTagTable,
@@ -249,8 +249,9 @@ export class SyncRepository {
         .where('work_space_id', '=', wsId)
         .where('deleted_at', 'is', null)
         .execute();
-      for (const r of live) {
-        if (keep.has(`${r.external_userid}\u0000${r.userid}`)) continue;
+      const ended = live.filter((r) => !keep.has(`${r.external_userid}\u0000${r.userid}`));
+      await markCustomersChanged(trx, wsId, ended.map((r) => r.external_userid));
+      for (const r of ended) {
         await trx
           .updateTable('follow_relation')
           .set({ deleted_at: now })
@@ -268,6 +269,7 @@ export class SyncRepository {
       await upsert(trx, 'customer', ['external_userid'], [customer]);
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
       await writeFollowTags(trx, wsId, follows);
+      await markCustomersChanged(trx, wsId, [customer.external_userid]);
       let q = trx
         .updateTable('follow_relation')
         .set({ deleted_at: now })
@@ -282,23 +284,29 @@ export class SyncRepository {
 
   /** del_follow_user (set) or a new add_external_contact of the pair (clear). */
   async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null) {
-    await this.db
-      .updateTable('follow_relation')
-      .set({ deleted_by_customer_at: at })
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('userid', '=', userid)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('follow_relation')
+        .set({ deleted_by_customer_at: at })
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .execute();
+      await markCustomersChanged(trx, wsId, [externalUserid]);
+    });
   }
 
   async endFollow(wsId: number, externalUserid: string, userid?: string, now = Date.now()) {
-    let q = this.db
-      .updateTable('follow_relation')
-      .set({ deleted_at: now })
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('deleted_at', 'is', null);
-    if (userid) q = q.where('userid', '=', userid);
-    await q.execute();
+    await this.db.transaction().execute(async (trx) => {
+      let q = trx
+        .updateTable('follow_relation')
+        .set({ deleted_at: now })
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('deleted_at', 'is', null);
+      if (userid) q = q.where('userid', '=', userid);
+      await q.execute();
+      await markCustomersChanged(trx, wsId, [externalUserid]);
+    });
   }
 }

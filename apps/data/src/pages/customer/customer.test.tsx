@@ -14,12 +14,12 @@ const figures = (adds: number, lostByMember = 0, lostByCustomer = 0) => ({ adds,
 const week = (): DataDay[] => Array.from({ length: 7 }, (_, i) => ({ date: dayKey(Date.now() - (6 - i) * DAY_MS), ...figures(i === 6 ? 3 : 0, i === 6 ? 1 : 0, i === 6 ? 1 : 0) }));
 
 /** A fake server holding one day with 3 adds and one deletion each way (or nothing). */
-function serve(empty = false) {
+function serve(empty = false, updating = false) {
   mockedPost.mockImplementation(async (url: string, body: unknown) => {
     const b = body as { start: string; end: string };
     switch (url) {
       case '/api/qw/data/customer/overview':
-        return { start: b.start, end: b.end, days: 7, ...(empty ? figures(0) : figures(3, 1, 1)) };
+        return { start: b.start, end: b.end, days: 7, ...(empty ? figures(0) : figures(3, 1, 1)), updating };
       case '/api/qw/data/customer/day':
         return { list: empty ? week().map((d) => ({ ...d, ...figures(0) })) : week(), total: empty ? figures(0) : figures(3, 1, 1) };
       case '/api/qw/data/customer/member':
@@ -56,6 +56,13 @@ describe('/data/customer', { timeout: 30_000 }, () => {
     // Retention lists the days with adds only.
     await waitFor(() => expect(within(screen.getByTestId('retention-table')).getAllByRole('row')).toHaveLength(2));
     expect(calls('/api/qw/data/customer/code')).toHaveLength(0);
+    expect(screen.queryByTestId('data-updating')).toBeNull();
+  });
+
+  it('says when recent changes are still being counted', async () => {
+    serve(false, true);
+    await renderWithProviders(<DataCustomerPage />, { path: '/data/customer', workId: 1 });
+    expect((await screen.findByTestId('data-updating')).textContent).toContain('数据更新中');
   });
 
   it('switches to codes', async () => {

@@ -1,7 +1,7 @@
 // 好友分析 /data/customer: totals, the daily trend, members / codes / tags, retention and the export over
 // a range of China days (at most 366), all read from the server's daily roll-ups.
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Flex, Row, Segmented, Statistic, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Segmented, Statistic, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { DATA_MAX_DAYS, type DataFigures, type DataRangeBody } from '@scrm/contracts/data';
@@ -154,6 +154,7 @@ function FriendAnalysis({ workId }: { workId: number }) {
       }
     >
       <Flex vertical gap={16}>
+        {t?.updating && <Alert type="info" showIcon title={T.updating} data-testid="data-updating" />}
         {totals.isError && !t ? <LoadAlert error={totals.error} onRetry={() => void totals.refetch()} /> : <TotalsCards totals={t} loading={totals.isPending} />}
         {empty ? (
           <Card variant="borderless">
