@@ -2,12 +2,14 @@
 // (gzipped JS and CSS bytes on the wire, request count, time), in Debian's
 // Chromium against the production build. Then, for comparison, the same for a
 // logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
-// the login dialog. Usage: node bench/web.mjs [--runs=3]
+// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files]
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const runs = numberArg('runs', 3);
+/** --files: list each JS file fetched, largest first (to see what a change added to a path). */
+const listFiles = process.argv.includes('--files');
 const port = 3911;
 const simPort = 3912;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -25,15 +27,19 @@ async function measure(selector, token) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const types = new Map();
+  const urls = new Map();
+  const files = [];
   const bytes = { js: 0, css: 0, other: 0 };
   let requests = 0;
   cdp.on('Network.responseReceived', (e) => {
     const url = e.response.url;
     types.set(e.requestId, /\.m?js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : 'other');
+    urls.set(e.requestId, url);
   });
   cdp.on('Network.loadingFinished', (e) => {
     requests += 1;
     bytes[types.get(e.requestId) ?? 'other'] += e.encodedDataLength;
+    if (types.get(e.requestId) === 'js') files.push([e.encodedDataLength, new URL(urls.get(e.requestId)).pathname]);
   });
   if (token) {
     await page.goto(`http://127.0.0.1:${port}/api/health`);
@@ -45,6 +51,7 @@ async function measure(selector, token) {
   const ms = Date.now() - t0;
   await page.waitForTimeout(300); // let in-flight responses finish counting
   await context.close();
+  if (listFiles) for (const [n, path] of files.sort((a, b) => b[0] - a[0])) console.log(`  ${kb(n).padStart(9)}  ${path}`);
   return { ms, requests, ...bytes };
 }
 
