@@ -2,15 +2,15 @@
 import { useMemo } from 'react';
 import { Empty, Flex, Spin } from 'antd';
 import type { DayFigures } from '@scrm/contracts/contact-way';
-import { EChart, dayLinesOption } from './echart';
+import { EChart, FIGURE_COLOR, dayLinesOption } from './echart';
 import { T } from './texts';
 
 /** The four series: field, legend name and colour. */
 export const DAY_SERIES = [
-  { field: 'adds', name: T.chart.adds, color: '#1677ff' },
-  { field: 'net', name: T.chart.net, color: '#52c41a' },
-  { field: 'lostByCustomer', name: T.chart.lostByCustomer, color: '#fa8c16' },
-  { field: 'lostByMember', name: T.chart.lostByMember, color: '#ff4d4f' },
+  { field: 'adds', name: T.chart.adds, color: FIGURE_COLOR.adds },
+  { field: 'net', name: T.chart.net, color: FIGURE_COLOR.net },
+  { field: 'lostByCustomer', name: T.chart.lostByCustomer, color: FIGURE_COLOR.lostByCustomer },
+  { field: 'lostByMember', name: T.chart.lostByMember, color: FIGURE_COLOR.lostByMember },
 ] as const satisfies readonly { field: keyof DayFigures; name: string; color: string }[];
 
 /** The chart's option for `list` (exported for tests and for pages that print it). */

@@ -42,6 +42,9 @@ export function EChart({ option, height, ...rest }: EChartProps) {
   return <div ref={box} style={{ width: '100%', height }} data-testid={rest['data-testid']} />;
 }
 
+/** One colour per customer figure wherever it is drawn (the code pages' chart, the data centre's lines and bars). */
+export const FIGURE_COLOR = { adds: '#1677ff', net: '#52c41a', lostByCustomer: '#fa8c16', lostByMember: '#ff4d4f' } as const;
+
 /** One smooth line per series over days ('YYYY-MM-DD', shown 'MM-DD' on the axis, in full in the tooltip). */
 export function dayLinesOption<Row extends { date: string }>(
   list: readonly Row[],

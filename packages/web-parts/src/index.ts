@@ -47,7 +47,7 @@ export type { QrCardProps } from './qr-card';
 export { DateRangeFilter, daysIn, lastDays, thisMonth } from './date-range-filter';
 export type { DateRange, DateRangeFilterProps } from './date-range-filter';
 export { DAY_SERIES, DayChart, dayChartOption } from './day-chart';
-export { EChart, dayLinesOption } from './echart';
+export { EChart, FIGURE_COLOR, dayLinesOption } from './echart';
 export type { EChartProps } from './echart';
 export type { DayChartProps } from './day-chart';
 export { DaySummary } from './day-summary';

@@ -4,15 +4,15 @@ echarts.use([BarChart]);
 import { BarChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
 import type { DataDay, DataFigures } from '@scrm/contracts/data';
-import { dayLinesOption } from '@scrm/web-parts';
+import { FIGURE_COLOR, dayLinesOption } from '@scrm/web-parts';
 import { T } from '../texts';
 
 /** The four daily series: field, legend and colour. */
 export const LINES = [
-  { field: 'adds', name: T.cards.adds, color: '#1677ff' },
-  { field: 'lostByMember', name: T.cards.lostByMember, color: '#ff4d4f' },
-  { field: 'lostByCustomer', name: T.cards.lostByCustomer, color: '#fa8c16' },
-  { field: 'net', name: T.cards.net, color: '#52c41a' },
+  { field: 'adds', name: T.cards.adds, color: FIGURE_COLOR.adds },
+  { field: 'lostByMember', name: T.cards.lostByMember, color: FIGURE_COLOR.lostByMember },
+  { field: 'lostByCustomer', name: T.cards.lostByCustomer, color: FIGURE_COLOR.lostByCustomer },
+  { field: 'net', name: T.cards.net, color: FIGURE_COLOR.net },
 ] as const satisfies readonly { field: keyof DataFigures; name: string; color: string }[];
 
 export const lineOption = (list: readonly DataDay[]) => dayLinesOption(list, LINES);
