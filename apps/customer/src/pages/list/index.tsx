@@ -10,6 +10,8 @@ import dayjs from 'dayjs';
 import { dayKey } from '@scrm/contracts/china-time';
 import {
   ADD_WAY_LABEL,
+  CUSTOMER_MAX_OFFSET,
+  CUSTOMER_PAGE_SIZE,
   CUSTOMER_TYPE_LABEL,
   FOLLOW_STATUS_LABEL,
   GENDER_LABEL,
@@ -21,6 +23,7 @@ import {
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { KeywordSearch, MemberSelect, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
+import { useCustomerCount } from '../../api/count-customers';
 import { useExportCustomers } from '../../api/export-customers';
 import { useChannelCodes } from '../../api/list-channel-codes';
 import { useCustomers } from '../../api/list-customers';
@@ -88,9 +91,16 @@ export default function CustomerListPage() {
   const [allSelected, setAllSelected] = useState(false);
   const [batch, setBatch] = useState<BatchTarget | null>(null);
 
-  const total = q.data?.total ?? 0;
-  const exact = q.data?.totalExact ?? true;
-  const totalLabel = exact ? T.total(total) : T.totalAbout(total);
+  // Beyond the count the list makes while answering, the exact total is counted in the background:
+  // asked for again until it is there, meanwhile the last count (约 N) or the floor (超过 N).
+  const counted = useCustomerCount(workId, filter, q.data?.counting === true);
+  const t = counted.data && !counted.data.counting && q.data?.counting ? counted.data : q.data;
+  const total = t?.total ?? 0;
+  const exact = t?.totalExact ?? true;
+  const countKind = exact ? 'exact' : t?.countedAt ? 'about' : 'over';
+  const countLabel = T.count(total, countKind);
+  const countedAt = t?.countedAt ? formatTime(t.countedAt) : '';
+  const totalHint = countKind === 'about' ? T.totalAboutHint(countedAt) : countKind === 'over' ? T.totalOverHint : countedAt ? T.countedHint : undefined;
   const change = (patch: Partial<typeof url>) => {
     setSelected([]);
     setAllSelected(false);
@@ -135,7 +145,7 @@ export default function CustomerListPage() {
     saveBlob(blob, T.exportFile(dayKey(Date.now()).replaceAll('-', '')));
   };
   const openBatch = (mode: 'add' | 'remove') =>
-    setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: exact ? `${total} 位` : T.totalAbout(total) });
+    setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: countLabel });
 
   if (!workId) {
     return (
@@ -241,17 +251,20 @@ export default function CustomerListPage() {
       <div>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Space wrap>
-            <Tooltip title={exact ? undefined : T.totalAboutHint}>
-              <Typography.Text data-testid="customer-total">{totalLabel}</Typography.Text>
+            <Tooltip title={totalHint}>
+              <Typography.Text data-testid="customer-total" data-exact={exact}>
+                {T.total(countLabel, exact)}
+                {t?.counting ? <Typography.Text type="secondary">{` · ${T.counting}`}</Typography.Text> : countedAt ? <Typography.Text type="secondary">{` · ${T.countedAt(countedAt)}`}</Typography.Text> : null}
+              </Typography.Text>
             </Tooltip>
             {selected.length || allSelected ? (
               <>
                 <Typography.Text type="secondary" data-testid="selection">
-                  {allSelected ? T.allSelected(total, exact) : T.selected(selected.length)}
+                  {allSelected ? T.allSelected(countLabel) : T.selected(selected.length)}
                 </Typography.Text>
                 {!allSelected && total > selected.length ? (
                   <Button type="link" size="small" onClick={() => setAllSelected(true)} data-testid="select-all">
-                    {T.selectAll(total, exact)}
+                    {T.selectAll(countLabel)}
                   </Button>
                 ) : null}
                 <Button
@@ -293,7 +306,13 @@ export default function CustomerListPage() {
               },
               preserveSelectedRowKeys: true,
             }}
-            pagination={{ current: url.page, pageSize: 20, total, showSizeChanger: false, onChange: (page) => set({ page }) }}
+            pagination={{
+              current: url.page,
+              pageSize: CUSTOMER_PAGE_SIZE,
+              total: Math.min(total, CUSTOMER_MAX_OFFSET + CUSTOMER_PAGE_SIZE),
+              showSizeChanger: false,
+              onChange: (page) => set({ page }),
+            }}
             data-testid="customer-table"
           />
         )}
