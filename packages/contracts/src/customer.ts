@@ -218,7 +218,7 @@ export const CUSTOMER_MAX_OFFSET = 100_000;
  * background and kept a minute (CUSTOMER_COUNT_FRESH_MS), the page showing 「统计中…」 or the last
  * count as 「约 N 位」 meanwhile (docs/customers.md).
  */
-export const CUSTOMER_COUNT_CAP = 1_000;
+export const CUSTOMER_COUNT_CAP = 200;
 export const CUSTOMER_COUNT_FRESH_MS = 60_000;
 
 export const CustomerListBody = Type.Object({

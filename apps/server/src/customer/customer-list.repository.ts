@@ -38,7 +38,14 @@ export type Order = 'desc' | 'asc';
 export type Driver = { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] } | { kind: 'keyword'; keyword: string };
 
 /** How a list query reads the table (CustomerListRepository.plan). */
-export type Plan = { kind: 'time' } | { kind: 'members'; userids: string[] } | Driver;
+export type Plan =
+  | { kind: 'time' }
+  /** One branch per member (userid) or per code (its state), each walking its own index in order. */
+  | { kind: 'branches'; column: 'userid' | 'state'; values: string[] }
+  | Driver;
+
+/** Relations per range of the background count on SQLite (the server answers between ranges). */
+const COUNT_RANGE = 40_000;
 
 /** A filter held by at most this many relations starts the query (sorting them is cheap). */
 const DRIVER_MAX = 20_000;
@@ -46,13 +53,11 @@ const DRIVER_MAX = 20_000;
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A word the search index answers: three characters or more (both indexes are of trigrams) and none of
- * LIKE's own characters (SQLite's FTS5 uses its index only for a LIKE without ESCAPE).
+ * Whether the search index answers a word: three characters or more (both indexes are of trigrams);
+ * on SQLite also none of LIKE's own characters (FTS5 uses its index only for a LIKE without ESCAPE).
+ * Other words are still found from the names and remarks, by one pass over them.
  */
-export const indexedWord = (w: string | undefined): string | undefined => {
-  const word = w?.trim();
-  return word && [...word].length >= 3 && !/[\\%_]/.test(word) ? word : undefined;
-};
+export const indexedWord = (word: string, dialect: 'sqlite' | 'postgres'): boolean => [...word].length >= 3 && (dialect === 'postgres' || !/[\\%_]/.test(word));
 
 /** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
 function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<unknown> {
@@ -127,11 +132,13 @@ export class CustomerListRepository {
    * Where a query starts. Codes, tags (any / all) or a word of three characters or more held by at most
    * DRIVER_MAX relations: from those relations (through (work_space_id, state), follow_tag's primary key
    * or the search index), sorted first — walking the time index for a rare filter would read most of
-   * the table; a common one finds 20 customers soon on the walk. Several members: one branch per member, each walking its
-   * (work_space_id, userid, createtime) index in order. Otherwise: the (work_space_id, createtime) index.
+   * the table; a common one finds 20 customers soon on the walk. Codes: one branch per code, each
+   * walking its (work_space_id, state, createtime) index in order; several members likewise through
+   * (work_space_id, userid, createtime). Otherwise: the (work_space_id, createtime) index.
    */
   async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
     for (const driver of this.drivers(filter)) {
+      if (driver.kind === 'codes') continue;
       if (driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'all') {
         // All of them: the rarest one drives, the others are checked per relation.
         const counts = await Promise.all(driver.tagIds.map(async (id) => ({ id, n: await this.held(wsId, { kind: 'tags', tagIds: [id] }) })));
@@ -139,8 +146,19 @@ export class CustomerListRepository {
         if (rarest.n <= DRIVER_MAX) return { kind: 'tags', tagIds: [rarest.id] };
       } else if ((await this.held(wsId, driver)) <= DRIVER_MAX) return driver;
     }
+    const codes = [...new Set(filter.contactWayIds ?? [])];
+    if (codes.length) {
+      const states = await this.db
+        .selectFrom('contact_way')
+        .select('state')
+        .where('work_space_id', '=', wsId)
+        .where('id', 'in', codes)
+        .where('state', '<>', '')
+        .execute();
+      return { kind: 'branches', column: 'state', values: [...new Set(states.map((c) => c.state))] };
+    }
     const members = [...new Set(filter.userids ?? [])];
-    return members.length >= 2 ? { kind: 'members', userids: members } : { kind: 'time' };
+    return members.length >= 2 ? { kind: 'branches', column: 'userid', values: members } : { kind: 'time' };
   }
 
   /** The filter's conditions that can start a query from an index of their own: codes, tags (any / all), a word. */
@@ -150,7 +168,9 @@ export class CustomerListRepository {
     if (codes.length) out.push({ kind: 'codes', contactWayIds: codes });
     const tags = [...new Set(filter.tagIds ?? [])];
     if (tags.length && (filter.tagMode ?? 'any') !== 'none') out.push({ kind: 'tags', tagIds: tags });
-    const word = indexedWord(filter.keyword);
+    // A word always drives (from the index, or one pass over names and remarks): walking the time
+    // index for a rare word probes every relation (a minute at a million on SQLite).
+    const word = filter.keyword?.trim();
     if (word) out.push({ kind: 'keyword', keyword: word });
     return out;
   }
@@ -167,19 +187,25 @@ export class CustomerListRepository {
    * joined back by rowid; PostgreSQL: pg_trgm GIN). `distinct` off: a quick upper bound for the plan.
    */
   private candidates(wsId: number, driver: Driver, distinct = true): RawBuilder<{ external_userid: string; userid: string }> {
+    // The unary + keeps SQLite on the (work_space_id, tag_id, …) key: for a DISTINCT in the
+    // (external_userid, userid) order it chose the customer index and read every tag of the work space.
     if (driver.kind === 'tags')
-      return sql`select ${distinct ? sql`distinct` : sql``} t.external_userid, t.userid from follow_tag t where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(driver.tagIds)})`;
+      return sql`select ${distinct ? sql`distinct` : sql``} +t.external_userid as external_userid, +t.userid as userid from follow_tag t
+        where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(driver.tagIds)})`;
     if (driver.kind === 'codes')
       return sql`select r.external_userid, r.userid from contact_way cw cross join follow_relation r
         where cw.work_space_id = ${wsId} and cw.id in (${sql.join(driver.contactWayIds)}) and cw.state <> '' and r.work_space_id = ${wsId} and r.state = cw.state`;
-    const like = `%${driver.keyword}%`;
     const union = distinct ? sql`union` : sql`union all`;
-    if (this.database.dialect === 'sqlite')
+    if (this.database.dialect === 'sqlite') {
+      const like = (col: RawBuilder<unknown>) =>
+        indexedWord(driver.keyword, 'sqlite') ? sql`${col} like ${`%${driver.keyword}%`}` : sql`${col} like ${escapeLike(driver.keyword)} escape '\\'`;
       return sql`select r.external_userid, r.userid from follow_remark_fts s cross join follow_relation r
-          where s.remark like ${like} and r.rowid = s.rowid and r.work_space_id = ${wsId}
+          where ${like(sql`s.remark`)} and r.rowid = s.rowid and r.work_space_id = ${wsId}
         ${union}
         select r.external_userid, r.userid from customer_name_fts s cross join customer c cross join follow_relation r
-          where s.name like ${like} and c.rowid = s.rowid and c.work_space_id = ${wsId} and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
+          where ${like(sql`s.name`)} and c.rowid = s.rowid and c.work_space_id = ${wsId} and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
+    }
+    const like = escapeLike(driver.keyword);
     return sql`select r.external_userid, r.userid from follow_relation r where r.remark like ${like} and r.work_space_id = ${wsId}
       ${union}
       select r.external_userid, r.userid from customer c join follow_relation r on r.work_space_id = ${wsId} and r.external_userid = c.external_userid
@@ -192,10 +218,18 @@ export class CustomerListRepository {
    * the customer's latest" only while the outer query walks them — 20 customers for a page, cap + 1
    * for a count — rather than for every candidate before the sort.
    */
-  private select(wsId: number, filter: RelationFilter, plan: Plan, order: Order, userid?: string) {
+  private select(wsId: number, filter: RelationFilter, plan: Plan, order: Order, branch?: string) {
     // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
-    const own = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${userid}`;
-    if (plan.kind === 'time' || plan.kind === 'members')
+    // A driver's candidates meet its own condition already (a word; tags in `any` mode): not tested again on them.
+    const rest =
+      plan.kind === 'keyword' ? { ...filter, keyword: undefined } : plan.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
+    const own =
+      plan.kind !== 'branches' || branch === undefined
+        ? conditions('f', wsId, rest)
+        : plan.column === 'userid'
+          ? sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${branch}`
+          : sql`${conditions('f', wsId, { ...filter, contactWayIds: undefined })} and f.state = ${branch}`;
+    if (plan.kind === 'time' || plan.kind === 'branches')
       return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${own} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
     // CROSS JOIN keeps SQLite's join order (the candidates first); PostgreSQL plans it as a join.
     return sql`select f.external_userid, f.userid, f.createtime from (
@@ -207,8 +241,9 @@ export class CustomerListRepository {
 
   /** One page of customers: each one's latest matching relation (a customer's is in exactly one member branch). */
   pageQuery(wsId: number, filter: RelationFilter, plan: Plan, order: Order, offset: number, limit: number) {
-    if (plan.kind !== 'members') return sql<RelationKey>`${this.select(wsId, filter, plan, order)} limit ${limit} offset ${offset}`;
-    const parts = plan.userids.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, order, u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
+    if (plan.kind !== 'branches') return sql<RelationKey>`${this.select(wsId, filter, plan, order)} limit ${limit} offset ${offset}`;
+    if (!plan.values.length) return sql<RelationKey>`select null as external_userid, null as userid, null as createtime where 1 = 0`;
+    const parts = plan.values.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, order, u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
     const outer = order === 'asc' ? sql`order by createtime asc, external_userid asc, userid asc` : sql`order by createtime desc, external_userid desc, userid desc`;
     return sql<RelationKey>`select * from (${sql.join(parts, sql` union all `)}) m ${outer} limit ${limit} offset ${offset}`;
   }
@@ -223,16 +258,16 @@ export class CustomerListRepository {
    * customer's latest, so the walk stops soon (in table order a sync's old relations, each superseded
    * by a later one, would come first).
    */
-  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, userid?: string) {
-    return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, 'desc', userid)} limit ${cap + 1}) x`;
+  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, branch?: string) {
+    return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, 'desc', branch)} limit ${cap + 1}) x`;
   }
 
   /** How many customers match, counting no further than `cap` + 1. */
   async count(wsId: number, filter: RelationFilter, cap: number, plan?: Plan): Promise<number> {
     const p = plan ?? (await this.plan(wsId, filter));
     let n = 0;
-    for (const userid of p.kind === 'members' ? p.userids : [undefined]) {
-      const r = await this.countQuery(wsId, filter, p, cap, userid).execute(this.db);
+    for (const branch of p.kind === 'branches' ? p.values : [undefined]) {
+      const r = await this.countQuery(wsId, filter, p, cap, branch).execute(this.db);
       n += Number(r.rows[0]?.n ?? 0);
       if (n > cap) return cap + 1;
     }
@@ -246,11 +281,34 @@ export class CustomerListRepository {
    */
   async exactCount(wsId: number, filter: RelationFilter): Promise<number> {
     const [driver] = this.drivers(filter);
-    const from = driver
-      ? sql`(${this.candidates(wsId, driver)}) d cross join follow_relation f where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and`
-      : sql`follow_relation f where`;
-    const r = await sql<{ n: number | string }>`select count(*) as n from (select distinct f.external_userid from ${from} ${conditions('f', wsId, filter)}) x`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
+    const count = async (range?: { after: string; upTo?: string }) => {
+      const from = driver
+        ? sql`(${this.candidates(wsId, driver)}) d cross join follow_relation f where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and`
+        : sql`follow_relation f where`;
+      const within = range ? sql` and f.external_userid > ${range.after}${range.upTo === undefined ? sql`` : sql` and f.external_userid <= ${range.upTo}`}` : sql``;
+      const r = await sql<{ n: number | string }>`select count(*) as n from (select distinct f.external_userid from ${from} ${conditions('f', wsId, filter)}${within}) x`.execute(this.db);
+      return Number(r.rows[0]?.n ?? 0);
+    };
+    // SQLite answers synchronously: a count of a million relations would hold the server for seconds,
+    // so it counts ranges of customers (a customer's relations all fall in one) with a pause between.
+    // A code's or a word's candidates are counted at once (their index has no customer order).
+    if (this.database.dialect === 'postgres' || (driver && driver.kind !== 'tags')) return count();
+    let n = 0;
+    for (let after = ''; ; ) {
+      const bound = await this.db
+        .selectFrom('follow_relation')
+        .select('external_userid')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '>', after)
+        .orderBy('external_userid')
+        .offset(COUNT_RANGE)
+        .limit(1)
+        .executeTakeFirst();
+      n += await count({ after, upTo: bound?.external_userid });
+      if (!bound) return n;
+      after = bound.external_userid;
+      await new Promise((r) => setImmediate(r));
+    }
   }
 
   /** A filter's stored exact count. */
