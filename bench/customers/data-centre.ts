@@ -7,40 +7,25 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg, startStack } from '../../scripts/lib.mjs';
-import { openDatabase } from '../../apps/server/src/db/database.js';
-import { BENCH_CORP_ID, BENCH_PASSWORD, BENCH_PHONE, benchDataDir } from './bench-config.js';
+import { numberArg } from '../../scripts/lib.mjs';
+import { benchStack } from './bench-stack.js';
 
 const runs = numberArg('runs', 40);
-const port = 3951;
-const server = `http://127.0.0.1:${port}`;
 
-const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: benchDataDir() });
-const ws = await db.kysely.selectFrom('work_space').select('id').where('corp_id', '=', BENCH_CORP_ID).executeTakeFirst();
-const customers = ws ? await db.kysely.selectFrom('customer').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
-const events = ws ? await db.kysely.selectFrom('customer_event').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
-const rollups = ws ? await db.kysely.selectFrom('customer_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', ws.id).executeTakeFirstOrThrow() : undefined;
-await db.close();
-if (!ws) throw new Error('no seeded work space: run bench/customers/seed.ts first');
-
-const stack = await startStack({
-  port,
-  simPort: port + 1,
-  sim: false,
-  env: { HOST: '127.0.0.1', DATA_DIR: benchDataDir(), LOG_LEVEL: 'warn', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
-});
+const stack = await benchStack(3951);
+const count = async (table: 'customer' | 'customer_event' | 'customer_daily') =>
+  stack.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', stack.wsId).executeTakeFirstOrThrow();
+const customers = await count('customer');
+const events = await count('customer_event');
+const rollups = await count('customer_daily');
 try {
-  const login = await (await fetch(`${server}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: BENCH_PHONE, password: BENCH_PASSWORD }) })).json();
-  const token = login.data?.token as string;
-  if (!token) throw new Error(`login: ${JSON.stringify(login)}`);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-work-id': String(ws.id) };
   const end = dayKey(Date.now());
   const year = { start: dayKey(Date.now() - 364 * DAY_MS), end };
   // A year that does not reach today: read as exact blocks only (months, 旬, edge days), the worst case.
   const past = { start: dayKey(Date.now() - 394 * DAY_MS), end: dayKey(Date.now() - 30 * DAY_MS) };
   const call = async (path: string, body: unknown) => {
     const t = performance.now();
-    const res = await fetch(`${server}/api/qw/data/customer/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const res = await stack.fetchRaw(`qw/data/customer/${path}`, body);
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 200)}`);
     return { ms: performance.now() - t, text };
@@ -74,5 +59,5 @@ try {
   const overview = JSON.parse((await call('overview', year)).text).data;
   console.log(`\nyear totals: ${JSON.stringify(overview)}`);
 } finally {
-  stack.stop();
+  await stack.stop();
 }

@@ -46,6 +46,15 @@ const rand = () => {
 };
 const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈'.split('');
+// Remarks (备注) on about a third of the relations, derived from the customer's number so the random
+// sequence (and every other row) stays what it was: a city, an intent and a number, e.g. 「杭州-复购意向-0417」.
+const CITIES = ['北京', '上海', '广州', '深圳', '杭州', '成都', '武汉', '南京', '西安', '重庆', '苏州', '天津'];
+const INTENTS = ['意向客户', '复购意向', '待跟进', '已成交', '老客户转介绍', '价格敏感', '大客户', '售后咨询'];
+const remarkOf = (i: number, nth: number) => {
+  const h = Math.imul(i * 2 + nth + 1, 0x9e3779b1) >>> 0;
+  if (h % 3 !== 0) return '';
+  return `${CITIES[(h >>> 4) % CITIES.length]}-${INTENTS[(h >>> 8) % INTENTS.length]}-${String((h >>> 12) % 10000).padStart(4, '0')}`;
+};
 const GIVEN = ['先生', '女士', '小姐', '老师', '总', '经理', '伟', '芳', '娜', '敏', '静', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛'];
 
 type Row = unknown[];
@@ -135,7 +144,9 @@ async function main() {
       customers.push([wsId, ext, `${pick(SURNAMES)}${pick(GIVEN)}`, '', 1, rand() < 0.5 ? 1 : 2, '', '', now]);
       const owners = new Set<string>();
       while (owners.size < FOLLOWS_PER_CUSTOMER) owners.add(pick(userids));
+      let nth = 0;
       for (const userid of owners) {
+        const remark = remarkOf(i, nth++);
         const added = now - Math.floor(rand() * year);
         const code = rand() < 0.7 ? Math.floor(rand() * CODES) : -1;
         const state = code >= 0 ? `bench-state-${code}` : '';
@@ -145,7 +156,7 @@ async function main() {
         const r = rand();
         const lostAt = r < 0.13 ? Math.min(now - 1, added + Math.floor(rand() * rand() * 60 * DAY_MS)) : null;
         const byMember = lostAt !== null && r < 0.08;
-        relations.push([wsId, ext, userid, '', '', added, JSON.stringify([...tags]), code >= 0 ? 1 : 0, state, '', byMember ? lostAt : null, !byMember && lostAt !== null ? lostAt : null]);
+        relations.push([wsId, ext, userid, remark, '', added, JSON.stringify([...tags]), code >= 0 ? 1 : 0, state, '', byMember ? lostAt : null, !byMember && lostAt !== null ? lostAt : null]);
         for (const tag of tags) tagRows.push([wsId, tag, ext, userid]);
         eventRows.push([wsId, ext, userid, 'add', added, state ? JSON.stringify({ state }) : '{}']);
         if (lostAt !== null) eventRows.push([wsId, ext, userid, byMember ? 'delete_by_member' : 'delete_by_customer', lostAt, '{}']);

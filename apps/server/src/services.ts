@@ -174,7 +174,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customerRepo = new CustomerRepository(database);
   const customerListRepo = new CustomerListRepository(database);
   const customers = new CustomerService(customerRepo, customerEvents);
-  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo });
+  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo, jobs });
   const customerBatches = new CustomerBatchService({
     batches: new CustomerBatchRepository(database),
     list: customerListRepo,
@@ -223,7 +223,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {

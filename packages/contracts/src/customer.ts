@@ -209,8 +209,15 @@ export const CustomerFilter = Type.Object({
 export type CustomerFilter = Static<typeof CustomerFilter>;
 
 export const CUSTOMER_PAGE_SIZE = 20;
-/** Above this many customers the list says 「约 N 位以上」 rather than counting on (docs/customers.md). */
-export const CUSTOMER_COUNT_CAP = 1_000;
+/** Deepest offset a page may ask for (page 5,001): deeper pages are refused rather than scanned. */
+export const CUSTOMER_MAX_OFFSET = 100_000;
+/**
+ * The list counts up to this many customers while it answers; beyond, the exact total is counted in the
+ * background and kept a minute (CUSTOMER_COUNT_FRESH_MS), the page showing 「统计中…」 or the last
+ * count as 「约 N 位」 meanwhile (docs/customers.md).
+ */
+export const CUSTOMER_COUNT_CAP = 200;
+export const CUSTOMER_COUNT_FRESH_MS = 60_000;
 
 export const CustomerListBody = Type.Object({
   ...CustomerFilter.properties,
@@ -238,15 +245,32 @@ export const CustomerListRow = Type.Object({
 });
 export type CustomerListRow = Static<typeof CustomerListRow>;
 
+/** A filter's total: exact, or being counted in the background. */
+export const CustomerTotal = Type.Object({
+  /**
+   * totalExact: the number of customers (counted now, or at `countedAt` less than a minute ago).
+   * Otherwise, while `counting`: the last count (at `countedAt`, an estimate of today's figure) or,
+   * never counted, the floor CUSTOMER_COUNT_CAP (more than that many match).
+   */
+  total: Type.Integer(),
+  totalExact: Type.Boolean(),
+  /** When the figure was counted by the background count; null: counted for this answer, or not yet. */
+  countedAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** An exact count is running: ask /customer/count again for it. */
+  counting: Type.Boolean(),
+});
+export type CustomerTotal = Static<typeof CustomerTotal>;
+
 export const CustomerList = Type.Object({
   list: Type.Array(CustomerListRow),
-  total: Type.Integer(),
-  /** false: more than CUSTOMER_COUNT_CAP match and `total` is that floor. */
-  totalExact: Type.Boolean(),
+  ...CustomerTotal.properties,
   page: Type.Integer(),
   pageSize: Type.Integer(),
 });
 export type CustomerList = Static<typeof CustomerList>;
+
+export const CustomerCountBody = CustomerFilter;
+export type CustomerCountBody = Static<typeof CustomerCountBody>;
 
 export const CustomerExportBody = CustomerFilter;
 export type CustomerExportBody = Static<typeof CustomerExportBody>;
@@ -274,7 +298,9 @@ export const CustomerBatchFailure = Type.Object({
 export const CustomerBatch = Type.Object({
   id: Type.Integer(),
   status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  /** Relations to tag; 0 while `counting` (the job counts them before its first round). */
   total: Type.Integer(),
+  counting: Type.Boolean(),
   done: Type.Integer(),
   failed: Type.Integer(),
   error: Type.Union([Type.String(), Type.Null()]),

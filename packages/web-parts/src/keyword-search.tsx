@@ -9,7 +9,8 @@ export interface KeywordSearchProps {
   /** The trimmed keyword; '' when the box was cleared. */
   onSearch(keyword: string): void;
   placeholder: string;
-  width?: number;
+  /** Pixels, or a CSS width ('100%' in a grid cell). */
+  width?: number | string;
   'data-testid'?: string;
 }
 

@@ -13,6 +13,8 @@ import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { CREATE_JOB, USERS_JOB, WARM_JOB } from '../contact-way/contact-way.service.js';
 import type { CustomerBatchService, CustomerTagPayload } from '../customer/customer-batch.service.js';
 import { CUSTOMER_TAG_JOB } from '../customer/customer-batch.service.js';
+import type { CustomerCountPayload, CustomerListService } from '../customer/customer-list.service.js';
+import { CUSTOMER_COUNT_JOB } from '../customer/customer-list.service.js';
 import type { MaterialService } from '../material/material.service.js';
 import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
@@ -49,6 +51,7 @@ export interface JobOwners {
   dataCentre: DataCentreService;
   transfers: TransferService;
   customerBatches: CustomerBatchService;
+  customerList: CustomerListService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -145,6 +148,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       once: 'idempotency customer-batch:<batchId>; the batch row keeps the cursor',
       run: (ctx) => o.customerBatches.tagJob(ctx),
       onFailed: ({ payload }, error) => o.customerBatches.tagJobFailed(payload.batchId, error),
+    }),
+    // A list total beyond the count the list makes while answering: counted exactly, kept a minute.
+    [CUSTOMER_COUNT_JOB]: spec<CustomerCountPayload>({
+      priority: 1,
+      concurrency: 2,
+      maxAttempts: 2,
+      once: 'singleton customer-count:<ws>:<filter key>, queued when the list reads no count of the filter younger than a minute',
+      run: ({ job, payload }) => o.customerList.countJob(job.work_space_id, payload, Number(job.created_at)),
     }),
 
     // ---- work space sync

@@ -63,7 +63,9 @@ export class CustomerBatchService {
       remove_tag_ids: JSON.stringify(remove),
       filter: JSON.stringify({ filter } satisfies StoredFilter),
       status: 'running',
-      total: await this.deps.list.countRelations(ws.id, filter),
+      // Counted by the job before its first round: at a million relations a count does not fit a request.
+      total: 0,
+      counted_at: null,
       done: 0,
       failed: 0,
       cursor: null,
@@ -83,6 +85,7 @@ export class CustomerBatchService {
       id: b.id,
       status: b.status,
       total: Number(b.total),
+      counting: b.counted_at === null && b.status === 'running',
       done: Number(b.done),
       failed: Number(b.failed),
       error: b.error,
@@ -108,6 +111,7 @@ export class CustomerBatchService {
     const { filter } = parseJsonColumn<StoredFilter>(batch.filter, { filter: {} });
     const add = parseJsonColumn<string[]>(batch.add_tag_ids, []);
     const remove = parseJsonColumn<string[]>(batch.remove_tag_ids, []);
+    if (batch.counted_at === null) await batches.update(batch.id, { total: await list.countRelations(ws.id, filter), counted_at: Date.now() });
     const api = await gateway.corp(ws);
     let cursor = batch.cursor ? parseJsonColumn<RelationKey | undefined>(batch.cursor, undefined) : undefined;
     for (;;) {
@@ -136,7 +140,7 @@ export class CustomerBatchService {
       await batches.progress(batch.id, { done: ok.length, failures, cursor: JSON.stringify(cursor) });
     }
     const now = await batches.findAny(batch.id);
-    await batches.update(batch.id, { status: 'done', finished_at: Date.now(), total: Number(now?.done ?? 0) + Number(now?.failed ?? 0) });
+    await batches.update(batch.id, { status: 'done', finished_at: Date.now(), total: Number(now?.done ?? 0) + Number(now?.failed ?? 0), counted_at: now?.counted_at ?? Date.now() });
   }
 
   async tagJobFailed(batchId: number, error: string): Promise<void> {

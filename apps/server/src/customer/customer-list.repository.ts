@@ -1,8 +1,10 @@
 // SQL of 客户列表: customers found through their follow relations. Every filter is a condition on one
 // relation; a customer is listed once, at the latest relation that matches (NOT EXISTS a later one),
-// so a page walks the (work_space_id, createtime) index from one end and stops after 20 customers.
-// Counts stop at a cap; the export and the batch tag job walk the matching relations by keyset.
-// The shapes and their plans on both databases are in docs/customers.md.
+// so a page walks the (work_space_id, createtime) index from one end and stops after 20 customers,
+// or sorts a selective filter's candidate relations first and probes only while walking them.
+// Quick counts stop at a cap; the exact count (a background job) counts distinct customers; the
+// export and the batch tag job walk the matching relations by keyset. The shapes and their plans on
+// both databases are in docs/customers.md.
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 
@@ -32,13 +34,30 @@ export interface RelationKey {
 
 export type Order = 'desc' | 'asc';
 
-/** How a list query reads the table (CustomerListRepository.plan). */
-export type Plan = { kind: 'time' } | { kind: 'members'; userids: string[] } | { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] } | { kind: 'keyword'; keyword: string };
+/** Where a list query's candidate relations come from when a filter drives it (few relations match). */
+export type Driver = { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; contactWayIds: number[] } | { kind: 'keyword'; keyword: string };
 
-/** A tag (or tags) held by at most this many relations starts the query (sorting them is cheap). */
-const TAG_DRIVER_MAX = 20_000;
+/** How a list query reads the table (CustomerListRepository.plan). */
+export type Plan =
+  | { kind: 'time' }
+  /** One branch per member (userid) or per code (its state), each walking its own index in order. */
+  | { kind: 'branches'; column: 'userid' | 'state'; values: string[] }
+  | Driver;
+
+/** Relations per range of the background count on SQLite (the server answers between ranges). */
+const COUNT_RANGE = 40_000;
+
+/** A filter held by at most this many relations starts the query (sorting them is cheap). */
+const DRIVER_MAX = 20_000;
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Whether the search index answers a word: three characters or more (both indexes are of trigrams);
+ * on SQLite also none of LIKE's own characters (FTS5 uses its index only for a LIKE without ESCAPE).
+ * Other words are still found from the names and remarks, by one pass over them.
+ */
+export const indexedWord = (word: string, dialect: 'sqlite' | 'postgres'): boolean => [...word].length >= 3 && (dialect === 'postgres' || !/[\\%_]/.test(word));
 
 /** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
 function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<unknown> {
@@ -110,81 +129,142 @@ export class CustomerListRepository {
   }
 
   /**
-   * Where a query starts. Tags given (any / all) and held by at most TAG_DRIVER_MAX relations: from those
-   * relations (follow_tag's primary key), sorted afterwards — walking the time index for a rare tag
-   * would read most of the table. Codes likewise, through (work_space_id, state); a word, from one pass
-   * over names and remarks. Several members: one branch per member, each walking its
-   * (work_space_id, userid, createtime) index in order. Otherwise: the (work_space_id, createtime) index.
+   * A query of the page or of its count. PostgreSQL: without parallel workers — starting them cost
+   * more than the few thousand rows these queries read (measured: 40–150 ms against 20–45 ms on the
+   * shared machine).
+   */
+  private async quick<T>(q: RawBuilder<T>): Promise<T[]> {
+    if (this.database.dialect !== 'postgres') return (await q.execute(this.db)).rows;
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      return (await q.execute(trx)).rows;
+    });
+  }
+
+  /**
+   * Where a query starts. Codes, tags (any / all) or a word of three characters or more held by at most
+   * DRIVER_MAX relations: from those relations (through (work_space_id, state), follow_tag's primary key
+   * or the search index), sorted first — walking the time index for a rare filter would read most of
+   * the table; a common one finds 20 customers soon on the walk. Codes: one branch per code, each
+   * walking its (work_space_id, state, createtime) index in order; several members likewise through
+   * (work_space_id, userid, createtime). Otherwise: the (work_space_id, createtime) index.
    */
   async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
-    const tags = [...new Set(filter.tagIds ?? [])];
-    if (tags.length && (filter.tagMode ?? 'any') !== 'none') {
-      const held = async (ids: string[]) => {
-        const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from follow_tag t
-          where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(ids)}) limit ${TAG_DRIVER_MAX + 1}) x`.execute(this.db);
-        return Number(r.rows[0]?.n ?? 0);
-      };
-      let driver: { ids: string[]; n: number };
-      if ((filter.tagMode ?? 'any') === 'any') driver = { ids: tags, n: await held(tags) };
-      else {
+    for (const driver of this.drivers(filter)) {
+      if (driver.kind === 'codes') continue;
+      if (driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'all') {
         // All of them: the rarest one drives, the others are checked per relation.
-        const counts = await Promise.all(tags.map(async (id) => ({ ids: [id], n: await held([id]) })));
-        driver = counts.reduce((a, b) => (b.n < a.n ? b : a));
-      }
-      if (driver.n <= TAG_DRIVER_MAX) return { kind: 'tags', tagIds: driver.ids };
+        const counts = await Promise.all(driver.tagIds.map(async (id) => ({ id, n: await this.held(wsId, { kind: 'tags', tagIds: [id] }) })));
+        const rarest = counts.reduce((a, b) => (b.n < a.n ? b : a));
+        if (rarest.n <= DRIVER_MAX) return { kind: 'tags', tagIds: [rarest.id] };
+      } else if ((await this.held(wsId, driver)) <= DRIVER_MAX) return driver;
     }
     const codes = [...new Set(filter.contactWayIds ?? [])];
     if (codes.length) {
-      const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from contact_way cw cross join follow_relation f
-        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(codes)}) and cw.state <> '' and f.work_space_id = ${wsId} and f.state = cw.state
-        limit ${TAG_DRIVER_MAX + 1}) x`.execute(this.db);
-      if (Number(r.rows[0]?.n ?? 0) <= TAG_DRIVER_MAX) return { kind: 'codes', contactWayIds: codes };
+      const states = await this.db
+        .selectFrom('contact_way')
+        .select('state')
+        .where('work_space_id', '=', wsId)
+        .where('id', 'in', codes)
+        .where('state', '<>', '')
+        .execute();
+      return { kind: 'branches', column: 'state', values: [...new Set(states.map((c) => c.state))] };
     }
-    // A word is found by one pass over names and remarks (a LIKE '%…%' has no index), then sorted:
-    // walking the time index for a rare word reads the whole table, probing each row.
-    const keyword = filter.keyword?.trim();
-    if (keyword) return { kind: 'keyword', keyword };
     const members = [...new Set(filter.userids ?? [])];
-    return members.length >= 2 ? { kind: 'members', userids: members } : { kind: 'time' };
+    return members.length >= 2 ? { kind: 'branches', column: 'userid', values: members } : { kind: 'time' };
   }
 
-  private select(wsId: number, filter: RelationFilter, plan: Plan, userid?: string) {
-    // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
-    const own = userid === undefined ? conditions('f', wsId, filter) : sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${userid}`;
-    const where = sql`${own} and ${latestOfCustomer(wsId, filter)}`;
-    if (plan.kind === 'tags')
-      // CROSS JOIN keeps SQLite's join order (the tagged relations first); PostgreSQL plans it as a join.
-      return sql`select f.external_userid, f.userid, f.createtime from (select distinct t.external_userid, t.userid from follow_tag t
-        where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(plan.tagIds)})) d cross join follow_relation f
-        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${where}`;
-    if (plan.kind === 'keyword') {
-      const like = escapeLike(plan.keyword);
-      return sql`select f.external_userid, f.userid, f.createtime from (
-          select r.external_userid, r.userid from follow_relation r where r.work_space_id = ${wsId} and r.remark like ${like} escape '\\'
-          union
-          select r.external_userid, r.userid from customer c cross join follow_relation r
-          where c.work_space_id = ${wsId} and c.name like ${like} escape '\\' and r.work_space_id = ${wsId} and r.external_userid = c.external_userid
-        ) d cross join follow_relation f
-        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${where}`;
+  /** The filter's conditions that can start a query from an index of their own: codes, tags (any / all), a word. */
+  private drivers(filter: RelationFilter): Driver[] {
+    const out: Driver[] = [];
+    const codes = [...new Set(filter.contactWayIds ?? [])];
+    if (codes.length) out.push({ kind: 'codes', contactWayIds: codes });
+    const tags = [...new Set(filter.tagIds ?? [])];
+    if (tags.length && (filter.tagMode ?? 'any') !== 'none') out.push({ kind: 'tags', tagIds: tags });
+    // A word always drives (from the index, or one pass over names and remarks): walking the time
+    // index for a rare word probes every relation (a minute at a million on SQLite).
+    const word = filter.keyword?.trim();
+    if (word) out.push({ kind: 'keyword', keyword: word });
+    return out;
+  }
+
+  /** How many relations a driver starts from, counting no further than DRIVER_MAX + 1 (duplicates counted: an upper bound). */
+  private async held(wsId: number, driver: Driver): Promise<number> {
+    const rows = await this.quick(sql<{ n: number | string }>`select count(*) as n from (${this.candidates(wsId, driver, false)} limit ${DRIVER_MAX + 1}) x`);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * The driver's relations as (external_userid, userid): follow_tag's primary key for tags,
+   * (work_space_id, state) for codes, the search index for a word (SQLite: the FTS5 trigram tables
+   * joined back by rowid; PostgreSQL: pg_trgm GIN). `distinct` off: a quick upper bound for the plan.
+   */
+  private candidates(wsId: number, driver: Driver, distinct = true): RawBuilder<{ external_userid: string; userid: string }> {
+    // The unary + keeps SQLite on the (work_space_id, tag_id, …) key: for a DISTINCT in the
+    // (external_userid, userid) order it chose the customer index and read every tag of the work space.
+    if (driver.kind === 'tags') {
+      const plus = this.database.dialect === 'sqlite' ? sql`+` : sql``;
+      return sql`select ${distinct ? sql`distinct` : sql``} ${plus}t.external_userid as external_userid, ${plus}t.userid as userid from follow_tag t
+        where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(driver.tagIds)})`;
     }
-    if (plan.kind === 'codes')
-      return sql`select f.external_userid, f.userid, f.createtime from contact_way cw cross join follow_relation f
-        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(plan.contactWayIds)}) and cw.state <> ''
-        and f.work_space_id = ${wsId} and f.state = cw.state and ${where}`;
-    return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${where}`;
+    if (driver.kind === 'codes')
+      return sql`select r.external_userid, r.userid from contact_way cw cross join follow_relation r
+        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(driver.contactWayIds)}) and cw.state <> '' and r.work_space_id = ${wsId} and r.state = cw.state`;
+    const union = distinct ? sql`union` : sql`union all`;
+    if (this.database.dialect === 'sqlite') {
+      const like = (col: RawBuilder<unknown>) =>
+        indexedWord(driver.keyword, 'sqlite') ? sql`${col} like ${`%${driver.keyword}%`}` : sql`${col} like ${escapeLike(driver.keyword)} escape '\\'`;
+      return sql`select r.external_userid, r.userid from follow_remark_fts s cross join follow_relation r
+          where ${like(sql`s.remark`)} and r.rowid = s.rowid and r.work_space_id = ${wsId}
+        ${union}
+        select r.external_userid, r.userid from customer_name_fts s cross join customer c cross join follow_relation r
+          where ${like(sql`s.name`)} and c.rowid = s.rowid and c.work_space_id = ${wsId} and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
+    }
+    const like = escapeLike(driver.keyword);
+    return sql`select r.external_userid, r.userid from follow_relation r where r.remark like ${like} and r.work_space_id = ${wsId}
+      ${union}
+      select r.external_userid, r.userid from customer c join follow_relation r on r.work_space_id = ${wsId} and r.external_userid = c.external_userid
+        where c.name like ${like} and c.work_space_id = ${wsId}`;
+  }
+
+  /**
+   * The customers' rows in `order`: each one's latest matching relation. A driven plan sorts its
+   * candidates first, in a subquery with its own LIMIT (neither engine flattens it), and probes "is it
+   * the customer's latest" only while the outer query walks them — 20 customers for a page, cap + 1
+   * for a count — rather than for every candidate before the sort.
+   */
+  private select(wsId: number, filter: RelationFilter, plan: Plan, order: Order, branch?: string) {
+    // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
+    // A driver's candidates meet its own condition already (a word; tags in `any` mode): not tested again on them.
+    const rest =
+      plan.kind === 'keyword' ? { ...filter, keyword: undefined } : plan.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
+    const own =
+      plan.kind !== 'branches' || branch === undefined
+        ? conditions('f', wsId, rest)
+        : plan.column === 'userid'
+          ? sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${branch}`
+          : sql`${conditions('f', wsId, { ...filter, contactWayIds: undefined })} and f.state = ${branch}`;
+    if (plan.kind === 'time' || plan.kind === 'branches')
+      return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${own} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
+    // CROSS JOIN keeps SQLite's join order (the candidates first); PostgreSQL plans it as a join.
+    return sql`select f.external_userid, f.userid, f.createtime from (
+        select f.work_space_id, f.external_userid, f.userid, f.createtime from (${this.candidates(wsId, plan)}) d cross join follow_relation f
+        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${own}
+        ${orderBy(order)} limit ${DRIVER_MAX + 1}
+      ) f where ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
   }
 
   /** One page of customers: each one's latest matching relation (a customer's is in exactly one member branch). */
   pageQuery(wsId: number, filter: RelationFilter, plan: Plan, order: Order, offset: number, limit: number) {
-    if (plan.kind !== 'members') return sql<RelationKey>`${this.select(wsId, filter, plan)} ${orderBy(order)} limit ${limit} offset ${offset}`;
-    const parts = plan.userids.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, u)} ${orderBy(order)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
+    if (plan.kind !== 'branches') return sql<RelationKey>`${this.select(wsId, filter, plan, order)} limit ${limit} offset ${offset}`;
+    if (!plan.values.length) return sql<RelationKey>`select null as external_userid, null as userid, null as createtime where 1 = 0`;
+    const parts = plan.values.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, order, u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
     const outer = order === 'asc' ? sql`order by createtime asc, external_userid asc, userid asc` : sql`order by createtime desc, external_userid desc, userid desc`;
     return sql<RelationKey>`select * from (${sql.join(parts, sql` union all `)}) m ${outer} limit ${limit} offset ${offset}`;
   }
 
   async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number, plan?: Plan): Promise<RelationKey[]> {
-    const r = await this.pageQuery(wsId, filter, plan ?? (await this.plan(wsId, filter)), order, offset, limit).execute(this.db);
-    return r.rows.map(toKey);
+    return (await this.quick(this.pageQuery(wsId, filter, plan ?? (await this.plan(wsId, filter)), order, offset, limit))).map(toKey);
   }
 
   /**
@@ -192,20 +272,72 @@ export class CustomerListRepository {
    * customer's latest, so the walk stops soon (in table order a sync's old relations, each superseded
    * by a later one, would come first).
    */
-  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, userid?: string) {
-    return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, userid)} ${orderBy('desc')} limit ${cap + 1}) x`;
+  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, branch?: string) {
+    return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, 'desc', branch)} limit ${cap + 1}) x`;
   }
 
   /** How many customers match, counting no further than `cap` + 1. */
   async count(wsId: number, filter: RelationFilter, cap: number, plan?: Plan): Promise<number> {
     const p = plan ?? (await this.plan(wsId, filter));
     let n = 0;
-    for (const userid of p.kind === 'members' ? p.userids : [undefined]) {
-      const r = await this.countQuery(wsId, filter, p, cap, userid).execute(this.db);
-      n += Number(r.rows[0]?.n ?? 0);
+    for (const branch of p.kind === 'branches' ? p.values : [undefined]) {
+      const rows = await this.quick(this.countQuery(wsId, filter, p, cap, branch));
+      n += Number(rows[0]?.n ?? 0);
       if (n > cap) return cap + 1;
     }
     return n;
+  }
+
+  /**
+   * How many customers match, exactly (the background count): distinct customers of the matching
+   * relations, read from a driver's candidates when the filter has one (however many), else from the
+   * relations by their indexes.
+   */
+  async exactCount(wsId: number, filter: RelationFilter): Promise<number> {
+    const [driver] = this.drivers(filter);
+    const count = async (range?: { after: string; upTo?: string }) => {
+      const from = driver
+        ? sql`(${this.candidates(wsId, driver)}) d cross join follow_relation f where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and`
+        : sql`follow_relation f where`;
+      const within = range ? sql` and f.external_userid > ${range.after}${range.upTo === undefined ? sql`` : sql` and f.external_userid <= ${range.upTo}`}` : sql``;
+      const r = await sql<{ n: number | string }>`select count(*) as n from (select distinct f.external_userid from ${from} ${conditions('f', wsId, filter)}${within}) x`.execute(this.db);
+      return Number(r.rows[0]?.n ?? 0);
+    };
+    // SQLite answers synchronously: a count of a million relations would hold the server for seconds,
+    // so it counts ranges of customers (a customer's relations all fall in one) with a pause between.
+    // A code's or a word's candidates are counted at once (their index has no customer order).
+    if (this.database.dialect === 'postgres' || (driver && driver.kind !== 'tags')) return count();
+    let n = 0;
+    for (let after = ''; ; ) {
+      const bound = await this.db
+        .selectFrom('follow_relation')
+        .select('external_userid')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '>', after)
+        .orderBy('external_userid')
+        .offset(COUNT_RANGE)
+        .limit(1)
+        .executeTakeFirst();
+      n += await count({ after, upTo: bound?.external_userid });
+      if (!bound) return n;
+      after = bound.external_userid;
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /** A filter's stored exact count. */
+  storedCount(wsId: number, filterKey: string) {
+    return this.db.selectFrom('customer_count').select(['total', 'counted_at']).where('work_space_id', '=', wsId).where('filter_key', '=', filterKey).executeTakeFirst();
+  }
+
+  /** Keeps a filter's exact count; drops the work space's counts not read again for a day. */
+  async storeCount(wsId: number, filterKey: string, total: number, at: number): Promise<void> {
+    await this.db
+      .insertInto('customer_count')
+      .values({ work_space_id: wsId, filter_key: filterKey, total, counted_at: at })
+      .onConflict((oc) => oc.columns(['work_space_id', 'filter_key']).doUpdateSet({ total, counted_at: at }))
+      .execute();
+    await this.db.deleteFrom('customer_count').where('work_space_id', '=', wsId).where('counted_at', '<', at - 86_400_000).execute();
   }
 
   /** How many relations match (a batch's total). */

@@ -1,11 +1,15 @@
 // 客户列表 and its Excel export: a page of customers (one row each, with the members who follow them)
-// found by relation filters, a total counted up to a cap, and an .xlsx streamed row by row.
+// found by relation filters, a total (counted up to a cap while answering, beyond it counted exactly
+// in the background and kept a minute), and an .xlsx streamed row by row.
+import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CHINA_OFFSET_MS, DAY_MS, dayOf } from '@scrm/contracts/china-time';
 import {
   ADD_WAY_LABEL,
   CUSTOMER_COUNT_CAP,
+  CUSTOMER_COUNT_FRESH_MS,
+  CUSTOMER_MAX_OFFSET,
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_TYPE_LABEL,
   FOLLOW_STATUS_LABEL,
@@ -16,18 +20,36 @@ import {
   type CustomerListBody,
   type CustomerListRow,
   type CustomerTag,
+  type CustomerTotal,
   type FollowStatus,
 } from '@scrm/contracts/customer';
 import { parseKeys } from '../db/database.js';
 import { AppError } from '../http/errors.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
-import type { CustomerListRepository, RelationFilter, RelationKey } from './customer-list.repository.js';
+import type { CustomerListRepository, Plan, RelationFilter, RelationKey } from './customer-list.repository.js';
 import type { CustomerRepository, TagRow } from './customer.repository.js';
 
 /** Relations read per round of the export (bounded memory whatever the row count). */
 const EXPORT_CHUNK = 500;
-/** Deepest offset a page may ask for: deeper pages are refused rather than scanned. */
-const MAX_OFFSET = 100_000;
+
+export const CUSTOMER_COUNT_JOB = 'customer_count';
+
+export interface CustomerCountPayload {
+  filter: RelationFilter;
+  key: string;
+}
+
+/** A filter's identity in the count cache: the same conditions in any order give the same key. */
+export function filterKey(f: RelationFilter): string {
+  const norm = Object.fromEntries(
+    Object.entries(f)
+      .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => [k, Array.isArray(v) ? [...new Set(v.map(String))].sort() : k === 'keyword' ? String(v).trim() : v])
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return createHash('sha256').update(JSON.stringify(norm)).digest('base64url').slice(0, 43);
+}
 
 type FollowRow = Awaited<ReturnType<CustomerRepository['follows']>>[number];
 
@@ -76,28 +98,54 @@ const EXPORT_COLUMNS: Array<{ header: string; key: string; width: number }> = [
 
 export class CustomerListService {
   constructor(
-    private readonly deps: { list: CustomerListRepository; customers: CustomerRepository },
+    private readonly deps: { list: CustomerListRepository; customers: CustomerRepository; jobs: JobQueue },
   ) {}
 
   async list(ws: WorkSpace, body: CustomerListBody): Promise<CustomerList> {
     const filter = relationFilter(body);
     const page = Math.max(1, body.page ?? 1);
     const offset = (page - 1) * CUSTOMER_PAGE_SIZE;
-    if (offset > MAX_OFFSET) throw new AppError(400, `最多翻到第 ${MAX_OFFSET / CUSTOMER_PAGE_SIZE} 页，请缩小筛选范围`);
+    if (offset > CUSTOMER_MAX_OFFSET) throw new AppError(400, `最多翻到第 ${CUSTOMER_MAX_OFFSET / CUSTOMER_PAGE_SIZE} 页，请缩小筛选范围`);
     const { list } = this.deps;
     const plan = await list.plan(ws.id, filter);
-    const [keys, counted] = await Promise.all([
-      list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE, plan),
-      list.count(ws.id, filter, CUSTOMER_COUNT_CAP, plan),
-    ]);
-    const totalExact = counted <= CUSTOMER_COUNT_CAP;
-    return {
-      list: await this.rows(ws.id, keys),
-      total: totalExact ? counted : CUSTOMER_COUNT_CAP,
-      totalExact,
-      page,
-      pageSize: CUSTOMER_PAGE_SIZE,
-    };
+    const [keys, total] = await Promise.all([list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE, plan), this.totalOf(ws.id, filter, plan)]);
+    return { list: await this.rows(ws.id, keys), ...total, page, pageSize: CUSTOMER_PAGE_SIZE };
+  }
+
+  /** /customer/count: the filter's total as the list gives it (the page polls it while `counting`). */
+  total(ws: WorkSpace, body: CustomerFilter): Promise<CustomerTotal> {
+    return this.totalOf(ws.id, relationFilter(body));
+  }
+
+  /**
+   * The total: an exact count counted less than a minute ago; else a count up to the cap now (exact
+   * when the cap is not reached); else the background count is queued, and meanwhile the last count
+   * (an estimate) or the floor. The count of a stale figure is not repeated here: the job corrects it.
+   */
+  private async totalOf(wsId: number, filter: RelationFilter, plan?: Plan): Promise<CustomerTotal> {
+    const { list, jobs } = this.deps;
+    const key = filterKey(filter);
+    const stored = await list.storedCount(wsId, key);
+    const countedAt = stored ? Number(stored.counted_at) : null;
+    if (stored && Date.now() - Number(stored.counted_at) < CUSTOMER_COUNT_FRESH_MS) return { total: Number(stored.total), totalExact: true, countedAt, counting: false };
+    if (!stored) {
+      const n = await list.count(wsId, filter, CUSTOMER_COUNT_CAP, plan);
+      if (n <= CUSTOMER_COUNT_CAP) return { total: n, totalExact: true, countedAt: null, counting: false };
+    }
+    await jobs.enqueue(CUSTOMER_COUNT_JOB, { filter, key } satisfies CustomerCountPayload, { workSpaceId: wsId, singletonKey: `customer-count:${wsId}:${key}` });
+    return { total: stored ? Number(stored.total) : CUSTOMER_COUNT_CAP, totalExact: false, countedAt, counting: true };
+  }
+
+  /**
+   * CUSTOMER_COUNT_JOB (composition/job-registry.ts): the filter's exact count, kept for the list. A
+   * count finished after this job was queued (the page polled while another counted) is good enough.
+   */
+  async countJob(workSpaceId: number | null, payload: CustomerCountPayload, queuedAt: number): Promise<void> {
+    if (!workSpaceId) return;
+    const stored = await this.deps.list.storedCount(workSpaceId, payload.key);
+    if (stored && Number(stored.counted_at) >= queuedAt) return;
+    const n = await this.deps.list.exactCount(workSpaceId, payload.filter);
+    await this.deps.list.storeCount(workSpaceId, payload.key, n, Date.now());
   }
 
   private async rows(wsId: number, keys: RelationKey[]): Promise<CustomerListRow[]> {

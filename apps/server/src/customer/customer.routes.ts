@@ -7,6 +7,7 @@ import {
   CustomerBatch,
   CustomerBatchBody,
   CustomerBatchTagBody,
+  CustomerCountBody,
   CustomerDetail,
   CustomerDetailBody,
   CustomerExportBody,
@@ -14,6 +15,7 @@ import {
   CustomerList,
   CustomerListBody,
   CustomerRemarkBody,
+  CustomerTotal,
 } from '@scrm/contracts/customer';
 import { dayKey } from '@scrm/contracts/china-time';
 import { callerOf } from '../auth/auth.hook.js';
@@ -57,6 +59,11 @@ export async function customerRoutes(
     '/customer/list',
     { config, schema: { tags, security, summary: '客户列表：每位客户一行，附跟进成员与标签；按成员、标签、活码、添加时间等筛选', body: CustomerListBody, response: { 200: Ok(CustomerList) } } },
     async (req) => ok(await customerList.list(workSpaceOf(req), req.body)),
+  );
+  app.post(
+    '/customer/count',
+    { config, schema: { tags, security, summary: '筛选结果的客户总数：准确数，或后台统计中（列表的 counting 为 true 时轮询）', body: CustomerCountBody, response: { 200: Ok(CustomerTotal) } } },
+    async (req) => ok(await customerList.total(workSpaceOf(req), req.body)),
   );
   app.post(
     '/customer/export',

@@ -284,6 +284,17 @@ export interface CustomerBatchTable {
   error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** When the job counted the relations (`total`); null until then. */
+  counted_at: number | null;
+}
+
+/** A filter's exact number of customers, counted in the background and shown for a minute (docs/customers.md). */
+export interface CustomerCountTable {
+  work_space_id: number;
+  /** Hash of the filter (CustomerListRepository.filterKey). */
+  filter_key: string;
+  total: number;
+  counted_at: number;
 }
 
 /** One relation WeCom refused in a batch, with its Chinese reason. */
@@ -737,6 +748,7 @@ export interface DB {
   customer_daily_part: CustomerDailyPartTable;
   customer_daily_rebuild: CustomerDailyRebuildTable;
   customer_batch: CustomerBatchTable;
+  customer_count: CustomerCountTable;
   customer_batch_failure: CustomerBatchFailureTable;
   tag_customer_count: TagCustomerCountTable;
   tag_count_state: TagCountStateTable;

@@ -10,10 +10,17 @@ export interface TableInfo {
   columns: string[];
 }
 
+/** SQLite's own tables, without the search index's virtual tables and their shadow tables (written by SQLite, not by us). */
+async function sqliteTables(db: Db): Promise<string[]> {
+  const rows = (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
+  const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
+  return rows.map((r) => r.name).filter((n) => !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
+}
+
 export async function tablesOf(db: Db, dialect: 'sqlite' | 'postgres'): Promise<TableInfo[]> {
   const names =
     dialect === 'sqlite'
-      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
+      ? await sqliteTables(db)
       : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows.map((r) => r.name);
   const out: TableInfo[] = [];
   for (const name of names.filter((n) => !n.startsWith('kysely_')).sort()) {

@@ -76,6 +76,7 @@ describe('batch progress', () => {
           id: 1,
           status: 'done',
           total: 3,
+          counting: false,
           done: 2,
           failed: 1,
           error: null,

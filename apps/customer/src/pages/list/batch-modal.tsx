@@ -14,7 +14,7 @@ export interface BatchTarget {
   filter: CustomerFilter;
   /** The chosen customers; null: the whole filter result. */
   externalUserids: string[] | null;
-  /** 「约 1000 位以上」 or 「12 位」: what the whole result is. */
+  /** 「12 位」, 「约 1,234,567 位」 or 「超过 1,000 位」: what the whole result is. */
   allLabel: string;
 }
 
@@ -24,7 +24,7 @@ export function BatchProgress({ batch }: { batch: CustomerBatch }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="batch-progress" data-status={batch.status}>
       <Progress percent={percent} status={batch.status === 'failed' ? 'exception' : batch.status === 'done' ? 'success' : 'active'} />
-      <Typography.Text data-testid="batch-counts">{T.counts(batch.done, batch.failed, batch.total)}</Typography.Text>
+      <Typography.Text data-testid="batch-counts">{batch.counting ? T.countingRelations : T.counts(batch.done, batch.failed, batch.total)}</Typography.Text>
       {batch.status === 'running' ? <Typography.Text type="secondary">{T.running}</Typography.Text> : null}
       {batch.status === 'done' ? <Alert type={batch.failed ? 'warning' : 'success'} showIcon message={T.done} /> : null}
       {batch.status === 'failed' ? <Alert type="error" showIcon message={T.failedJob} description={batch.error} /> : null}

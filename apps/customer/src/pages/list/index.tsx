@@ -2,7 +2,7 @@
 // filtered by member, tags (any / all / none), code, add time, gender, add way, status and a word;
 // batch tags on a selection or on the whole result; export of the result to Excel.
 import { useState } from 'react';
-import { Alert, Avatar, Button, DatePicker, Empty, Flex, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Button, Col, DatePicker, Empty, Flex, Row, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ManOutlined, TagsOutlined, WomanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,8 @@ import dayjs from 'dayjs';
 import { dayKey } from '@scrm/contracts/china-time';
 import {
   ADD_WAY_LABEL,
+  CUSTOMER_MAX_OFFSET,
+  CUSTOMER_PAGE_SIZE,
   CUSTOMER_TYPE_LABEL,
   FOLLOW_STATUS_LABEL,
   GENDER_LABEL,
@@ -21,6 +23,7 @@ import {
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { KeywordSearch, MemberSelect, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
+import { useCustomerCount } from '../../api/count-customers';
 import { useExportCustomers } from '../../api/export-customers';
 import { useCodeOptions } from '../../api/find-codes';
 import { useCustomers } from '../../api/list-customers';
@@ -29,6 +32,8 @@ import { BatchTagModal, type BatchTarget } from './batch-modal';
 import { URL_FIELDS, filterOf, splitList } from './filters';
 
 const STATUS_COLOR: Record<FollowStatus, string> = { live: 'green', deleted_by_member: 'red', deleted_by_customer: 'orange' };
+/** A filter's cell in the grid: 4 a row from 1200 px wide, 3 from 992, 2 from 576. */
+const CELL = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 function CodeSelect({ workId, value, onChange }: { workId: number; value: number[]; onChange(ids: number[]): void }) {
   const [keyword, setKeyword] = useState('');
@@ -47,7 +52,7 @@ function CodeSelect({ workId, value, onChange }: { workId: number; value: number
       filterOption={false}
       onSearch={setKeyword}
       placeholder={T.codes}
-      style={{ minWidth: 200 }}
+      style={{ width: '100%' }}
       maxTagCount="responsive"
       value={value}
       onChange={onChange}
@@ -88,9 +93,16 @@ export default function CustomerListPage() {
   const [allSelected, setAllSelected] = useState(false);
   const [batch, setBatch] = useState<BatchTarget | null>(null);
 
-  const total = q.data?.total ?? 0;
-  const exact = q.data?.totalExact ?? true;
-  const totalLabel = exact ? T.total(total) : T.totalAbout(total);
+  // Beyond the count the list makes while answering, the exact total is counted in the background:
+  // asked for again until it is there, meanwhile the last count (约 N) or the floor (超过 N).
+  const counted = useCustomerCount(workId, filter, q.data?.counting === true);
+  const t = counted.data && !counted.data.counting && q.data?.counting ? counted.data : q.data;
+  const total = t?.total ?? 0;
+  const exact = t?.totalExact ?? true;
+  const countKind = exact ? 'exact' : t?.countedAt ? 'about' : 'over';
+  const countLabel = T.count(total, countKind);
+  const countedAt = t?.countedAt ? formatTime(t.countedAt) : '';
+  const totalHint = countKind === 'about' ? T.totalAboutHint(countedAt) : countKind === 'over' ? T.totalOverHint : countedAt ? T.countedHint : undefined;
   const change = (patch: Partial<typeof url>) => {
     setSelected([]);
     setAllSelected(false);
@@ -135,7 +147,7 @@ export default function CustomerListPage() {
     saveBlob(blob, T.exportFile(dayKey(Date.now()).replaceAll('-', '')));
   };
   const openBatch = (mode: 'add' | 'remove') =>
-    setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: exact ? `${total} 位` : T.totalAbout(total) });
+    setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: countLabel });
 
   if (!workId) {
     return (
@@ -157,9 +169,12 @@ export default function CustomerListPage() {
         </Button>
       }
     >
-      <Flex vertical gap={12} style={{ marginBottom: 16 }} data-testid="customer-filters">
-        <Flex gap={12} wrap>
-          <KeywordSearch value={url.keyword} onSearch={(keyword) => change({ keyword })} placeholder={T.keyword} width={220} data-testid="filter-keyword" />
+      {/* One grid of equal cells (4 a row from 1200 px, 3, 2, then 1), so no control wraps alone at 1366 × 768. */}
+      <Row gutter={[12, 12]} style={{ marginBottom: 16 }} data-testid="customer-filters">
+        <Col {...CELL}>
+          <KeywordSearch value={url.keyword} onSearch={(keyword) => change({ keyword })} placeholder={T.keyword} width="100%" data-testid="filter-keyword" />
+        </Col>
+        <Col {...CELL}>
           <MemberSelect
             mode="multiple"
             contactOnly={false}
@@ -167,91 +182,109 @@ export default function CustomerListPage() {
             value={splitList(url.userids)}
             onChange={(ids) => change({ userids: ids.join(',') })}
             maxCount={50}
-            style={{ width: 260 }}
+            style={{ width: '100%' }}
             data-testid="filter-members"
           />
-          <Space.Compact>
+        </Col>
+        <Col {...CELL}>
+          <Space.Compact style={{ width: '100%' }}>
             <Select
               value={(url.tagMode || 'any') as TagMode}
               onChange={(tagMode) => change({ tagMode })}
               options={(Object.keys(TAG_MODE_LABEL) as TagMode[]).map((m) => ({ value: m, label: TAG_MODE_LABEL[m] }))}
-              style={{ width: 110 }}
+              style={{ width: 104, flex: 'none' }}
               aria-label={T.tagMode}
               data-testid="filter-tag-mode"
             />
-            <TagSelect value={splitList(url.tagIds)} onChange={(ids) => change({ tagIds: ids.join(',') })} placeholder={T.tags} style={{ minWidth: 220 }} data-testid="filter-tags" />
+            <TagSelect value={splitList(url.tagIds)} onChange={(ids) => change({ tagIds: ids.join(',') })} placeholder={T.tags} style={{ flex: 1, minWidth: 0 }} data-testid="filter-tags" />
           </Space.Compact>
+        </Col>
+        <Col {...CELL}>
           <CodeSelect workId={workId} value={splitList(url.codes).map(Number)} onChange={(ids) => change({ codes: ids.join(',') })} />
-        </Flex>
-        <Flex gap={12} wrap align="center">
+        </Col>
+        <Col {...CELL}>
           <DatePicker.RangePicker
             allowClear
             placeholder={[T.addedAt, T.addedAt]}
             value={url.from && url.to ? [dayjs(url.from), dayjs(url.to)] : null}
             onChange={(v) => change({ from: v?.[0]?.format('YYYY-MM-DD') ?? '', to: v?.[1]?.format('YYYY-MM-DD') ?? '' })}
+            style={{ width: '100%' }}
             data-testid="filter-added"
           />
-          <Select
-            allowClear
-            placeholder={T.gender}
-            style={{ width: 100 }}
-            value={url.gender === '' ? undefined : Number(url.gender)}
-            onChange={(g?: number) => change({ gender: g === undefined ? '' : String(g) })}
-            options={Object.entries(GENDER_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
-            data-testid="filter-gender"
-          />
+        </Col>
+        <Col {...CELL}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select
+              allowClear
+              placeholder={T.gender}
+              style={{ width: '40%' }}
+              value={url.gender === '' ? undefined : Number(url.gender)}
+              onChange={(g?: number) => change({ gender: g === undefined ? '' : String(g) })}
+              options={Object.entries(GENDER_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
+              data-testid="filter-gender"
+            />
+            <Select
+              allowClear
+              placeholder={T.status}
+              style={{ width: '60%' }}
+              value={(url.status || undefined) as FollowStatus | undefined}
+              onChange={(s?: FollowStatus) => change({ status: s ?? '' })}
+              options={(Object.keys(FOLLOW_STATUS_LABEL) as FollowStatus[]).map((s) => ({ value: s, label: FOLLOW_STATUS_LABEL[s] }))}
+              data-testid="filter-status"
+            />
+          </Space.Compact>
+        </Col>
+        <Col {...CELL}>
           <Select
             allowClear
             showSearch
             optionFilterProp="label"
             placeholder={T.addWay}
-            style={{ width: 180 }}
+            style={{ width: '100%' }}
             value={url.addWay === '' ? undefined : Number(url.addWay)}
             onChange={(w?: number) => change({ addWay: w === undefined ? '' : String(w) })}
             options={Object.entries(ADD_WAY_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
             data-testid="filter-add-way"
           />
-          <Select
-            allowClear
-            placeholder={T.status}
-            style={{ width: 160 }}
-            value={(url.status || undefined) as FollowStatus | undefined}
-            onChange={(s?: FollowStatus) => change({ status: s ?? '' })}
-            options={(Object.keys(FOLLOW_STATUS_LABEL) as FollowStatus[]).map((s) => ({ value: s, label: FOLLOW_STATUS_LABEL[s] }))}
-            data-testid="filter-status"
-          />
-          <Select
-            style={{ width: 150 }}
-            value={order}
-            onChange={(o) => change({ order: o === 'desc' ? '' : o })}
-            options={[
-              { value: 'desc', label: T.order.desc },
-              { value: 'asc', label: T.order.asc },
-            ]}
-            data-testid="filter-order"
-          />
-          {filtered ? (
-            <Button type="link" onClick={() => change(Object.fromEntries(Object.keys(URL_FIELDS).map((k) => [k, ''])) as Partial<typeof url>)}>
-              {T.reset}
-            </Button>
-          ) : null}
-        </Flex>
-      </Flex>
+        </Col>
+        <Col {...CELL}>
+          <Flex gap={8} align="center">
+            <Select
+              style={{ flex: 1, minWidth: 0 }}
+              value={order}
+              onChange={(o) => change({ order: o === 'desc' ? '' : o })}
+              options={[
+                { value: 'desc', label: T.order.desc },
+                { value: 'asc', label: T.order.asc },
+              ]}
+              data-testid="filter-order"
+            />
+            {filtered ? (
+              <Button type="link" style={{ paddingInline: 4 }} onClick={() => change(Object.fromEntries(Object.keys(URL_FIELDS).map((k) => [k, ''])) as Partial<typeof url>)}>
+                {T.reset}
+              </Button>
+            ) : null}
+          </Flex>
+        </Col>
+      </Row>
 
       <div>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Space wrap>
-            <Tooltip title={exact ? undefined : T.totalAboutHint}>
-              <Typography.Text data-testid="customer-total">{totalLabel}</Typography.Text>
+            <Tooltip title={totalHint}>
+              <Typography.Text data-testid="customer-total" data-exact={exact}>
+                {T.total(countLabel, exact)}
+                {t?.counting ? <Typography.Text type="secondary">{` · ${T.counting}`}</Typography.Text> : countedAt ? <Typography.Text type="secondary">{` · ${T.countedAt(countedAt)}`}</Typography.Text> : null}
+              </Typography.Text>
             </Tooltip>
             {selected.length || allSelected ? (
               <>
                 <Typography.Text type="secondary" data-testid="selection">
-                  {allSelected ? T.allSelected(total, exact) : T.selected(selected.length)}
+                  {allSelected ? T.allSelected(countLabel) : T.selected(selected.length)}
                 </Typography.Text>
                 {!allSelected && total > selected.length ? (
                   <Button type="link" size="small" onClick={() => setAllSelected(true)} data-testid="select-all">
-                    {T.selectAll(total, exact)}
+                    {T.selectAll(countLabel)}
                   </Button>
                 ) : null}
                 <Button
@@ -293,7 +326,13 @@ export default function CustomerListPage() {
               },
               preserveSelectedRowKeys: true,
             }}
-            pagination={{ current: url.page, pageSize: 20, total, showSizeChanger: false, onChange: (page) => set({ page }) }}
+            pagination={{
+              current: url.page,
+              pageSize: CUSTOMER_PAGE_SIZE,
+              total: Math.min(total, CUSTOMER_MAX_OFFSET + CUSTOMER_PAGE_SIZE),
+              showSizeChanger: false,
+              onChange: (page) => set({ page }),
+            }}
             data-testid="customer-table"
           />
         )}

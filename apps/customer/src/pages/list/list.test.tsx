@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerBatch, CustomerList } from '@scrm/contracts/customer';
+import type { CustomerBatch, CustomerList, CustomerTotal } from '@scrm/contracts/customer';
 import { post, store } from '@scrm/web-kit';
 import { renderWithProviders } from '@scrm/web-parts/test';
 import CustomerListPage from './index';
@@ -37,14 +37,17 @@ const page = (over: Partial<CustomerList> = {}): CustomerList => ({
   ],
   total: 2,
   totalExact: true,
+  countedAt: null,
+  counting: false,
   page: 1,
   pageSize: 20,
   ...over,
 });
 
-const routes = (list: CustomerList, batch?: CustomerBatch) =>
+const routes = (list: CustomerList, batch?: CustomerBatch, counts: CustomerTotal[] = []) =>
   mockedPost.mockImplementation(async (url: string) => {
     if (url === '/api/qw/customer/list') return list;
+    if (url === '/api/qw/customer/count') return counts.length > 1 ? counts.shift() : counts[0];
     if (url === '/api/qw/tag/list') return { list: [{ groupId: 'g1', groupName: '客户等级', order: 1, tags: [{ id: 't1', name: '高意向', order: 1 }] }] };
     if (url === '/api/qw/customer/batch/tag') return { id: 7 };
     if (url === '/api/qw/customer/batch/info') return batch;
@@ -103,33 +106,47 @@ describe('/customer/list', { timeout: 30_000 }, () => {
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/list', { page: 1, order: 'desc' });
   });
 
+  it('says a total still being counted, then the exact count and when it was counted', async () => {
+    store.set('workId', 3);
+    const counting = { total: 1000, totalExact: false, countedAt: null, counting: true };
+    routes(page(counting), undefined, [counting, { total: 1234567, totalExact: true, countedAt: T0, counting: false }]);
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list?status=live' });
+    await screen.findByText('李小姐');
+    expect(screen.getByTestId('customer-total').textContent).toBe('超过 1,000 位客户 · 统计中…');
+    expect(screen.getByTestId('customer-total').dataset.exact).toBe('false');
+    await waitFor(() => expect(screen.getByTestId('customer-total').textContent).toMatch(/^共 1,234,567 位客户 · .*10:00.* 统计$/), { timeout: 5000 });
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/count', { status: 'live' });
+  });
+
   it('says an estimated total as such and offers the whole result for a batch', async () => {
     store.set('workId', 3);
-    routes(page({ total: 1000, totalExact: false }), {
+    const estimate = { total: 1234567, totalExact: false, countedAt: T0, counting: true };
+    routes(page(estimate), {
       id: 7,
       status: 'done',
       total: 3,
+      counting: false,
       done: 2,
       failed: 1,
       error: null,
       createdAt: T0,
       finishedAt: T0,
       failures: [{ externalUserid: 'wmA', customerName: '李小姐', userid: 'zhangsan', memberName: '张三', error: '企业微信系统繁忙，请稍后再试' }],
-    });
+    }, [estimate]);
     await renderWithProviders(<CustomerListPage />, { path: '/customer/list?tagIds=t1&tagMode=all' });
     await screen.findByText('李小姐');
-    expect(screen.getByTestId('customer-total').textContent).toBe('约 1000 位以上');
+    expect(screen.getByTestId('customer-total').textContent).toBe('约 1,234,567 位客户 · 统计中…');
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/list', { tagIds: ['t1'], tagMode: 'all', page: 1, order: 'desc' });
 
     const boxes = screen.getAllByRole('checkbox');
     await act(async () => fireEvent.click(boxes[1]!));
     expect(screen.getByTestId('selection').textContent).toBe('已选择 1 位客户');
     await act(async () => fireEvent.click(screen.getByTestId('select-all')));
-    expect(screen.getByTestId('selection').textContent).toBe('已选择全部筛选结果（约 1000 位以上）');
+    expect(screen.getByTestId('selection').textContent).toBe('已选择全部筛选结果（约 1,234,567 位）');
 
     await act(async () => fireEvent.click(screen.getByTestId('batch-add')));
     const modal = await screen.findByTestId('batch-modal');
-    expect(modal.textContent).toContain('全部筛选结果（约 1000 位以上）');
+    expect(modal.textContent).toContain('全部筛选结果（约 1,234,567 位）');
     await act(async () => fireEvent.click(within(document.body).getByTestId('batch-start')));
     expect(await within(document.body).findByText('请选择标签')).toBeTruthy();
     expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/customer/batch/tag', expect.anything());
