@@ -3,9 +3,7 @@
 // 客户列表 (/customer/list).
 export const LIST = {
   title: '客户',
-  noWork: '请先连接企业微信',
   noWorkHint: '连接企业微信后，即可查看和筛选客户',
-  connect: '连接企业微信',
   keyword: '搜索客户名称或备注',
   members: '跟进成员',
   tags: '标签',

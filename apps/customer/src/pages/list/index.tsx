@@ -22,7 +22,7 @@ import {
 } from '@scrm/contracts/customer';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { KeywordSearch, MemberSelect, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
+import { KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
 import { useCustomerCount } from '../../api/count-customers';
 import { useExportCustomers } from '../../api/export-customers';
 import { useCodeOptions } from '../../api/find-codes';
@@ -149,17 +149,9 @@ export default function CustomerListPage() {
   const openBatch = (mode: 'add' | 'remove') =>
     setBatch({ mode, filter, externalUserids: allSelected ? null : selected, allLabel: countLabel });
 
-  if (!workId) {
-    return (
-      <PageFrame>
-        <Empty description={<>{T.noWork}<br />{T.noWorkHint}</>} data-testid="no-work-space">
-          <Link to="/qw/list?method=create">
-            <Button type="primary">{T.connect}</Button>
-          </Link>
-        </Empty>
-      </PageFrame>
-    );
-  }
+  const clearFilters = () => change(Object.fromEntries(Object.keys(URL_FIELDS).map((k) => [k, ''])) as Partial<typeof url>);
+
+  if (!workId) return <NoWorkSpace hint={T.noWorkHint} />;
 
   return (
     <PageFrame
@@ -260,7 +252,7 @@ export default function CustomerListPage() {
               data-testid="filter-order"
             />
             {filtered ? (
-              <Button type="link" style={{ paddingInline: 4 }} onClick={() => change(Object.fromEntries(Object.keys(URL_FIELDS).map((k) => [k, ''])) as Partial<typeof url>)}>
+              <Button type="link" style={{ paddingInline: 4 }} onClick={clearFilters}>
                 {T.reset}
               </Button>
             ) : null}
@@ -317,7 +309,7 @@ export default function CustomerListPage() {
             loading={q.isFetching}
             columns={columns}
             dataSource={q.data?.list ?? []}
-            locale={{ emptyText: <Empty description={filtered ? T.empty : T.firstUse} /> }}
+            locale={{ emptyText: filtered ? <NoMatch text={T.empty} onClear={clearFilters} data-testid="no-match" /> : <Empty description={T.firstUse} /> }}
             rowSelection={{
               selectedRowKeys: allSelected ? (q.data?.list ?? []).map((c) => c.externalUserid) : selected,
               onChange: (keys) => {

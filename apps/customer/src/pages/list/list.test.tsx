@@ -106,6 +106,18 @@ describe('/customer/list', { timeout: 30_000 }, () => {
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/customer/list', { page: 1, order: 'desc' });
   });
 
+  it('offers to clear the filters when nothing matches them, and lists everyone again', async () => {
+    store.set('workId', 3);
+    routes(page({ list: [], total: 0 }));
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list?gender=2' });
+    const none = await screen.findByTestId('no-match');
+    expect(none.textContent).toContain('没有符合条件的客户');
+    routes(page());
+    fireEvent.click(within(none).getByRole('button', { name: '清除筛选' }));
+    await screen.findByText('李小姐');
+    expect(mockedPost).toHaveBeenLastCalledWith('/api/qw/customer/list', { page: 1, order: 'desc' });
+  });
+
   it('says a total still being counted, then the exact count and when it was counted', async () => {
     store.set('workId', 3);
     const counting = { total: 1000, totalExact: false, countedAt: null, counting: true };
