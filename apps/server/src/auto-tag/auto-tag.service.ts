@@ -36,6 +36,7 @@ import type { ContactWayService } from '../contact-way/contact-way.service.js';
 import { queueCustomerRefresh, type CustomerWatcher } from '../callback/callback.service.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
+import { nextTurn } from '../db/next-turn.js';
 import { relKey, type AutoTagRepository, type AutoTagRuleRow, type MatchedRelation } from './auto-tag.repository.js';
 
 export const AUTO_TAG_RUN_JOB = 'auto_tag_run';
@@ -298,6 +299,8 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
         after = { externalUserid: part.at(-1)!.external_userid, userid: part.at(-1)!.userid };
         const failed = outcomes.filter((o) => o === 'failed').length;
         if (!(await repo.runProgress(ruleId, version, { done: outcomes.length - failed, failed, after }))) return;
+        // A run with nothing to ask WeCom (a re-run) would otherwise hold a SQLite server to its end.
+        await nextTurn();
       }
       if (page.length < PAGE) break;
       rule = await repo.findRuleById(ruleId);

@@ -2,6 +2,7 @@
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
 import { parseKeys, type Database } from '../db/database.js';
+import { nextTurn } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
@@ -49,9 +50,6 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
 }
 
 const ROWS_PER_SLICE = 2000;
-
-/** Lets the event loop answer what waits (HTTP, timers) before the next slice of a long write. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function chunks<T>(rows: T[], size = BATCH): T[][] {
   const out: T[][] = [];
