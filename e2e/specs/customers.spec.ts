@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -129,16 +130,7 @@ test('exports the list to Excel and the rows are all there', async ({ page }) =>
 });
 
 test('a child account holding only 客户 picks a 来源活码 in the filter', async ({ page }) => {
-  const code = await api<{ id: number; name: string }>('qw/lxw/add', {
-    name: '地推海报',
-    members: [{ userid: member.userid }],
-    distribution: 'in_order',
-    dailyCap: 0,
-    schedule: [],
-    tagIds: [],
-    welcome: { text: '', materialIds: [] },
-    skipVerify: true,
-  });
+  const code = await api<{ id: number; name: string }>('qw/lxw/add', channelCodeBody('地推海报', [member.userid]));
   await api('account/child/create', { account: 'custkid566', password: 'kidpass12', permissionKeys: ['customer'] });
   const kid = await stack.client.api<{ token: string }>('account/login', { phone: 'custkid566', password: 'kidpass12' });
   const asKid = { token: kid.token, workId };
