@@ -7,6 +7,7 @@
 // both databases are in docs/customers.md.
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { customerRanges, type CustomerRange } from '../db/customer-ranges.js';
 
 export interface RelationFilter {
   userids?: string[];
@@ -295,7 +296,7 @@ export class CustomerListRepository {
    */
   async exactCount(wsId: number, filter: RelationFilter): Promise<number> {
     const [driver] = this.drivers(filter);
-    const count = async (range?: { after: string; upTo?: string }) => {
+    const count = async (range?: CustomerRange) => {
       const from = driver
         ? sql`(${this.candidates(wsId, driver)}) d cross join follow_relation f where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and`
         : sql`follow_relation f where`;
@@ -308,21 +309,8 @@ export class CustomerListRepository {
     // A code's or a word's candidates are counted at once (their index has no customer order).
     if (this.database.dialect === 'postgres' || (driver && driver.kind !== 'tags')) return count();
     let n = 0;
-    for (let after = ''; ; ) {
-      const bound = await this.db
-        .selectFrom('follow_relation')
-        .select('external_userid')
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '>', after)
-        .orderBy('external_userid')
-        .offset(COUNT_RANGE)
-        .limit(1)
-        .executeTakeFirst();
-      n += await count({ after, upTo: bound?.external_userid });
-      if (!bound) return n;
-      after = bound.external_userid;
-      await new Promise((r) => setImmediate(r));
-    }
+    for await (const range of customerRanges(this.db, wsId, COUNT_RANGE)) n += await count(range);
+    return n;
   }
 
   /** A filter's stored exact count. */

@@ -3,6 +3,7 @@
 // sync state (`tag_sync`): written here.
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { customerRanges, type CustomerRange } from '../db/customer-ranges.js';
 import type { TagSyncTable } from '../db/tables.js';
 
 /** Relations read per statement when counting on SQLite (a fiftieth of a million-customer work space). */
@@ -29,7 +30,7 @@ export class TagRepository {
    */
   async customerCounts(workSpaceId: number): Promise<Map<string, number>> {
     const db = this.database.kysely;
-    const count = (range?: { after: string; upTo?: string }) =>
+    const count = (range?: CustomerRange) =>
       db
         .selectFrom('follow_relation as fr')
         .innerJoin('follow_tag as ft', (j) =>
@@ -47,20 +48,9 @@ export class TagRepository {
       for (const r of await count()) out.set(r.tag_id, Number(r.n));
       return out;
     }
-    for (let after = ''; ; ) {
-      const bound = await db
-        .selectFrom('follow_relation')
-        .select('external_userid')
-        .where('work_space_id', '=', workSpaceId)
-        .where('external_userid', '>', after)
-        .orderBy('external_userid')
-        .offset(RELATIONS_PER_COUNT)
-        .limit(1)
-        .executeTakeFirst();
-      for (const r of await count({ after, upTo: bound?.external_userid })) out.set(r.tag_id, (out.get(r.tag_id) ?? 0) + Number(r.n));
-      if (!bound) return out;
-      after = bound.external_userid;
-    }
+    for await (const range of customerRanges(db, workSpaceId, RELATIONS_PER_COUNT))
+      for (const r of await count(range)) out.set(r.tag_id, (out.get(r.tag_id) ?? 0) + Number(r.n));
+    return out;
   }
 
   /** The counts as last stored, and when (undefined: never counted). */
