@@ -83,8 +83,14 @@ export const MENU: MenuNode[] = [
     name: '营销',
     icon: 'SendOutlined',
     children: [
-      page('push', '群发', '/push/list', [sub('push.create', '新建群发', '/push/create')]),
-      page('moment-push', '朋友圈', '/moment-push/list', [sub('moment-push.create', '新建朋友圈', '/moment-push/create')]),
+      page('push', '群发', '/push/list', [
+        sub('push.create', '新建群发', '/push/create', '编辑群发'),
+        sub('push.detail', '群发详情', '/push/detail'),
+      ]),
+      page('moment-push', '朋友圈', '/moment-push/list', [
+        sub('moment-push.create', '新建朋友圈', '/moment-push/create', '编辑朋友圈'),
+        sub('moment-push.detail', '朋友圈详情', '/moment-push/detail'),
+      ]),
     ],
   },
   {
