@@ -137,6 +137,7 @@ try {
     ['word, some (杭州-复购)', { keyword: '杭州-复购' }],
     ['word, common (复购意向)', { keyword: '复购意向' }],
     ['word, 2 characters (王伟)', { keyword: '王伟' }],
+    ['word, 1 character (伟)', { keyword: '伟' }],
     ['member + tag any', { userids: [member], tagIds: ['etbench1', 'etbench2'], tagMode: 'any' }],
     ['member + time + gender', { userids: [member], ...month, gender: 1 }],
     ['tag any + time', { tagIds: ['etbench1', 'etbench2'], tagMode: 'any', ...month }],

@@ -58,6 +58,9 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * on SQLite also none of LIKE's own characters (FTS5 uses its index only for a LIKE without ESCAPE).
  * Other words are still found from the names and remarks, by one pass over them.
  */
+/** A word of one or two letters or digits: answered by the index of characters and pairs (migration 0020). */
+export const shortWord = (word: string): boolean => /^[\p{L}\p{N}]{1,2}$/u.test(word);
+
 export const indexedWord = (word: string, dialect: 'sqlite' | 'postgres'): boolean => [...word].length >= 3 && (dialect === 'postgres' || !/[\\%_]/.test(word));
 
 /** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
@@ -113,7 +116,9 @@ const orderBy = (order: Order) =>
 function after(k: RelationKey | undefined, order: Order): RawBuilder<unknown> {
   if (!k) return sql`1 = 1`;
   const op = order === 'asc' ? sql`>` : sql`<`;
-  return sql`(f.createtime ${op} ${k.createtime} or (f.createtime = ${k.createtime} and (f.external_userid ${op} ${k.external_userid} or (f.external_userid = ${k.external_userid} and f.userid ${op} ${k.userid}))))`;
+  // The plain bound first: an index range on both engines (the `or` alone made PostgreSQL read from the top each page).
+  const bound = order === 'asc' ? sql`>=` : sql`<=`;
+  return sql`f.createtime ${bound} ${k.createtime} and (f.createtime ${op} ${k.createtime} or (f.createtime = ${k.createtime} and (f.external_userid ${op} ${k.external_userid} or (f.external_userid = ${k.external_userid} and f.userid ${op} ${k.userid}))))`;
 }
 
 const toKey = (r: { createtime: number | string; external_userid: string; userid: string }): RelationKey => ({
@@ -212,6 +217,24 @@ export class CustomerListRepository {
       return sql`select r.external_userid, r.userid from contact_way cw cross join follow_relation r
         where cw.work_space_id = ${wsId} and cw.id in (${sql.join(driver.contactWayIds)}) and cw.state <> '' and r.work_space_id = ${wsId} and r.state = cw.state`;
     const union = distinct ? sql`union` : sql`union all`;
+    if (shortWord(driver.keyword)) {
+      // One or two characters: the index of characters and pairs (0020), then LIKE's own answer on the rows.
+      const like = escapeLike(driver.keyword);
+      if (this.database.dialect === 'sqlite') {
+        const phrase = `"${driver.keyword.replace(/"/g, '""')}"`;
+        return sql`select r.external_userid, r.userid from follow_remark_grams s cross join follow_relation r
+            where s.follow_remark_grams match ${phrase} and r.rowid = s.rowid and r.work_space_id = ${wsId} and r.remark like ${like} escape '\\'
+          ${union}
+          select r.external_userid, r.userid from customer_name_grams s cross join customer c cross join follow_relation r
+            where s.customer_name_grams match ${phrase} and c.rowid = s.rowid and c.work_space_id = ${wsId} and c.name like ${like} escape '\\'
+              and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
+      }
+      const word = [driver.keyword];
+      return sql`select r.external_userid, r.userid from follow_relation r where scrm_grams(r.remark) @> ${word}::text[] and r.remark like ${like} and r.work_space_id = ${wsId}
+        ${union}
+        select r.external_userid, r.userid from customer c join follow_relation r on r.work_space_id = ${wsId} and r.external_userid = c.external_userid
+          where scrm_grams(c.name) @> ${word}::text[] and c.name like ${like} and c.work_space_id = ${wsId}`;
+    }
     if (this.database.dialect === 'sqlite') {
       const like = (col: RawBuilder<unknown>) =>
         indexedWord(driver.keyword, 'sqlite') ? sql`${col} like ${`%${driver.keyword}%`}` : sql`${col} like ${escapeLike(driver.keyword)} escape '\\'`;

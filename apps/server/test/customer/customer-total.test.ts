@@ -68,11 +68,15 @@ describe('the search index', () => {
     const found = async (word: string) => (await api('/api/qw/customer/list', { keyword: word })).data.list.map((x: any) => x.externalUserid);
     await remark('华东区域大客户');
     expect(await found('东区域大')).toEqual([c.external_userid]);
-    await remark('西南新客');
+    expect(await found('东区')).toContain(c.external_userid);
+    await remark('西南新犇');
     expect(await found('东区域大')).toEqual([]);
     expect(await found('西南新')).toEqual([c.external_userid]);
-    // A word of two characters and one with LIKE's own characters are found without the index.
+    // Words of one or two characters, from the index of characters and pairs, kept in step too.
+    expect(await found('东区')).not.toContain(c.external_userid);
     expect(await found('南新')).toContain(c.external_userid);
+    expect(await found('犇')).toEqual([c.external_userid]);
+    // One with LIKE's own characters is found without an index.
     await remark('满100%返');
     expect(await found('100%')).toEqual([c.external_userid]);
     // A customer's name, three characters or more of it.
