@@ -4,7 +4,7 @@ import type { WecomResponse } from './common';
 export type MomentAttachment =
   | { msgtype: 'image'; image: { media_id: string } }
   | { msgtype: 'video'; video: { media_id: string } }
-  | { msgtype: 'link'; link: { title?: string; url: string; media_id: string } };
+  | { msgtype: 'link'; link: { title?: string; url: string; media_id?: string } };
 export interface AddMomentTaskRequest {
   text?: { content: string };
   attachments?: MomentAttachment[];
