@@ -147,7 +147,7 @@ function MomentForm({ moment }: { moment?: MomentDetail }) {
           {error ? <Alert type="error" showIcon title={error} closable onClose={() => setError(null)} data-testid="form-error" /> : null}
           <Flex gap={16} align="flex-start">
             <Flex vertical gap={16} style={{ flex: 1, minWidth: 0 }}>
-              <FormSection title={T.createTitle}>
+              <FormSection title={T.contentSection}>
                 <Form.Item name="name" label={T.name} rules={[{ required: true, whitespace: true, message: T.nameRequired }]}>
                   <Input placeholder={T.namePlaceholder} maxLength={30} showCount style={{ maxWidth: 420 }} data-testid="moment-name-input" />
                 </Form.Item>
