@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Flex, Row, Segmented, Statistic, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { MOMENT_MEMBER_STATUS_LABEL, type MomentDetail, type MomentMemberRow, type MomentMemberStatus } from '@scrm/contracts/moment';
 import { runAction, toast } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
@@ -214,7 +214,11 @@ export default function MomentDetailPage() {
       noWorkHint={T.noWorkHint}
       notFound={T.notFound}
       invalidHint={T.invalidId}
-      back={<Button href="/moment-push/list">{T.back}</Button>}
+      back={
+        <Link to="/moment-push/list">
+          <Button>{T.back}</Button>
+        </Link>
+      }
       data-testid="moment-invalid-id"
     >
       {(id, workId) => <Detail id={id} workId={workId} />}
