@@ -64,5 +64,5 @@ export function momentList(corp: Corp) {
 
 /** Application messages the members received (message/send), newest first. */
 export function appMessageList(corp: Corp) {
-  return { list: corp.appMessages.slice().reverse() };
+  return { list: corp.appMessages.slice().reverse().map((m) => ({ ...m, names: corp.memberNames(m.touser) })) };
 }

@@ -44,7 +44,7 @@ async function refreshMoments() {
     document.getElementById('moments').innerHTML = moments.length ? moments.map(m => momentRow(m.corpId, m.x)).join('')
       : '<tr><td colspan="5" class="muted">暂无朋友圈任务（在控制台「朋友圈」新建后出现）</td></tr>';
     document.getElementById('app-messages').innerHTML = messages.length
-      ? messages.map(({ x }) => '<tr><td>' + time(x.sentAt) + '</td><td>' + x.touser.map(esc).join('、') + '</td><td>' + esc(x.text) + '</td></tr>').join('')
+      ? messages.map(({ x }) => '<tr><td>' + time(x.sentAt) + '</td><td>' + (x.names || x.touser).map(esc).join('、') + '</td><td>' + esc(x.text) + '</td></tr>').join('')
       : '<tr><td colspan="3" class="muted">暂无应用消息</td></tr>';
   } catch (e) { /* the next tick retries */ }
 }
