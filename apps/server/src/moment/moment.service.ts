@@ -139,7 +139,9 @@ export class MomentService {
   }
 
   private async mustFind(ws: WorkSpace, id: number): Promise<Moment> {
-    return (await this.repo.find(ws.id, id)) ?? (() => { throw notFound(); })();
+    const m = await this.repo.find(ws.id, id);
+    if (!m) throw notFound();
+    return m;
   }
 
   // ---------------------------------------------------------------- changing
