@@ -76,6 +76,8 @@ import { GroupRepository } from './group/group.repository.js';
 import { GroupService } from './group/group.service.js';
 import { TransferRepository } from './transfer/transfer.repository.js';
 import { TransferService } from './transfer/transfer.service.js';
+import { MomentRepository } from './moment/moment.repository.js';
+import { MomentService } from './moment/moment.service.js';
 import { AutoTagRepository } from './auto-tag/auto-tag.repository.js';
 import { AutoTagService } from './auto-tag/auto-tag.service.js';
 import type { Redis } from 'ioredis';
@@ -188,6 +190,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, customerEvents, clock });
   const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, customerEvents, clock, log });
+  const moments = new MomentService({ repo: new MomentRepository(database), workSpaces: workSpaceRepo, materials, gateway, jobs, clock, log });
   const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, contactWays, clock, log });
   customerEvents.listen(autoTags);
   const callbacks = new CallbackService({
@@ -223,7 +226,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -257,6 +260,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     lossAlerts,
     groups,
     transfers,
+    moments,
     customerList,
     customerBatches,
     customerEdits,

@@ -35,8 +35,8 @@ export const MomentInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 30 }),
   content: MomentContent,
   range: MomentRange,
-  /** Epoch ms of a scheduled publish; null: now. */
-  sendAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Epoch ms of a scheduled publish (a bigint column; bounded by 2100-01-01); null: now. */
+  sendAt: Type.Union([Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 }), Type.Null()]),
 });
 export type MomentInput = Static<typeof MomentInput>;
 export const MomentUpdateBody = Type.Object({ id: Id, ...MomentInput.properties });

@@ -20,6 +20,8 @@ import { tagRoutes } from './wecom/tag.routes.js';
 import { groupRoutes } from './wecom/group.routes.js';
 import { transferRoutes } from './wecom/transfer.routes.js';
 import { messageRoutes } from './wecom/message.routes.js';
+import { momentRoutes } from './wecom/moment.routes.js';
+import { appMessageRoutes } from './wecom/app-message.routes.js';
 import { mediaRoutes } from './wecom/media.routes.js';
 import { serviceRoutes } from './provider/service.routes.js';
 import { licenseRoutes } from './provider/license.routes.js';
@@ -99,7 +101,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   await app.register(wecomApi, {
     prefix: API_PREFIX,
     world: wecom,
-    register: [authRoutes, contactsRoutes, customerRoutes, contactWayRoutes, tagRoutes, groupRoutes, transferRoutes, messageRoutes, mediaRoutes, serviceRoutes, licenseRoutes],
+    register: [authRoutes, contactsRoutes, customerRoutes, contactWayRoutes, tagRoutes, groupRoutes, transferRoutes, messageRoutes, momentRoutes, appMessageRoutes, mediaRoutes, serviceRoutes, licenseRoutes],
   });
   await app.register(installRoutes, { world: wecom });
   await app.register(wecomControlRoutes, { world: wecom });

@@ -23,6 +23,7 @@ export * from './wire/group-chat';
 export * from './wire/message';
 export * from './wire/moment';
 export * from './wire/media';
+export * from './wire/app-message';
 export * from './wire/license';
 
 // ---------------------------------------------------------------- options

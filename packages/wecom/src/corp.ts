@@ -3,6 +3,7 @@
 // methods, so a caller writes `corp.addContactWay(…)` whatever the domain.
 import { CorpCalls, uploadForm, type Query, type TokenSource } from './calls';
 import type { WecomClient } from './client';
+import { AppMessageCalls } from './corp/app-message';
 import { ContactWayCalls } from './corp/contact-way';
 import { ContactsCalls } from './corp/contacts';
 import { ExternalContactCalls } from './corp/external-contact';
@@ -42,7 +43,7 @@ export class CorpApi extends CorpCalls {
   }
 }
 
-const PARTS = [ContactsCalls, ExternalContactCalls, ContactWayCalls, TagCalls, GroupChatCalls, MessageCalls, MomentCalls, MediaCalls, TransferCalls];
+const PARTS = [ContactsCalls, ExternalContactCalls, ContactWayCalls, TagCalls, GroupChatCalls, MessageCalls, MomentCalls, MediaCalls, TransferCalls, AppMessageCalls];
 
 // The parts' methods: typed by merging this interface into the class, put on its prototype below.
 export interface CorpApi
@@ -54,7 +55,8 @@ export interface CorpApi
     MessageCalls,
     MomentCalls,
     MediaCalls,
-    TransferCalls {}
+    TransferCalls,
+    AppMessageCalls {}
 
 for (const part of PARTS) {
   for (const name of Object.getOwnPropertyNames(part.prototype)) {

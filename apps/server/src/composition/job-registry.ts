@@ -24,6 +24,8 @@ import type { DataCentreService } from '../data/data-centre.service.js';
 import { DATA_CATCH_UP_JOB, DATA_REBUILD_JOB } from '../data/data-centre.service.js';
 import type { TagService } from '../tag/tag.service.js';
 import { TAG_COUNT_JOB } from '../tag/tag.service.js';
+import type { MomentService } from '../moment/moment.service.js';
+import { MOMENT_START_JOB, MOMENT_TICK_JOB, MOMENT_TRACK_JOB } from '../moment/moment.service.js';
 import type { TransferService } from '../transfer/transfer.service.js';
 import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { Cleanup } from './cleanup.js';
@@ -52,6 +54,7 @@ export interface JobOwners {
   transfers: TransferService;
   customerBatches: CustomerBatchService;
   customerList: CustomerListService;
+  moments: MomentService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -137,6 +140,22 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       maxAttempts: 3,
       once: 'singleton warm:<codeId>',
       run: ({ payload }) => o.contactWays.warmWelcomeJob(payload.id),
+    }),
+
+    // ---- 朋友圈: made in WeCom once (attempted_at before add_moment_task; a run in doubt looks in get_moment_list first), then tracked
+    [MOMENT_START_JOB]: spec<{ id: number }>({
+      priority: 1,
+      maxAttempts: 10,
+      once: 'idempotency moment-start:<momentId>; the row\'s attempted_at mark keeps a second add_moment_task out',
+      run: (ctx) => o.moments.startJob(ctx),
+      onFailed: ({ payload }, error) => o.moments.startJobFailed(payload.id, error),
+    }),
+    [MOMENT_TRACK_JOB]: spec<{ id: number }>({
+      priority: 0,
+      concurrency: 2,
+      maxAttempts: 3,
+      once: 'singleton moment-track:<momentId>; the tick queues the next look when next_track_at comes',
+      run: ({ payload }) => o.moments.trackJob(payload.id),
     }),
 
     // ---- customers
@@ -230,6 +249,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       once: 'idempotency cron:transfer:<minute>',
       run: () => o.transfers.checkJob(),
     }),
+    // Every minute (and when the test clock moves): scheduled moments whose time came, and moment tracking due.
+    [MOMENT_TICK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:moment:<minute>',
+      run: () => o.moments.tick(),
+    }),
     [CLEANUP_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -248,6 +275,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'callback-sweep', pattern: '* * * * *', kind: SWEEP_JOB },
   { name: 'transfer', pattern: '*/5 * * * *', kind: TRANSFER_CHECK_JOB },
   { name: 'data-catch-up', pattern: '* * * * *', kind: DATA_CATCH_UP_JOB },
+  { name: 'moment', pattern: '* * * * *', kind: MOMENT_TICK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

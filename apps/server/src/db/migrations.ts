@@ -939,6 +939,52 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('tag_sync').ifExists().execute();
       },
     },
+    // 朋友圈: a moments task (add_moment_task, made once: attempted_at is written before the call) and
+    // each sender's publish state as get_moment_task reports it (docs/moment.md).
+    '0019_moment': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('moment'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('range', 'text', (c) => c.notNull())
+          .addColumn('send_at', 'bigint')
+          .addColumn('created_by', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('started_at', 'bigint')
+          .addColumn('finished_at', 'bigint')
+          .addColumn('attempted_at', 'bigint')
+          .addColumn('jobid', 'varchar(255)')
+          .addColumn('moment_id', 'varchar(255)')
+          .addColumn('members', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('unpublished', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('invalid_senders', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('invalid_tags', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('error', 'varchar(500)')
+          .addColumn('tracked_at', 'bigint')
+          .addColumn('next_track_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('moment_ws_idx').on('moment').columns(['work_space_id', 'created_at']).execute();
+        await db.schema.createIndex('moment_due_idx').on('moment').columns(['status', 'send_at']).execute();
+        await db.schema.createIndex('moment_track_idx').on('moment').columns(['status', 'next_track_at']).execute();
+        await db.schema
+          .createTable('moment_member')
+          .addColumn('task_id', 'integer', (c) => c.notNull().references('moment.id').onDelete('cascade'))
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('published_at', 'bigint')
+          .addColumn('reminded_at', 'bigint')
+          .addPrimaryKeyConstraint('moment_member_pk', ['task_id', 'userid'])
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('moment_member').ifExists().execute();
+        await db.schema.dropTable('moment').ifExists().execute();
+      },
+    },
     // 客户列表's search for words of one or two characters (a surname, 「老王」): the trigram indexes of
     // 0015 cannot answer them, and one pass over a million names held a SQLite server for seconds. Each
     // name and remark is indexed again by its single characters and pairs of characters (SQLite: FTS5

@@ -780,4 +780,44 @@ export interface DB {
   member_offline: MemberOfflineTable;
   risk_record: RiskRecordTable;
   notification: NotificationTable;
+  moment: MomentTable;
+  moment_member: MomentMemberTable;
+}
+
+/** 朋友圈 (moment/moment.repository.ts). */
+export interface MomentTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  status: 'scheduled' | 'sending' | 'done' | 'cancelled' | 'failed';
+  /** JSON MomentContent. */
+  content: string;
+  /** JSON MomentRange. */
+  range: string;
+  send_at: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  /** Set (committed) before add_moment_task is asked: a run that finds it set must look for the moment before asking again. */
+  attempted_at: number | null;
+  jobid: string | null;
+  moment_id: string | null;
+  members: Generated<number>;
+  published: Generated<number>;
+  unpublished: Generated<number>;
+  invalid_senders: Generated<number>;
+  invalid_tags: Generated<number>;
+  error: string | null;
+  tracked_at: number | null;
+  next_track_at: number | null;
+}
+
+export interface MomentMemberTable {
+  task_id: number;
+  userid: string;
+  status: 'unpublished' | 'published' | 'invalid';
+  published_at: number | null;
+  reminded_at: number | null;
 }

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable } from 'kysely';
-import type { CorpApi, MsgAttachment } from '@scrm/wecom/client';
+import type { CorpApi, MomentAttachment, MsgAttachment } from '@scrm/wecom/client';
 import type {
   Material,
   MaterialFile,
@@ -43,6 +43,9 @@ export const MAX_ATTACHMENTS = 9;
 export const MEDIA_RENEW_JOB = 'media_renew';
 
 type MediaType = 'image' | 'video' | 'file';
+/** Media of moments go through media/upload_attachment; cached apart from media/upload's under these types. */
+const MOMENT_MEDIA = { image: 'moment-image', video: 'moment-video' } as const;
+type CachedMediaType = MediaType | (typeof MOMENT_MEDIA)[keyof typeof MOMENT_MEDIA];
 type MaterialValues = Pick<Insertable<MaterialTable>, 'title' | 'group_id' | 'content' | 'url' | 'appid' | 'page' | 'file_id' | 'cover_file_id'> & { title: string };
 
 const RESERVED_GROUP_NAMES = new Set(['全部', '未分组']);
@@ -379,8 +382,44 @@ export class MaterialService {
     return out;
   }
 
+  /** The types of these live materials, in this order (a moment checks its mix); one gone is refused. */
+  async typesOf(wsId: number, ids: number[]): Promise<MaterialType[]> {
+    const rows = await this.repo.liveByIds(wsId, [...new Set(ids)]);
+    const byId = new Map(rows.map((r) => [r.id, r.type]));
+    return ids.map((id) => byId.get(id) ?? this.refuseGone());
+  }
+
+  private refuseGone(): never {
+    throw new AppError(400, '素材不存在或已删除');
+  }
+
+  /**
+   * A moment's attachments of these materials (images, a video or a link), in this order, skipping
+   * those deleted meanwhile. Media go through upload_attachment and are cached and reused like media/upload's.
+   */
+  async momentAttachments(ws: WorkSpace, api: CorpApi, ids: number[]): Promise<MomentAttachment[]> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const rows = await this.repo.list(ws.id, { ids: unique, offset: 0, limit: unique.length });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: MomentAttachment[] = [];
+    for (const id of ids) {
+      const m = byId.get(id);
+      if (!m) continue;
+      if ((m.type === 'image' || m.type === 'video') && m.file_id !== null) {
+        const mediaId = await this.mediaId(ws.id, api, m.file_id, MOMENT_MEDIA[m.type]);
+        if (!mediaId) continue;
+        out.push(m.type === 'image' ? { msgtype: 'image', image: { media_id: mediaId } } : { msgtype: 'video', video: { media_id: mediaId } });
+      } else if (m.type === 'link') {
+        const cover = m.cover_file_id === null ? undefined : await this.mediaId(ws.id, api, m.cover_file_id, MOMENT_MEDIA.image);
+        out.push({ msgtype: 'link', link: { title: m.title, url: m.url, ...(cover ? { media_id: cover } : {}) } });
+      }
+    }
+    return out;
+  }
+
   /** A media id of the file with more than MEDIA_REUSE_MIN_MS left, uploading it when needed. */
-  private async mediaId(wsId: number, api: CorpApi, fileId: number, type: MediaType): Promise<string | undefined> {
+  private async mediaId(wsId: number, api: CorpApi, fileId: number, type: CachedMediaType): Promise<string | undefined> {
     const cached = await this.repo.findMedia(wsId, fileId, type);
     if (cached && Number(cached.expires_at) - this.deps.clock.now() > MEDIA_REUSE_MIN_MS) return cached.media_id;
     return this.uploadMedia(wsId, api, fileId, type);
@@ -389,7 +428,11 @@ export class MaterialService {
   private async uploadMedia(wsId: number, api: CorpApi, fileId: number, type: string): Promise<string | undefined> {
     const file = await this.repo.fileBytes(wsId, fileId);
     if (!file) return undefined;
-    const res = await api.uploadMedia(type as MediaType, { name: file.name, data: asBuffer(file.bytes), contentType: file.mime });
+    const upload = { name: file.name, data: asBuffer(file.bytes), contentType: file.mime };
+    const res =
+      type === MOMENT_MEDIA.image || type === MOMENT_MEDIA.video
+        ? await api.uploadAttachment(type === MOMENT_MEDIA.image ? 'image' : 'video', upload, 1)
+        : await api.uploadMedia(type as MediaType, upload);
     const now = this.deps.clock.now();
     await this.repo.saveMedia({ work_space_id: wsId, file_id: fileId, media_type: type, media_id: res.media_id, uploaded_at: now, expires_at: now + MEDIA_TTL_MS });
     return res.media_id;

@@ -304,10 +304,3 @@ export function confirmMassSend(corp: Corp, b: { msgid?: string; userid?: string
   if (task.status !== 2) Object.assign(task, { status: 2, send_time: nowS() });
   return { msgid: msg.msgid, userid: b.userid, status: task.status, sendTime: task.send_time };
 }
-
-export function confirmMoment(corp: Corp, b: { jobid?: string; userid?: string }) {
-  const task = corp.moments.find((m) => m.jobid === b.jobid) ?? refuse(404, 40058, '朋友圈任务不存在');
-  if (!task.senders.includes(b.userid ?? '')) refuse(404, 40003, '该成员不在朋友圈任务的发表范围内');
-  if (!task.published.has(b.userid!)) task.published.set(b.userid!, nowS());
-  return { jobid: task.jobid, momentId: task.moment_id, userid: b.userid, publishTime: task.published.get(b.userid!) };
-}

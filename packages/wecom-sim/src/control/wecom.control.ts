@@ -10,6 +10,7 @@ import type { CorpSize } from '../wecom/generate.js';
 import type { WecomWorld } from '../wecom/world.js';
 import * as H from './happenings.js';
 import * as T from './transfer.happenings.js';
+import * as M from './moment.happenings.js';
 
 type Body = Record<string, any>;
 type CorpRequest = Pick<FastifyRequest, 'protocol' | 'host'> & { params: { corpId: string }; query: unknown };
@@ -166,7 +167,11 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-dismiss', withCorp((corp, b: Body) => ok(H.groupDismiss(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/tag-edit', withCorp((corp, b: Body) => ok(H.tagEdit(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(H.confirmMassSend(corp, b))));
-  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(H.confirmMoment(corp, b))));
+  // moments (朋友圈): one sender publishes, or every sender (「全部发表」); the tasks; 提醒发表 messages
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(M.publishMoment(corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/moment-publish-all', withCorp((corp, b: Body) => ok(M.publishMomentAll(corp, b))));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/moments', withCorp((corp) => M.momentList(corp)));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/app-messages', withCorp((corp) => M.appMessageList(corp)));
 
   // provider
   app.get('/control/provider', async () => ({ ...world.provider.config }));

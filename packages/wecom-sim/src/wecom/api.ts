@@ -97,6 +97,8 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
     const body = (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, any>;
     try {
       const result = (await h({ req, world, corp, token, body, query })) as Record<string, unknown> | undefined;
+      // Done, but the answer never arrives: the connection drops.
+      if (world.faults.take('lost-response', subject, path)) req.raw.socket.destroy();
       return { errcode: 0, errmsg: 'ok', ...result };
     } catch (err) {
       if (err instanceof WecomErr) return wrap(err.errcode, err.msg);

@@ -161,11 +161,24 @@ export interface MomentTask {
   create_time: number;
   creator: string;
   senders: string[];
+  /** Per sender: when it published (seconds). */
   published: Map<string, number>;
   invalid_sender_list: string[];
+  invalid_tag_list: string[];
+  /** cancel_moment_task: members who have not published can no longer. */
+  cancelled: boolean;
   text?: unknown;
   attachments: unknown[];
 }
+
+export interface AppMessage {
+  msgid: string;
+  agentid: number;
+  touser: string[];
+  text: string;
+  sentAt: number;
+}
+export const APP_MESSAGES_KEPT = 1000;
 
 export interface CallbackConfig {
   url: string;
@@ -206,6 +219,8 @@ export class Corp {
   welcomeMessages: WelcomeMessage[] = [];
   massMessages: MassMessage[] = [];
   moments: MomentTask[] = [];
+  /** Application messages sent to members (message/send), oldest first (APP_MESSAGES_KEPT at most). */
+  appMessages: AppMessage[] = [];
   /** Oldest first. */
   transfers: Transfer[] = [];
   welcomeCodes = new Map<string, { userid: string; external_userid: string; expiresAt: number; used: boolean }>();

@@ -1,6 +1,6 @@
-// Mass messages (群发), moments (朋友圈), welcome messages and member behaviour figures. A mass
-// message or a moment only creates tasks: members confirm them in their client, here through
-// POST /control/corps/:corpId/confirm-mass-send and /confirm-moment.
+// Mass messages (群发), welcome messages and member behaviour figures. A mass message only creates
+// tasks: members confirm them in their client, here through POST /control/corps/:corpId/confirm-mass-send.
+// Moments (朋友圈) are in moment.routes.ts.
 import { randomBytes } from 'node:crypto';
 import type { Corp, MassMessage } from './corp.js';
 import { fail } from './errors.js';
@@ -13,7 +13,7 @@ import { Prng } from './prng.js';
 const DAY = 86_400;
 const ATTACHMENT_TYPES = ['image', 'link', 'miniprogram', 'video', 'file'];
 
-function checkContent(corp: Corp, body: Record<string, any>, maxText: number, unit: 'bytes' | 'chars') {
+export function checkContent(corp: Corp, body: Record<string, any>, maxText: number, unit: 'bytes' | 'chars') {
   const text = body.text?.content;
   if (text !== undefined && typeof text !== 'string') fail(40058, 'invalid parameter: text.content');
   const len = typeof text === 'string' ? (unit === 'bytes' ? Buffer.byteLength(text) : [...text].length) : 0;
@@ -177,62 +177,6 @@ export function messageRoutes(r: Router) {
     }));
     const from = decodeCursor(c.body.cursor);
     return { next_cursor: from + limit < all.length ? encodeCursor(from + limit) : '', send_list: all.slice(from, from + limit) };
-  });
-
-  r.post('externalcontact/add_moment_task', 'corp', (c) => {
-    needScope(c, 'customer');
-    const corp = c.corp;
-    const content = checkContent(corp, c.body, 2000, 'chars');
-    const atts = content.attachments as Array<{ msgtype: string }>;
-    const kinds = new Set(atts.map((a) => a.msgtype));
-    if (kinds.size > 1 || kinds.has('file') || kinds.has('miniprogram') || ((kinds.has('video') || kinds.has('link')) && atts.length > 1)) {
-      fail(40058, 'invalid parameter: moments take up to 9 images, or one video, or one link');
-    }
-    const range = c.body.visible_range ?? {};
-    const users = strList(range.sender_list?.user_list, 'visible_range.sender_list.user_list');
-    const depts = (range.sender_list?.department_list ?? []) as number[];
-    const tagList = strList(range.external_contact_list?.tag_list, 'visible_range.external_contact_list.tag_list');
-    for (const id of tagList) if (!liveTag(corp, id)) fail(40068, 'invalid tagid');
-    const invalid: string[] = [];
-    let senders: string[] = [];
-    for (const u of users) {
-      const m = corp.member(u);
-      if (!m || !m.contact) invalid.push(u);
-      else senders.push(u);
-    }
-    for (const m of corp.members) if (m.contact && m.department.some((d) => depts.includes(d)) && !senders.includes(m.userid)) senders.push(m.userid);
-    if (!users.length && !depts.length) senders = corp.members.filter((m) => m.contact).map((m) => m.userid);
-    const jobid = `job${randomBytes(12).toString('base64url')}`;
-    corp.moments.push({
-      jobid,
-      moment_id: `mom${randomBytes(12).toString('base64url')}`,
-      create_time: Math.floor(Date.now() / 1000),
-      creator: '',
-      senders,
-      published: new Map(),
-      invalid_sender_list: invalid,
-      text: content.text,
-      attachments: content.attachments,
-    });
-    return { jobid };
-  });
-
-  r.get('externalcontact/get_moment_task_result', 'corp', (c) => {
-    needScope(c, 'customer');
-    const jobid = str(c.query.jobid, 'jobid', { required: true });
-    const task = c.corp.moments.find((m) => m.jobid === jobid) ?? fail(40058, 'invalid parameter: jobid');
-    if (task.create_time * 1000 < Date.now() - DAY * 1000) fail(40058, 'invalid parameter: jobid expired');
-    return {
-      status: 3,
-      type: 'add_moment_task',
-      result: {
-        errcode: 0,
-        errmsg: 'ok',
-        moment_id: task.moment_id,
-        invalid_sender_list: { user_list: task.invalid_sender_list, department_list: [] },
-        invalid_external_contact_list: { tag_list: [] },
-      },
-    };
   });
 
   r.post('externalcontact/send_welcome_msg', 'corp', (c) => {

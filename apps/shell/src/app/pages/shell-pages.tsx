@@ -7,6 +7,13 @@ import { T } from '../../texts';
 export const MATERIAL_LIST_PATH = '/material/list';
 export const MaterialListPage = lazy(() => import('./material/index'));
 
+/** 朋友圈 (list, create and edit, detail), each in its own chunk. */
+export const MOMENT_PAGES = [
+  { path: '/moment-push/list', Page: lazy(() => import('./moment-push/list')) },
+  { path: '/moment-push/create', Page: lazy(() => import('./moment-push/create')) },
+  { path: '/moment-push/detail', Page: lazy(() => import('./moment-push/detail')) },
+];
+
 export const SHELL_PAGES: Array<{ path: string; description: string }> = [
   {
     path: '/push/list',
@@ -15,14 +22,6 @@ export const SHELL_PAGES: Array<{ path: string; description: string }> = [
   {
     path: '/push/create',
     description: T.shellPages.pushCreate,
-  },
-  {
-    path: '/moment-push/list',
-    description: T.shellPages.moment,
-  },
-  {
-    path: '/moment-push/create',
-    description: T.shellPages.momentCreate,
   },
 ];
 
