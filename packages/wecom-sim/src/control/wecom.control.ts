@@ -10,6 +10,7 @@ import type { CorpSize } from '../wecom/generate.js';
 import type { WecomWorld } from '../wecom/world.js';
 import * as H from './happenings.js';
 import * as T from './transfer.happenings.js';
+import * as M from './mass.happenings.js';
 
 type Body = Record<string, any>;
 type CorpRequest = Pick<FastifyRequest, 'protocol' | 'host'> & { params: { corpId: string }; query: unknown };
@@ -165,7 +166,9 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
   app.get('/control/clock', async () => ({ now: world.now(), offsetMs: world.clockOffsetMs }));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-dismiss', withCorp((corp, b: Body) => ok(H.groupDismiss(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/tag-edit', withCorp((corp, b: Body) => ok(H.tagEdit(world, corp, b))));
-  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(H.confirmMassSend(corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(M.confirmMassSend(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send-all', withCorp((corp, b: Body) => ok(M.confirmAllMassSend(world, corp, b))));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/mass-messages', withCorp((corp) => M.massMessageList(corp)));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(H.confirmMoment(corp, b))));
 
   // provider

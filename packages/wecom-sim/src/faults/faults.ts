@@ -1,6 +1,8 @@
 // Injected faults (per corp and/or API path) and WeCom's published frequency limits, always on.
-export type FaultKind = 'busy' | 'rate-limit' | 'token-expire' | 'latency' | 'drop-callback' | 'dup-callback';
-export const FAULT_KINDS: readonly FaultKind[] = ['busy', 'rate-limit', 'token-expire', 'latency', 'drop-callback', 'dup-callback'];
+// 'lose-response': the call does its work, then the connection is cut before the answer (the client
+// sees a network error and cannot know whether WeCom acted).
+export type FaultKind = 'busy' | 'rate-limit' | 'token-expire' | 'latency' | 'drop-callback' | 'dup-callback' | 'lose-response';
+export const FAULT_KINDS: readonly FaultKind[] = ['busy', 'rate-limit', 'token-expire', 'latency', 'drop-callback', 'dup-callback', 'lose-response'];
 
 export interface Fault {
   id: number;
