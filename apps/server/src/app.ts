@@ -38,6 +38,8 @@ import { dataRoutes } from './data/data.routes.js';
 import { notifyRoutes } from './notify/notify.routes.js';
 import { groupRoutes } from './group/group.routes.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
+import { pushRoutes } from './push/push.routes.js';
+import { PUSH_TICK_JOB } from './push/push-delivery.service.js';
 import { Redis } from 'ioredis';
 import { createServices } from './services.js';
 import { RISK_TICK_JOB } from './composition/job-registry.js';
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(notifyRoutes, { prefix: '/qw', lossAlerts: services.lossAlerts });
       await api.register(groupRoutes, { prefix: '/qw', groups: services.groups });
       await api.register(transferRoutes, { prefix: '/qw', transfers: services.transfers });
+      await api.register(pushRoutes, { prefix: '/qw', pushes: services.pushes });
       await api.register(customerRoutes, {
         prefix: '/qw',
         customers: services.customers,
@@ -172,7 +175,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
           clock: services.clock,
           tick: async () => {
             await services.scheduler.trigger('risk');
-            await services.jobs.idle([RISK_TICK_JOB]);
+            await services.scheduler.trigger('push');
+            await services.jobs.idle([RISK_TICK_JOB, PUSH_TICK_JOB]);
           },
         });
       }
