@@ -933,9 +933,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     // customer's (or group's) result, the task it went in and when it was sent.
     '0018_push': {
       async up(db: Kysely<any>) {
-        await db.schema
-          .createTable('push')
-          .addColumn('id', 'serial', (c) => c.primaryKey())
+        await withId(db.schema.createTable('push'), dialect)
           .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
           .addColumn('name', 'varchar(30)', (c) => c.notNull())
           .addColumn('chat_type', 'varchar(8)', (c) => c.notNull())
@@ -964,9 +962,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('push_ws_idx').on('push').columns(['work_space_id', 'created_at']).execute();
         await db.schema.createIndex('push_due_idx').on('push').columns(['status', 'send_at']).execute();
-        await db.schema
-          .createTable('push_task')
-          .addColumn('id', 'serial', (c) => c.primaryKey())
+        await withId(db.schema.createTable('push_task'), dialect)
           .addColumn('push_id', 'integer', (c) => c.notNull().references('push.id').onDelete('cascade'))
           .addColumn('work_space_id', 'integer', (c) => c.notNull())
           .addColumn('sender', 'varchar(64)', (c) => c.notNull())
