@@ -273,7 +273,12 @@ describe('exactly once', () => {
       const ts = await tasks();
       return ts.length > 0 && ts.every((t) => t.msgid !== null);
     }, 90_000);
+    const faults = (await h.simCall('GET', '/control/faults')).body.list as Array<{ kind: string; hits: number }>;
+    expect(faults.find((f) => f.kind === 'lose-response')!.hits).toBe(2);
     await h.simCall('DELETE', '/control/faults');
+    // the two unanswered tasks were looked for (get_groupmsg_list_v2) and adopted, not made again
+    const calls = (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls as Record<string, number>;
+    expect(calls['externalcontact/get_groupmsg_list_v2']).toBeGreaterThanOrEqual(2);
     const messages = await simMessages(text);
     const ts = await tasks();
     expect(messages.length).toBe(ts.length);
