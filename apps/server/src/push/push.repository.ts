@@ -142,31 +142,20 @@ export class PushRepository {
     });
   }
 
+  /** Targets not yet in a task (and not left out). */
+  private unassigned(pushId: number) {
+    return this.db.selectFrom('push_target').where('push_id', '=', pushId).where('task_id', 'is', null).where('status', '=', 'unsent');
+  }
+
   /** The senders with targets not yet in a task. */
   async unassignedSenders(pushId: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('push_target')
-      .select('userid')
-      .distinct()
-      .where('push_id', '=', pushId)
-      .where('task_id', 'is', null)
-      .where('status', '=', 'unsent')
-      .orderBy('userid')
-      .execute();
+    const rows = await this.unassigned(pushId).select('userid').distinct().orderBy('userid').execute();
     return rows.map((r) => r.userid);
   }
 
   /** A sender's targets not yet in a task, in target order. */
   async unassignedOf(pushId: number, userid: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('push_target')
-      .select('target_id')
-      .where('push_id', '=', pushId)
-      .where('userid', '=', userid)
-      .where('task_id', 'is', null)
-      .where('status', '=', 'unsent')
-      .orderBy('target_id')
-      .execute();
+    const rows = await this.unassigned(pushId).select('target_id').where('userid', '=', userid).orderBy('target_id').execute();
     return rows.map((r) => r.target_id);
   }
 

@@ -199,6 +199,39 @@ describe('a push to customers', () => {
   });
 });
 
+describe('pushes to groups and to customers in groups', () => {
+  it('sends to every group from its owner, and to the customers of chosen groups only', async () => {
+    const groups = await db().selectFrom('group_chat').select(['chat_id', 'owner']).where('work_space_id', '=', corp.wsId).execute();
+    expect(groups.length).toBeGreaterThan(0);
+    const reach = await api('/api/qw/push/reach', { chatType: 'group', audience: {} });
+    expect(reach.data).toEqual({ targets: groups.length, members: new Set(groups.map((g) => g.owner)).size, overCap: 0 });
+    const text = '群发客户群：新品上市';
+    const added = await api('/api/qw/push/add', body(text, { chatType: 'group' }));
+    expect(added.status, added.message).toBe(200);
+    await idle();
+    const made = await simMessages(text);
+    for (const m of made) for (const t of m.members[0]!.targets) expect(groups.find((g) => g.chat_id === t)!.owner).toBe(m.creator);
+    expect((await control('confirm-mass-send-all', {})).status).toBe(200);
+    await advance(5 * 60_000);
+    const d = (await api('/api/qw/push/detail', { id: added.data.id })).data;
+    expect(d.status === 'done' || d.status === 'failed').toBe(true);
+    expect(d.sent + d.failed).toBe(groups.length);
+    expect(d.sent).toBe(made.reduce((n, m) => n + m.members[0]!.targets.length, 0));
+
+    // customers of one group only (those who are customers of a live relation)
+    const chat = groups[0]!.chat_id;
+    const inGroup = new Set(
+      (await db().selectFrom('group_member').select('member_id').where('work_space_id', '=', corp.wsId).where('chat_id', '=', chat).where('type', '=', 2).where('left_at', 'is', null).execute()).map((r) => r.member_id),
+    );
+    const audience = await expectedAudience();
+    const expected = [...audience.keys()].filter((c) => inGroup.has(c));
+    const r = await api('/api/qw/push/reach', { chatType: 'single', audience: { chatIds: [chat] } });
+    expect(r.status, r.message).toBe(200);
+    // the customers at a cap (from the first test) are counted apart
+    expect(r.data.targets + r.data.overCap).toBe(expected.length);
+  }, 60_000);
+});
+
 describe('scheduled pushes, edits, cancel, delete and reminders', () => {
   it('starts a scheduled push at its time on the business clock; edits only before; cancels and deletes by the rules', async () => {
     const me = members[0]!.userid;
