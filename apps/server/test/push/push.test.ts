@@ -135,8 +135,8 @@ describe('a push to customers', () => {
       for (const c of m.members[0]!.targets) expect(audience.get(c)).toBe(m.creator);
     }
     const detail = await api('/api/qw/push/detail', { id });
-    expect(detail.data).toMatchObject({ status: 'sending', tasks: messages.length + (messages.length < detail.data.tasks ? detail.data.tasks - messages.length : 0), targets: ids.length - 1, overCap: 1 });
-    expect(detail.data.tasksCreated).toBe(detail.data.tasks);
+    // every task is one WeCom message
+    expect(detail.data).toMatchObject({ status: 'sending', tasks: messages.length, tasksCreated: messages.length, targets: ids.length - 1, overCap: 1 });
 
     // goneId: no longer the member's friend when the member sends
     expect((await control('delete-customer', { userid: audience.get(goneId), externalUserid: goneId })).status).toBe(200);
