@@ -230,10 +230,18 @@ export class PushRepository {
   /** The member's results: each target's status and send time, and the task read. */
   async results(taskId: number, memberSendTime: number | null, results: Array<{ targetId: string; status: TargetStatus; sendTime: number | null }>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // one statement per result kind and send time (a member's results share one), 500 targets each
+      const groups = new Map<string, { status: TargetStatus; sendTime: number | null; ids: string[] }>();
       for (const r of results) {
         if (r.status === 'unsent') continue;
-        await trx.updateTable('push_target').set({ status: r.status, send_time: r.sendTime }).where('task_id', '=', taskId).where('target_id', '=', r.targetId).execute();
+        const key = `${r.status}:${r.sendTime}`;
+        const g = groups.get(key) ?? { status: r.status, sendTime: r.sendTime, ids: [] };
+        g.ids.push(r.targetId);
+        groups.set(key, g);
       }
+      for (const g of groups.values())
+        for (let i = 0; i < g.ids.length; i += 500)
+          await trx.updateTable('push_target').set({ status: g.status, send_time: g.sendTime }).where('task_id', '=', taskId).where('target_id', 'in', g.ids.slice(i, i + 500)).execute();
       await trx.updateTable('push_task').set({ member_status: 2, send_time: memberSendTime, results_read: 1 }).where('id', '=', taskId).execute();
     });
   }
