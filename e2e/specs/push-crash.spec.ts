@@ -22,6 +22,24 @@ const messages = async (text: string) =>
   );
 const clock = (advanceMs: number) => stack.client.api('test/clock', { advanceMs });
 
+/** Waits until every task of the push is made; then each is one simulator message and each customer is in exactly one. */
+async function everyTaskMadeOnce(id: number, text: string, targets: number) {
+  await expect
+    .poll(async () => {
+      const d = await api('qw/push/detail', { id });
+      return d.tasks > 0 && d.tasksCreated === d.tasks;
+    }, { timeout: 120_000 })
+    .toBe(true);
+  const detail = await api('qw/push/detail', { id });
+  const made = await messages(text);
+  expect(made.length).toBe(detail.tasks);
+  const seen = new Map<string, number>();
+  for (const m of made) for (const u of m.members) for (const c of u.targets) seen.set(c, (seen.get(c) ?? 0) + 1);
+  expect(seen.size).toBe(targets);
+  expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  return detail;
+}
+
 test.beforeAll(async () => {
   const port = Number(process.env.E2E_DRILL_PORT ?? 4112);
   stack = await startDrillStack({ port, simPort: port + 1, env: { PUSH_TASK_MAX_CUSTOMERS: '3', JOB_LEASE_MS: '3000' } });
@@ -48,19 +66,8 @@ test('killed while making the tasks and again while reading the results: each cu
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   await stack.startServer();
 
-  await expect
-    .poll(async () => {
-      const d = await api('qw/push/detail', { id });
-      return d.tasks > 0 && d.tasksCreated === d.tasks;
-    }, { timeout: 120_000 })
-    .toBe(true);
-  const detail = await api('qw/push/detail', { id });
-  let made = await messages(text);
-  expect(made.length).toBe(detail.tasks);
-  const seen = new Map<string, number>();
-  for (const m of made) for (const u of m.members) for (const c of u.targets) seen.set(c, (seen.get(c) ?? 0) + 1);
-  expect(seen.size).toBe(reach.targets);
-  expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  const detail = await everyTaskMadeOnce(id, text, reach.targets);
+
   // the calls cut off by the kill were looked for (and adopted), not made again
   expect((await calls())['externalcontact/get_groupmsg_list_v2'] ?? 0).toBeGreaterThanOrEqual(1);
 
@@ -79,7 +86,7 @@ test('killed while making the tasks and again while reading the results: each cu
   expect(done).toMatchObject({ sent: reach.targets, unsent: 0, failed: 0, membersSent: done.members });
   const sent = await api<{ total: number }>('qw/push/targets', { id, status: 'sent' });
   expect(sent.total).toBe(reach.targets);
-  made = await messages(text);
+  const made = await messages(text);
   expect(made.length).toBe(detail.tasks);
 });
 
@@ -103,19 +110,7 @@ test('killed mid-plan while the image uploads: the plan resumes, each customer i
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   await stack.startServer();
 
-  await expect
-    .poll(async () => {
-      const d = await api('qw/push/detail', { id });
-      return d.tasks > 0 && d.tasksCreated === d.tasks;
-    }, { timeout: 120_000 })
-    .toBe(true);
-  const detail = await api('qw/push/detail', { id });
-  const made = await messages(text);
-  expect(made.length).toBe(detail.tasks);
-  const seen = new Map<string, number>();
-  for (const m of made) for (const u of m.members) for (const c of u.targets) seen.set(c, (seen.get(c) ?? 0) + 1);
-  expect(seen.size).toBe(reach.targets);
-  expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  await everyTaskMadeOnce(id, text, reach.targets);
   // the image uploaded once for the push after the restart (the upload cut off by the kill is the one extra call)
   expect((await uploads()) - before).toBeLessThanOrEqual(2);
   const list = ((await (await stack.client.simFetch(`/control/corps/${corpId}/mass-messages`)).json()) as any).list.filter((m: { text: string }) => m.text === text);
