@@ -40,6 +40,8 @@ import { groupRoutes } from './group/group.routes.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { momentRoutes } from './moment/moment.routes.js';
 import { MOMENT_TICK_JOB } from './moment/moment.service.js';
+import { pushRoutes } from './push/push.routes.js';
+import { PUSH_TICK_JOB } from './push/push-delivery.service.js';
 import { Redis } from 'ioredis';
 import { createServices } from './services.js';
 import { RISK_TICK_JOB } from './composition/job-registry.js';
@@ -158,6 +160,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(groupRoutes, { prefix: '/qw', groups: services.groups });
       await api.register(transferRoutes, { prefix: '/qw', transfers: services.transfers });
       await api.register(momentRoutes, { prefix: '/qw', moments: services.moments });
+      await api.register(pushRoutes, { prefix: '/qw', pushes: services.pushes });
       await api.register(customerRoutes, {
         prefix: '/qw',
         customers: services.customers,
@@ -176,7 +179,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
           tick: async () => {
             await services.scheduler.trigger('risk');
             await services.scheduler.trigger('moment');
-            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB]);
+            await services.scheduler.trigger('push');
+            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB, PUSH_TICK_JOB]);
           },
         });
       }

@@ -89,6 +89,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** TEST_CLOCK — on: POST /api/test/clock may move the business clock (drills and e2e only). */
   testClock: boolean;
+  /**
+   * PUSH_TASK_MAX_CUSTOMERS / PUSH_TASK_MAX_GROUPS — customers (groups) in one WeCom mass-message task:
+   * WeCom's caps (10,000 / 2,000); smaller only in tests of the split.
+   */
+  pushTaskMax: { customers: number; groups: number };
 }
 
 export interface WecomProviderConfig {
@@ -316,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
     callbackRetentionDays: int(env, 'CALLBACK_RETENTION_DAYS', 30, 1),
     redisUrl: str(env, 'REDIS_URL'),
     testClock: str(env, 'TEST_CLOCK') === 'on',
+    pushTaskMax: { customers: Math.min(int(env, 'PUSH_TASK_MAX_CUSTOMERS', 10_000, 1), 10_000), groups: Math.min(int(env, 'PUSH_TASK_MAX_GROUPS', 2_000, 1), 2_000) },
   };
 }
 

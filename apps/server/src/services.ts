@@ -80,6 +80,10 @@ import { MomentRepository } from './moment/moment.repository.js';
 import { MomentService } from './moment/moment.service.js';
 import { AutoTagRepository } from './auto-tag/auto-tag.repository.js';
 import { AutoTagService } from './auto-tag/auto-tag.service.js';
+import { PushRepository } from './push/push.repository.js';
+import { PushAudienceWalker } from './push/push-audience.js';
+import { PushDeliveryService } from './push/push-delivery.service.js';
+import { PushService } from './push/push.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -212,6 +216,23 @@ export function createServices(config: Config, database: Database, log: FastifyB
     log,
   });
 
+  // ---- 群发
+  const pushRepo = new PushRepository(database);
+  const pushAudience = new PushAudienceWalker({ repo: pushRepo, customerList, groups });
+  const pushDelivery = new PushDeliveryService({
+    repo: pushRepo,
+    audience: pushAudience,
+    workSpaces: workSpaceRepo,
+    gateway,
+    materials,
+    customerEvents,
+    jobs,
+    clock,
+    log,
+    taskMax: config.pushTaskMax,
+  });
+  const pushes = new PushService({ repo: pushRepo, delivery: pushDelivery, audience: pushAudience, materials, clock });
+
   // ---- jobs
   const cleanup = new Cleanup({
     jobs: jobs.repo,
@@ -226,7 +247,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -265,6 +286,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     customerBatches,
     customerEdits,
     autoTags,
+    pushes,
+    pushDelivery,
     gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
   };
 }

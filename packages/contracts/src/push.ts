@@ -20,6 +20,8 @@ export const PUSH_TEXT_MAX_BYTES = WELCOME_TEXT_MAX_BYTES;
 export const PUSH_MAX_ATTACHMENTS = WELCOME_MAX_ATTACHMENTS;
 /** A scheduled push may be set at most this far ahead. */
 export const PUSH_SCHEDULE_MAX_DAYS = 30;
+/** Epoch ms up to 9999-12-31 (a bigint column; the server refuses anything beyond PUSH_SCHEDULE_MAX_DAYS). */
+const EPOCH_MS_MAX = 253_402_300_799_999;
 
 export const PushChatType = Type.Union([Type.Literal('single'), Type.Literal('group')]);
 export type PushChatType = Static<typeof PushChatType>;
@@ -58,7 +60,7 @@ export const PushInput = Type.Object({
   audience: PushAudience,
   content: PushContent,
   /** Epoch ms of a scheduled send (China time in the console); null: now. */
-  sendAt: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  sendAt: Type.Union([Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX }), Type.Null()]),
 });
 export type PushInput = Static<typeof PushInput>;
 

@@ -423,6 +423,8 @@ describe('other corp calls', () => {
       'externalcontact/mark_tag',
       'externalcontact/groupchat/get',
       'externalcontact/add_msg_template',
+      'externalcontact/remind_groupmsg_send',
+      'externalcontact/cancel_groupmsg_send',
       'externalcontact/add_moment_task',
       'externalcontact/get_moment_task_result',
       'externalcontact/send_welcome_msg',
@@ -453,6 +455,8 @@ describe('other corp calls', () => {
     await corp.markTag({ userid: 'u', external_userid: 'x', add_tag: ['t'] });
     await corp.groupChatGet('wr_1', true);
     await corp.addMsgTemplate({ chat_type: 'single', sender: 'u', text: { content: '你好' } });
+    await corp.remindGroupmsgSend('m1');
+    await corp.cancelGroupmsgSend('m2');
     await corp.addMomentTask({ text: { content: '朋友圈' } });
     await corp.getMomentTaskResult('job');
     await corp.sendWelcomeMsg({ welcome_code: 'w', text: { content: '欢迎' } });
@@ -480,6 +484,8 @@ describe('other corp calls', () => {
       'externalcontact/mark_tag': { userid: 'u', external_userid: 'x', add_tag: ['t'] },
       'externalcontact/groupchat/get': { chat_id: 'wr_1', need_name: 1 },
       'externalcontact/add_msg_template': { chat_type: 'single', sender: 'u', text: { content: '你好' } },
+      'externalcontact/remind_groupmsg_send': { msgid: 'm1' },
+      'externalcontact/cancel_groupmsg_send': { msgid: 'm2' },
       'externalcontact/add_moment_task': { text: { content: '朋友圈' } },
       'externalcontact/get_moment_task_result': { jobid: 'job' },
       'externalcontact/send_welcome_msg': { welcome_code: 'w', text: { content: '欢迎' } },

@@ -28,6 +28,8 @@ import type { MomentService } from '../moment/moment.service.js';
 import { MOMENT_START_JOB, MOMENT_TICK_JOB, MOMENT_TRACK_JOB } from '../moment/moment.service.js';
 import type { TransferService } from '../transfer/transfer.service.js';
 import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
+import type { PushDeliveryService } from '../push/push-delivery.service.js';
+import { PUSH_PLAN_JOB, PUSH_SEND_JOB, PUSH_TICK_JOB, PUSH_TRACK_JOB } from '../push/push-delivery.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -55,6 +57,7 @@ export interface JobOwners {
   customerBatches: CustomerBatchService;
   customerList: CustomerListService;
   moments: MomentService;
+  pushDelivery: PushDeliveryService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -177,6 +180,43 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       run: ({ job, payload }) => o.customerList.countJob(job.work_space_id, payload, Number(job.created_at)),
     }),
 
+    // ---- 群发 (docs/push.md)
+    // The audience in slices into targets, then tasks per member; a run taken over resumes after the last slice.
+    [PUSH_PLAN_JOB]: spec<{ pushId: number }>({
+      priority: 1,
+      concurrency: 2,
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      once: 'idempotency push-plan:<pushId>; the push keeps the plan cursor',
+      run: (ctx) => o.pushDelivery.planJob(ctx),
+    }),
+    // One add_msg_template: never repeated blindly (an unanswered attempt is looked for first); WeCom
+    // busy or rate-limited is waited out.
+    [PUSH_SEND_JOB]: spec<{ taskId: number }>({
+      priority: 1,
+      concurrency: 4,
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      once: 'idempotency push-send:<taskId>; the task keeps attempted_at and its msgid (unique)',
+      run: (ctx) => o.pushDelivery.sendJob(ctx),
+      onFailed: ({ payload }, error) => o.pushDelivery.sendJobFailed(payload.taskId, error),
+    }),
+    [PUSH_TRACK_JOB]: spec<{ pushId: number }>({
+      priority: 0,
+      concurrency: 2,
+      maxAttempts: 5,
+      once: 'singleton push-track:<pushId>, queued by the tick when next_track_at has come',
+      run: ({ payload }) => o.pushDelivery.trackJob(payload.pushId),
+    }),
+    // Every minute: scheduled pushes whose time has come start, tracking reads that are due are queued.
+    [PUSH_TICK_JOB]: spec({
+      priority: 1,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:push:<minute>',
+      run: () => o.pushDelivery.tick(),
+    }),
+
     // ---- work space sync
     // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
     [TAG_COUNT_JOB]: spec({
@@ -276,6 +316,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'transfer', pattern: '*/5 * * * *', kind: TRANSFER_CHECK_JOB },
   { name: 'data-catch-up', pattern: '* * * * *', kind: DATA_CATCH_UP_JOB },
   { name: 'moment', pattern: '* * * * *', kind: MOMENT_TICK_JOB },
+  { name: 'push', pattern: '* * * * *', kind: PUSH_TICK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -365,6 +365,17 @@ export class CustomerListRepository {
     return r.rows.map(toKey);
   }
 
+  /**
+   * Each matching customer once, at their latest matching relation, in customer order after `after`
+   * (a push's audience, walked by keyset through the (work_space_id, external_userid, …) key).
+   */
+  async latestAfter(wsId: number, filter: RelationFilter, after: string, limit: number): Promise<RelationKey[]> {
+    const r = await sql<RelationKey>`select f.external_userid, f.userid, f.createtime from follow_relation f
+      where ${conditions('f', wsId, filter)} and f.external_userid > ${after} and ${latestOfCustomer(wsId, filter)}
+      order by f.external_userid asc, f.userid asc limit ${limit}`.execute(this.db);
+    return r.rows.map(toKey);
+  }
+
   customers(wsId: number, ids: string[]) {
     if (!ids.length) return Promise.resolve([]);
     return this.db

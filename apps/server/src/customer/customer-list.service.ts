@@ -148,6 +148,14 @@ export class CustomerListService {
     await this.deps.list.storeCount(workSpaceId, payload.key, n, Date.now());
   }
 
+  /**
+   * A push's audience (群发): the customers the list shows for `filter` among live relations, each once
+   * with the member of their latest matching relation, in customer order after `after`.
+   */
+  audienceAfter(ws: WorkSpace, filter: CustomerFilter, after: string, limit: number): Promise<RelationKey[]> {
+    return this.deps.list.latestAfter(ws.id, relationFilter({ ...filter, status: 'live' }), after, limit);
+  }
+
   private async rows(wsId: number, keys: RelationKey[]): Promise<CustomerListRow[]> {
     const ids = keys.map((k) => k.external_userid);
     const [customers, follows] = await Promise.all([this.deps.list.customers(wsId, ids), this.deps.customers.follows(wsId, ids)]);

@@ -939,6 +939,76 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('tag_sync').ifExists().execute();
       },
     },
+    // 群发 (docs/push.md): a push, its WeCom tasks (one add_msg_template each, msgid once) and each
+    // customer's (or group's) result, the task it went in and when it was sent.
+    '0018_push': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('push'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('chat_type', 'varchar(8)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('audience', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('attachments', 'text')
+          .addColumn('send_at', 'bigint')
+          .addColumn('started_at', 'bigint')
+          .addColumn('finished_at', 'bigint')
+          .addColumn('planned', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('plan_cursor', 'varchar(200)')
+          .addColumn('targets', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('members', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('members_sent', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('sent', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('unsent', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('failed', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('over_cap', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('error', 'varchar(500)')
+          .addColumn('tracked_at', 'bigint')
+          .addColumn('next_track_at', 'bigint')
+          .addColumn('created_by', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('push_ws_idx').on('push').columns(['work_space_id', 'created_at']).execute();
+        await db.schema.createIndex('push_due_idx').on('push').columns(['status', 'send_at']).execute();
+        await withId(db.schema.createTable('push_task'), dialect)
+          .addColumn('push_id', 'integer', (c) => c.notNull().references('push.id').onDelete('cascade'))
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('sender', 'varchar(64)', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('targets', 'integer', (c) => c.notNull())
+          .addColumn('state', 'varchar(16)', (c) => c.notNull())
+          .addColumn('attempted_at', 'bigint')
+          .addColumn('msgid', 'varchar(128)', (c) => c.unique())
+          .addColumn('member_status', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('send_time', 'bigint')
+          .addColumn('results_read', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('reminded_at', 'bigint')
+          .addColumn('cancelled_at', 'bigint')
+          .addColumn('error', 'varchar(500)')
+          .addUniqueConstraint('push_task_seq_uq', ['push_id', 'sender', 'seq'])
+          .execute();
+        await db.schema
+          .createTable('push_target')
+          .addColumn('push_id', 'integer', (c) => c.notNull().references('push.id').onDelete('cascade'))
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('target_id', 'varchar(128)', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('task_id', 'integer')
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('send_time', 'bigint')
+          .addPrimaryKeyConstraint('push_target_pk', ['push_id', 'target_id'])
+          .execute();
+        await db.schema.createIndex('push_target_task_idx').on('push_target').columns(['task_id']).execute();
+        await db.schema.createIndex('push_target_user_idx').on('push_target').columns(['push_id', 'userid', 'target_id']).execute();
+        // WeCom's monthly cap: how many pushes a customer received since the month began
+        await db.schema.createIndex('push_target_received_idx').on('push_target').columns(['work_space_id', 'target_id', 'send_time']).execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const t of ['push_target', 'push_task', 'push']) await db.schema.dropTable(t).ifExists().execute();
+      },
+    },
     // 朋友圈: a moments task (add_moment_task, made once: attempted_at is written before the call) and
     // each sender's publish state as get_moment_task reports it (docs/moment.md).
     '0019_moment': {

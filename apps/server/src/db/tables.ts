@@ -782,6 +782,9 @@ export interface DB {
   notification: NotificationTable;
   moment: MomentTable;
   moment_member: MomentMemberTable;
+  push: PushTable;
+  push_task: PushTaskTable;
+  push_target: PushTargetTable;
 }
 
 /** 朋友圈 (moment/moment.repository.ts). */
@@ -820,4 +823,71 @@ export interface MomentMemberTable {
   status: 'unpublished' | 'published' | 'invalid';
   published_at: number | null;
   reminded_at: number | null;
+}
+
+/** 群发: one push to customers or groups (docs/push.md). `audience`, `content` and `attachments` are JSON. */
+export interface PushTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  chat_type: 'single' | 'group';
+  status: 'scheduled' | 'sending' | 'done' | 'cancelled' | 'failed';
+  audience: string;
+  content: string;
+  /** The attachments as sent (media uploaded once for the push). */
+  attachments: string | null;
+  send_at: number | null;
+  started_at: number | null;
+  finished_at: number | null;
+  /** 1 once every target is written and split into tasks. */
+  planned: Generated<number>;
+  /** The last customer (or group) planned: a plan resumes after it. */
+  plan_cursor: string | null;
+  targets: Generated<number>;
+  members: Generated<number>;
+  members_sent: Generated<number>;
+  sent: Generated<number>;
+  unsent: Generated<number>;
+  failed: Generated<number>;
+  over_cap: Generated<number>;
+  error: string | null;
+  tracked_at: number | null;
+  /** Business time of the next tracking read; null: no more. */
+  next_track_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One WeCom task: one add_msg_template for one sender (≤10,000 customers or ≤2,000 groups). */
+export interface PushTaskTable {
+  id: Generated<number>;
+  push_id: number;
+  work_space_id: number;
+  sender: string;
+  seq: number;
+  targets: number;
+  /** pending (not made yet), created (msgid known), failed (WeCom refused), cancelled (never made). */
+  state: 'pending' | 'created' | 'failed' | 'cancelled';
+  /** Wall-clock ms of the last add_msg_template sent without a known answer: it may exist at WeCom. */
+  attempted_at: number | null;
+  msgid: string | null;
+  /** WeCom's member status: 0 not sent, 2 sent. */
+  member_status: Generated<number>;
+  send_time: number | null;
+  results_read: Generated<number>;
+  reminded_at: number | null;
+  cancelled_at: number | null;
+  error: string | null;
+}
+
+/** One customer's (or group's) result in a push. */
+export interface PushTargetTable {
+  push_id: number;
+  work_space_id: number;
+  target_id: string;
+  userid: string;
+  task_id: number | null;
+  status: 'unsent' | 'sent' | 'not_friend' | 'received_other' | 'refused' | 'over_cap';
+  send_time: number | null;
 }

@@ -164,6 +164,35 @@ export class GroupRepository {
       .execute();
   }
 
+  /** The customers (external members still in) of these groups (a push to customers in groups). */
+  async customersIn(wsId: number, chatIds: string[]): Promise<string[]> {
+    if (!chatIds.length) return [];
+    const rows = await this.db
+      .selectFrom('group_member')
+      .select('member_id')
+      .distinct()
+      .where('work_space_id', '=', wsId)
+      .where('chat_id', 'in', chatIds)
+      .where('type', '=', 2)
+      .where('left_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.member_id);
+  }
+
+  /** Groups by owner (or exactly these), in chat_id order after `after` (a push to groups). */
+  ownedAfter(wsId: number, q: { owners?: string[]; chatIds?: string[] }, after: string, limit: number) {
+    return this.db
+      .selectFrom('group_chat')
+      .select(['chat_id', 'owner'])
+      .where('work_space_id', '=', wsId)
+      .where('chat_id', '>', after)
+      .$if(!!q.owners?.length, (b) => b.where('owner', 'in', q.owners!))
+      .$if(!!q.chatIds?.length, (b) => b.where('chat_id', 'in', q.chatIds!))
+      .orderBy('chat_id')
+      .limit(limit)
+      .execute();
+  }
+
   /** Which of these ids are customers of the work space (group members may be anyone's WeChat users). */
   async customersAmong(wsId: number, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();

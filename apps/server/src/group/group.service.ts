@@ -47,6 +47,16 @@ function rowOf(r: Row): GroupRow {
 export class GroupService {
   constructor(private readonly deps: { repo: GroupRepository; sync: SyncService; customerEvents: CustomerEventService; clock: Clock }) {}
 
+  /** The customers now in these groups (群发 to customers in groups). */
+  customersIn(ws: WorkSpace, chatIds: string[]): Promise<string[]> {
+    return this.deps.repo.customersIn(ws.id, chatIds);
+  }
+
+  /** Groups of these owners (all when none), or exactly `chatIds`, in chat_id order after `after` (群发 to groups). */
+  ownedAfter(ws: WorkSpace, q: { owners?: string[]; chatIds?: string[] }, after: string, limit: number): Promise<Array<{ chat_id: string; owner: string }>> {
+    return this.deps.repo.ownedAfter(ws.id, q, after, limit);
+  }
+
   async list(ws: WorkSpace, body: GroupListBody): Promise<GroupList> {
     const { offset, limit } = pageWindow(body.page, body.pageSize);
     const filter = { owners: body.owners, name: body.name, tagIds: body.tagIds };

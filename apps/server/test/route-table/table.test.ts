@@ -60,8 +60,15 @@ describe('route table', () => {
   });
 
   it('bounds every field a request carries: integers within int4, strings by length, arrays by count', () => {
-    // The test clock takes epoch milliseconds, held in memory only; a moment's send time is kept in a bigint column.
-    const epochMs = new Set(['POST /api/test/clock at', 'POST /api/test/clock advanceMs', 'POST /api/qw/moment/add sendAt', 'POST /api/qw/moment/update sendAt']);
+    // The test clock takes epoch milliseconds, held in memory only; a push's or a moment's send time is epoch ms in a bigint column.
+    const epochMs = new Set([
+      'POST /api/test/clock at',
+      'POST /api/test/clock advanceMs',
+      'POST /api/qw/push/add sendAt',
+      'POST /api/qw/push/update sendAt',
+      'POST /api/qw/moment/add sendAt',
+      'POST /api/qw/moment/update sendAt',
+    ]);
     const problems: string[] = [];
     for (const r of h.server.routeTable) {
       for (const part of ['body', 'querystring', 'params'] as const) {

@@ -297,10 +297,3 @@ export function tagEdit(
   const sent = events.flatMap((e) => world.emit(corp, 'change_external_tag', e));
   return { id, tagType: tagType ?? null, deliveries: ids(sent) };
 }
-
-export function confirmMassSend(corp: Corp, b: { msgid?: string; userid?: string }) {
-  const msg = corp.massMessages.find((m) => m.msgid === b.msgid) ?? refuse(404, 40058, '群发任务不存在');
-  const task = msg.tasks.get(b.userid ?? '') ?? refuse(404, 40003, '该成员没有这条群发任务');
-  if (task.status !== 2) Object.assign(task, { status: 2, send_time: nowS() });
-  return { msgid: msg.msgid, userid: b.userid, status: task.status, sendTime: task.send_time };
-}

@@ -10,7 +10,8 @@ import type { CorpSize } from '../wecom/generate.js';
 import type { WecomWorld } from '../wecom/world.js';
 import * as H from './happenings.js';
 import * as T from './transfer.happenings.js';
-import * as M from './moment.happenings.js';
+import * as M from './mass.happenings.js';
+import * as Mo from './moment.happenings.js';
 
 type Body = Record<string, any>;
 type CorpRequest = Pick<FastifyRequest, 'protocol' | 'host'> & { params: { corpId: string }; query: unknown };
@@ -166,12 +167,14 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
   app.get('/control/clock', async () => ({ now: world.now(), offsetMs: world.clockOffsetMs }));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/group-dismiss', withCorp((corp, b: Body) => ok(H.groupDismiss(world, corp, b))));
   app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/tag-edit', withCorp((corp, b: Body) => ok(H.tagEdit(world, corp, b))));
-  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(H.confirmMassSend(corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send', withCorp((corp, b: Body) => ok(M.confirmMassSend(world, corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-mass-send-all', withCorp((corp, b: Body) => ok(M.confirmAllMassSend(world, corp, b))));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/mass-messages', withCorp((corp) => M.massMessageList(corp)));
   // moments (朋友圈): one sender publishes, or every sender (「全部发表」); the tasks; 提醒发表 messages
-  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(M.publishMoment(corp, b))));
-  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/moment-publish-all', withCorp((corp, b: Body) => ok(M.publishMomentAll(corp, b))));
-  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/moments', withCorp((corp) => M.momentList(corp)));
-  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/app-messages', withCorp((corp) => M.appMessageList(corp)));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/confirm-moment', withCorp((corp, b: Body) => ok(Mo.publishMoment(corp, b))));
+  app.post<{ Params: { corpId: string }; Body: Body }>('/control/corps/:corpId/moment-publish-all', withCorp((corp, b: Body) => ok(Mo.publishMomentAll(corp, b))));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/moments', withCorp((corp) => Mo.momentList(corp)));
+  app.get<{ Params: { corpId: string } }>('/control/corps/:corpId/app-messages', withCorp((corp) => Mo.appMessageList(corp)));
 
   // provider
   app.get('/control/provider', async () => ({ ...world.provider.config }));

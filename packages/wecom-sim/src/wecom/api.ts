@@ -1,7 +1,7 @@
 // The WeCom server API under /qyapi/cgi-bin. Every call goes through one wrapper: count it, apply
 // injected faults and the frequency limits, check the token, run the handler, and answer HTTP 200
 // with errcode/errmsg (errmsg shaped like WeCom's, hint and all).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Corp } from './corp.js';
 import { errmsg, MSG, WecomErr } from './errors.js';
 import type { TokenInfo } from './tokens.js';
@@ -66,7 +66,7 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
     return reply.status(200).send({ errcode: code, errmsg: errmsg(code, code === -1 ? MSG.busy : code === 40006 ? 'invalid file size' : err.message, req.ip) });
   });
 
-  const handle = (path: string, auth: Auth, h: Handler) => async (req: FastifyRequest) => {
+  const handle = (path: string, auth: Auth, h: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = subjectOf(world, req);
     world.calls.count(subject, path);
     const wrap = (code: number, msg: string) => ({ errcode: code, errmsg: errmsg(code, msg, req.ip) });
@@ -97,8 +97,12 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
     const body = (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, any>;
     try {
       const result = (await h({ req, world, corp, token, body, query })) as Record<string, unknown> | undefined;
-      // Done, but the answer never arrives: the connection drops.
-      if (world.faults.take('lost-response', subject, path)) req.raw.socket.destroy();
+      if (world.faults.take('lost-response', subject, path)) {
+        // done, but the answer never arrives
+        reply.hijack();
+        req.raw.socket.destroy();
+        return;
+      }
       return { errcode: 0, errmsg: 'ok', ...result };
     } catch (err) {
       if (err instanceof WecomErr) return wrap(err.errcode, err.msg);

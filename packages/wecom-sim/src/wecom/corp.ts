@@ -153,6 +153,12 @@ export interface MassMessage {
   tasks: Map<string, { status: number; send_time?: number }>;
   /** Per sender, the customers (or groups) it goes to. */
   targets: Map<string, Array<{ external_userid?: string; chat_id?: string }>>;
+  /** Per sender, each target's result fixed when the member confirmed (1 sent, 2 not a friend, 3 already received another). */
+  results?: Map<string, number[]>;
+  /** cancel_groupmsg_send: members who have not sent can no longer send (ms). */
+  cancelledAt?: number;
+  /** remind_groupmsg_send calls (ms), newest last. */
+  reminders?: number[];
 }
 
 export interface MomentTask {
@@ -218,6 +224,8 @@ export class Corp {
   /** Oldest first (WELCOME_MESSAGES_KEPT at most). */
   welcomeMessages: WelcomeMessage[] = [];
   massMessages: MassMessage[] = [];
+  /** Mass messages each customer received (send times, s), for WeCom's monthly cap per customer. */
+  massReceived = new Map<string, number[]>();
   moments: MomentTask[] = [];
   /** Application messages sent to members (message/send), oldest first (APP_MESSAGES_KEPT at most). */
   appMessages: AppMessage[] = [];

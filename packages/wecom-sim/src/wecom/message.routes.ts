@@ -1,5 +1,6 @@
 // Mass messages (群发), welcome messages and member behaviour figures. A mass message only creates
-// tasks: members confirm them in their client, here through POST /control/corps/:corpId/confirm-mass-send.
+// tasks: members confirm them in their client, here through POST /control/corps/:corpId/confirm-mass-send
+// (-all); each customer's result is fixed at confirmation (control/mass.happenings.ts).
 // Moments (朋友圈) are in moment.routes.ts.
 import { randomBytes } from 'node:crypto';
 import type { Corp, MassMessage } from './corp.js';
@@ -161,22 +162,36 @@ export function messageRoutes(r: Router) {
     const userid = str(c.body.userid, 'userid', { required: true, code: 40003 });
     const limit = int(c.body.limit, 'limit', { min: 1, max: 1000, def: 500 });
     const task = msg.tasks.get(userid);
-    const corp = c.corp;
-    const mi = corp.memberIndex(userid);
-    // once sent: 1 delivered, 2 no longer a friend (deleted either way since the task was made)
-    const friend = (ext: string) => {
-      const ci = corp.customerIndex(ext);
-      const f = ci === undefined || mi === undefined ? undefined : corp.findFollow(ci, mi);
-      return f !== undefined && !corp.fLost[f];
-    };
-    const all = (msg.targets.get(userid) ?? []).map((t) => ({
+    // once sent: the result fixed at confirmation (1 delivered, 2 no longer a friend, 3 already received another)
+    const results = msg.results?.get(userid);
+    const all = (msg.targets.get(userid) ?? []).map((t, i) => ({
       ...t,
       userid,
-      status: task?.status !== 2 ? 0 : t.external_userid && !friend(t.external_userid) ? 2 : 1,
+      status: task?.status !== 2 ? 0 : (results?.[i] ?? 1),
       ...(task?.send_time ? { send_time: task.send_time } : {}),
     }));
     const from = decodeCursor(c.body.cursor);
     return { next_cursor: from + limit < all.length ? encodeCursor(from + limit) : '', send_list: all.slice(from, from + limit) };
+  });
+
+  // 提醒发送: WeCom reminds the members who have not sent; once a mass message per 24 hours.
+  r.post('externalcontact/remind_groupmsg_send', 'corp', (c) => {
+    needScope(c, 'customer');
+    const msg = findMsg(c.corp, c.body.msgid);
+    if (msg.cancelledAt !== undefined) fail(41062, 'mass message already cancelled');
+    const now = c.world.now();
+    const last = msg.reminders?.[msg.reminders.length - 1];
+    if (last !== undefined && now - last < DAY * 1000) fail(41064, 'remind too frequently, only once per 24 hours');
+    (msg.reminders ??= []).push(now);
+    return {};
+  });
+
+  // 停止发送: members who have not sent can no longer send it.
+  r.post('externalcontact/cancel_groupmsg_send', 'corp', (c) => {
+    needScope(c, 'customer');
+    const msg = findMsg(c.corp, c.body.msgid);
+    msg.cancelledAt ??= c.world.now();
+    return {};
   });
 
   r.post('externalcontact/send_welcome_msg', 'corp', (c) => {

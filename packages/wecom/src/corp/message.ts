@@ -8,6 +8,7 @@ import type {
   GetGroupmsgListV2Response,
   GetGroupmsgTaskResponse,
   GetGroupmsgSendResultResponse,
+  GroupmsgIdRequest,
   SendWelcomeMsgRequest,
 } from '../wire/message';
 
@@ -36,6 +37,16 @@ export abstract class MessageCalls extends CorpCalls {
       userid,
       limit: 1000,
     });
+  }
+
+  /** 提醒发送: reminds the members of a mass message who have not sent it (once a task per 24 h). */
+  remindGroupmsgSend(msgid: string): Promise<WecomResponse> {
+    return this.post('externalcontact/remind_groupmsg_send', { msgid } satisfies GroupmsgIdRequest);
+  }
+
+  /** 停止发送: members who have not sent a mass message can no longer send it. */
+  cancelGroupmsgSend(msgid: string): Promise<WecomResponse> {
+    return this.post('externalcontact/cancel_groupmsg_send', { msgid } satisfies GroupmsgIdRequest);
   }
 
   sendWelcomeMsg(body: SendWelcomeMsgRequest): Promise<WecomResponse> {

@@ -63,6 +63,10 @@ export interface GroupmsgSendResult {
 export interface GetGroupmsgSendResultResponse extends WecomResponse, Paged {
   send_list: GroupmsgSendResult[];
 }
+/** remind_groupmsg_send, cancel_groupmsg_send. */
+export interface GroupmsgIdRequest {
+  msgid: string;
+}
 export interface SendWelcomeMsgRequest {
   welcome_code: string;
   text?: { content: string };
