@@ -18,6 +18,8 @@ export const PUSH_TASK_MAX_GROUPS = 2_000;
 /** WeCom's text limit (bytes of UTF-8) and attachment count, as for the welcome message. */
 export const PUSH_TEXT_MAX_BYTES = WELCOME_TEXT_MAX_BYTES;
 export const PUSH_MAX_ATTACHMENTS = WELCOME_MAX_ATTACHMENTS;
+/** Rows a page of a push's members (/members) and results (/targets) holds: the detail's tables page by it. */
+export const PUSH_RESULT_PAGE_SIZE = 20;
 /** A scheduled push may be set at most this far ahead. */
 export const PUSH_SCHEDULE_MAX_DAYS = 30;
 

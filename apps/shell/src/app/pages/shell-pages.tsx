@@ -7,15 +7,15 @@ import { T } from '../../texts';
 export const MATERIAL_LIST_PATH = '/material/list';
 export const MaterialListPage = lazy(() => import('./material/index'));
 
+/** 群发, the three pages in one chunk: loaded when one of them is first opened. */
+const pushPages = () => import('./push/index');
+export const PUSH_PAGES = [
+  { path: '/push/list', Page: lazy(() => pushPages().then((m) => ({ default: m.PushListPage }))) },
+  { path: '/push/create', Page: lazy(() => pushPages().then((m) => ({ default: m.PushCreatePage }))) },
+  { path: '/push/detail', Page: lazy(() => pushPages().then((m) => ({ default: m.PushDetailPage }))) },
+];
+
 export const SHELL_PAGES: Array<{ path: string; description: string }> = [
-  {
-    path: '/push/list',
-    description: T.shellPages.push,
-  },
-  {
-    path: '/push/create',
-    description: T.shellPages.pushCreate,
-  },
   {
     path: '/moment-push/list',
     description: T.shellPages.moment,
