@@ -130,8 +130,11 @@ export function ReachLine({ body }: { body: PushReachBody }) {
 /** The audience fields, inside the page's Form (names under 'audience'). */
 export function AudienceFields({ chatType }: { chatType: PushChatType }) {
   const form = Form.useFormInstance();
-  const audience: PushAudience = Form.useWatch('audience', form) ?? {};
+  const watched: PushAudience | undefined = Form.useWatch('audience', form);
+  const audience = watched ?? {};
   const body: PushReachBody = { chatType, audience: cleanAudience(chatType, audience) };
+  // Until the form has given its values (the first render), there is nothing to count yet.
+  const reach = watched ? <ReachLine body={body} /> : null;
   if (chatType === 'group') {
     return (
       <>
@@ -142,7 +145,7 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
           <GroupSelect owners={audience.ownerUserids} placeholder={T.chatsPlaceholder} />
         </Form.Item>
         <Form.Item label=" " colon={false}>
-          <ReachLine body={body} />
+          {reach}
         </Form.Item>
       </>
     );
@@ -194,7 +197,7 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
         <GroupSelect placeholder={T.groupsPlaceholder} />
       </Form.Item>
       <Form.Item label=" " colon={false}>
-        <ReachLine body={body} />
+        {reach}
       </Form.Item>
     </>
   );
