@@ -18,8 +18,6 @@ export const PUSH_TASK_MAX_GROUPS = 2_000;
 /** WeCom's text limit (bytes of UTF-8) and attachment count, as for the welcome message. */
 export const PUSH_TEXT_MAX_BYTES = WELCOME_TEXT_MAX_BYTES;
 export const PUSH_MAX_ATTACHMENTS = WELCOME_MAX_ATTACHMENTS;
-/** Rows a page of a push's members (/members) and results (/targets) holds: the detail's tables page by it. */
-export const PUSH_RESULT_PAGE_SIZE = 20;
 /** A scheduled push may be set at most this far ahead. */
 export const PUSH_SCHEDULE_MAX_DAYS = 30;
 
@@ -165,6 +163,9 @@ export const PUSH_MEMBER_STATUS_LABEL: Record<PushMemberStatus, string> = {
   cancelled: '已取消',
   failed: '创建失败',
 };
+
+/** Rows a page of a push's members (/members) and results (/targets) holds: the detail's tables page by it. */
+export const PUSH_RESULT_PAGE_SIZE = 20;
 
 export const PushMembersBody = Type.Object({
   id: Id,

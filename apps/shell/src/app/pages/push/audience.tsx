@@ -15,6 +15,9 @@ import { T } from './texts';
 
 const REACH_DEBOUNCE_MS = 500;
 const GROUP_SEARCH_SIZE = 50;
+/** 男, 女, then 未知. */
+const GENDER_ORDER = [1, 2, 0];
+const FIELD_WIDTH = 520;
 
 /** The audience as sent: empty choices left out, the tag mode only with tags, and only the fields of the type. */
 export function cleanAudience(chatType: PushChatType, a: PushAudience): PushAudience {
@@ -70,7 +73,7 @@ function GroupSelect({ value, onChange, owners, placeholder, id }: { value?: str
         onChange?.(ids);
       }}
       options={options}
-      style={{ width: '100%' }}
+      style={{ width: '100%', maxWidth: FIELD_WIDTH }}
       data-testid="audience-groups"
     />
   );
@@ -102,6 +105,7 @@ export function ReachLine({ body }: { body: PushReachBody }) {
       type={r && r.targets === 0 ? 'warning' : 'info'}
       icon={<TeamOutlined />}
       showIcon
+      style={{ maxWidth: FIELD_WIDTH + 120 }}
       data-testid="push-reach"
       title={
         <Spin spinning={reach.isFetching} size="small">
@@ -139,7 +143,7 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
     return (
       <>
         <Form.Item name={['audience', 'ownerUserids']} label={T.owners} extra={T.ownersHint}>
-          <MemberSelect mode="multiple" placeholder={T.ownersPlaceholder} style={{ maxWidth: 520 }} data-testid="audience-owners" />
+          <MemberSelect mode="multiple" placeholder={T.ownersPlaceholder} style={{ maxWidth: FIELD_WIDTH }} data-testid="audience-owners" />
         </Form.Item>
         <Form.Item name={['audience', 'chatIds']} label={T.chats}>
           <GroupSelect owners={audience.ownerUserids} placeholder={T.chatsPlaceholder} />
@@ -153,10 +157,10 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
   return (
     <>
       <Form.Item name={['audience', 'userids']} label={T.members} extra={T.membersHint}>
-        <MemberSelect mode="multiple" placeholder={T.membersPlaceholder} style={{ maxWidth: 520 }} data-testid="audience-members" />
+        <MemberSelect mode="multiple" placeholder={T.membersPlaceholder} style={{ maxWidth: FIELD_WIDTH }} data-testid="audience-members" />
       </Form.Item>
       <Form.Item label={T.tags}>
-        <Space.Compact style={{ width: '100%', maxWidth: 520 }}>
+        <Space.Compact style={{ width: '100%', maxWidth: FIELD_WIDTH }}>
           <Form.Item name={['audience', 'tagMode']} noStyle>
             <Select
               options={(Object.keys(TAG_MODE_LABEL) as TagMode[]).map((m) => ({ value: m, label: TAG_MODE_LABEL[m] }))}
@@ -171,7 +175,7 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
         </Space.Compact>
       </Form.Item>
       <Form.Item name={['audience', 'contactWayIds']} label={T.codes}>
-        <CodeSelect placeholder={T.codesPlaceholder} style={{ maxWidth: 520 }} data-testid="audience-codes" />
+        <CodeSelect placeholder={T.codesPlaceholder} style={{ maxWidth: FIELD_WIDTH }} data-testid="audience-codes" />
       </Form.Item>
       <Form.Item label={T.addedAt}>
         <DatePicker.RangePicker
@@ -187,9 +191,9 @@ export function AudienceFields({ chatType }: { chatType: PushChatType }) {
       </Form.Item>
       <Form.Item name={['audience', 'addedFrom']} hidden />
       <Form.Item name={['audience', 'addedTo']} hidden />
-      <Form.Item name={['audience', 'gender']} label={T.gender}>
+      <Form.Item name={['audience', 'gender']} label={T.gender} getValueProps={(g?: number) => ({ value: g ?? '' })} normalize={(g: number | '') => (g === '' ? undefined : g)}>
         <Radio.Group
-          options={[{ value: '', label: T.genderAny }, ...Object.entries(GENDER_LABEL).map(([v, label]) => ({ value: Number(v), label }))]}
+          options={[{ value: '', label: T.genderAny }, ...GENDER_ORDER.map((g) => ({ value: g, label: GENDER_LABEL[g] }))]}
           data-testid="audience-gender"
         />
       </Form.Item>

@@ -117,7 +117,7 @@ function PushForm({ push }: { push?: PushDetail }) {
         <FormSection title={T.section.content}>
           <Form.Item
             name="content"
-            label={T.section.content}
+            label={T.contentLabel}
             required
             rules={[
               {

@@ -96,8 +96,8 @@ function Pushes({ workId }: { workId: number }) {
     },
     { title: T.col.type, key: 'type', width: 110, render: (_, r) => PUSH_CHAT_TYPE_LABEL[r.chatType] },
     { title: T.col.status, key: 'status', width: 100, render: (_, r) => <PushStatusTag status={r.status} error={r.error} /> },
-    { title: T.col.sendTime, key: 'sendTime', width: 170, render: (_, r) => <span data-testid="push-send-time">{sendTimeText(r)}</span> },
-    { title: T.col.counts, key: 'counts', width: 140, render: (_, r) => <CountsCell counts={r} /> },
+    { title: T.col.sendTime, key: 'sendTime', width: 180, render: (_, r) => <span data-testid="push-send-time">{sendTimeText(r)}</span> },
+    { title: T.col.counts, key: 'counts', width: 170, render: (_, r) => <CountsCell counts={r} /> },
     {
       title: T.col.members,
       key: 'members',
@@ -109,7 +109,7 @@ function Pushes({ workId }: { workId: number }) {
     {
       title: T.col.actions,
       key: 'actions',
-      width: 190,
+      width: 220,
       fixed: 'right',
       render: (_, r) => {
         const can = actionsOf(r.status);
@@ -193,7 +193,7 @@ function Pushes({ workId }: { workId: number }) {
           columns={columns}
           dataSource={pushes.data?.list ?? []}
           loading={pushes.isPending || (pushes.isFetching && pushes.isPlaceholderData)}
-          scroll={{ x: 1250 }}
+          scroll={{ x: 1310 }}
           locale={{ emptyText: pushes.isPending ? <div style={{ height: 120 }} /> : empty }}
           pagination={{ ...pagination(pushes.data?.total ?? 0), showTotal: T.total }}
         />

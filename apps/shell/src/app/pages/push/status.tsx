@@ -42,22 +42,22 @@ export function TargetStatusTag({ status }: { status: PushTargetStatus }) {
   );
 }
 
-/** 预计 / 已送达 / 未送达 / 失败 of a list row, one figure a line. */
+/** 预计 / 已送达 / 未送达 / 失败 of a list row, two figures a line. */
 export function CountsCell({ counts }: { counts: PushCounts }) {
-  const line = (label: string, n: number, color?: string) => (
-    <Flex justify="space-between" gap={12} style={{ minWidth: 104 }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+  const item = (label: string, n: number, color?: string) => (
+    <Flex gap={6} align="baseline">
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
         {label}
       </Typography.Text>
       <span style={{ fontVariantNumeric: 'tabular-nums', color }}>{n}</span>
     </Flex>
   );
   return (
-    <Flex vertical data-testid="push-counts">
-      {line(T.count.targets, counts.targets)}
-      {line(T.count.sent, counts.sent, '#52c41a')}
-      {line(T.count.unsent, counts.unsent)}
-      {line(T.count.failed, counts.failed, counts.failed ? '#ff4d4f' : undefined)}
-    </Flex>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, max-content)', columnGap: 16, rowGap: 2 }} data-testid="push-counts">
+      {item(T.count.targets, counts.targets)}
+      {item(T.count.sent, counts.sent, '#52c41a')}
+      {item(T.count.unsent, counts.unsent)}
+      {item(T.count.failed, counts.failed, counts.failed ? '#ff4d4f' : undefined)}
+    </div>
   );
 }

@@ -97,6 +97,7 @@ export const T = {
     previewEmpty: '输入群发内容或添加附件后在此预览',
     required: '请输入群发内容或添加附件',
   },
+  contentLabel: '消息',
   sendMode: '发送方式',
   sendNow: '立即发送',
   sendLater: '定时发送',
