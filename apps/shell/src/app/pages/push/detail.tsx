@@ -1,7 +1,8 @@
 // 群发详情 (/push/detail?id=): the push's state, figures, content and audience in words, when WeCom was
 // last read and will be next; the members' tasks with 提醒发送 (one or all) and the customers' results
 // with filters and the Excel export. Read again every few seconds while it is sending.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Descriptions, Flex, Row, Select, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { BellOutlined, DownloadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
@@ -22,6 +23,7 @@ import { DetailPage, KeywordSearch, LoadAlert, LoadProblemPage, MemberSelect, re
 import { useExportPushTargets } from './api/export-push-targets';
 import { useMemberNames } from './api/find-member-names';
 import { usePush } from './api/get-push';
+import { pushRootKey } from './api/keys';
 import { usePushMembers } from './api/list-push-members';
 import { usePushTargets } from './api/list-push-targets';
 import { useRemindPushMembers } from './api/remind-push-members';
@@ -260,10 +262,26 @@ function Targets({ push, workId }: { push: PushDetail; workId: number }) {
   );
 }
 
+/** The members' and customers' tables read again whenever the push has been read from WeCom again or changed state (its last read ends the polling). */
+function useTablesFollow(workId: number, push: PushDetail | undefined) {
+  const client = useQueryClient();
+  const seen = useRef<string | null>(null);
+  const mark = push ? `${push.status}:${push.trackedAt ?? ''}:${push.tasksCreated}` : null;
+  useEffect(() => {
+    if (mark === null) return;
+    if (seen.current !== null && seen.current !== mark) {
+      void client.invalidateQueries({ queryKey: [...pushRootKey(workId), 'members'] });
+      void client.invalidateQueries({ queryKey: [...pushRootKey(workId), 'targets'] });
+    }
+    seen.current = mark;
+  }, [client, workId, mark]);
+}
+
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const push = usePush(workId, id, { retry: retryUnlessNotFound, refetchInterval: (q) => (live(q.state.data) ? LIVE_MS : false) });
   const actions = usePushActions(workId);
+  useTablesFollow(workId, push.data);
   const back = <Button onClick={() => navigate(PUSH_LIST_PATH)}>{T.back}</Button>;
   if (push.isError && !push.data) {
     return <LoadProblemPage title={T.detailTitle} error={push.error} onRetry={() => void push.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'push-missing', error: 'push-load-error' }} />;
