@@ -1,33 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Material } from '@scrm/contracts/material';
 import { ApiRequestError, post, store } from '@scrm/web-kit';
 import { renderWithProviders } from '@scrm/web-parts/test';
 import { ContentPreview } from './content-preview';
 import { PushDetailPage } from './detail';
 import { detail, member, tagList } from './fixtures';
+import { file, material } from '../material/fixtures';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 const wait = (ms = 50) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
 
-const material = (id: number, type: Material['type'], title: string, extra: Partial<Material> = {}): Material => ({
-  id,
-  type,
-  title,
-  groupId: null,
-  groupName: '',
-  content: '',
-  url: '',
-  appid: '',
-  page: '',
-  file: null,
-  cover: null,
-  createdAt: 0,
-  updatedAt: 0,
-  ...extra,
-});
-const poster = material(5, 'image', '活动海报', { file: { fileId: 50, name: '海报.png', size: 1000, mime: 'image/png', url: 'http://x/api/material/file/50/t' } });
+const poster = material(5, 'image', '活动海报', { file: file(50, '海报.png', 'image/png') });
 const link = material(4, 'link', '活动详情', { url: 'https://example.com', content: '点击查看活动规则' });
 
 function answer(url: string, body: any): unknown {
