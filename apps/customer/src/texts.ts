@@ -9,8 +9,6 @@ export const LIST = {
   tags: '标签',
   tagMode: '标签筛选方式',
   codes: '来源活码',
-  channelCode: '渠道活码',
-  staffCode: '员工活码',
   addedAt: '添加时间',
   gender: '性别',
   addWay: '添加方式',

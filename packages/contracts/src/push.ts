@@ -166,6 +166,9 @@ export const PUSH_MEMBER_STATUS_LABEL: Record<PushMemberStatus, string> = {
   failed: '创建失败',
 };
 
+/** Rows a page of a push's members (/members) and results (/targets) holds: the detail's tables page by it. */
+export const PUSH_RESULT_PAGE_SIZE = 20;
+
 export const PushMembersBody = Type.Object({
   id: Id,
   page: Type.Optional(PageNumber),

@@ -33,6 +33,9 @@ export {
 } from './api/materials';
 export type { UploadOptions as MaterialUploadOptions } from './api/materials';
 export { MEMBER_SEARCH_LIMIT, MemberSelect } from './member-select';
+export { CodeSelect } from './code-select';
+export type { CodeSelectProps } from './code-select';
+export { codeOptionsKey, findCodes, useCodeOptions } from './api/find-codes';
 export type { MemberSelectProps } from './member-select';
 export { TAG_SELECT_MAX, TagSelect, tagNamesOf, useCorpTags, useTagNames } from './tag-select';
 export type { TagSelectProps } from './tag-select';

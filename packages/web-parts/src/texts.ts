@@ -55,6 +55,12 @@ export const T = {
     rowProblem: (i: number) => `第 ${i} 个时间段请选择星期`,
   },
 
+  codes: {
+    placeholder: '来源活码',
+    channel: '渠道活码',
+    staff: '员工活码',
+  },
+
   welcome: {
     placeholder: '请输入欢迎语，例如：你好 #客户昵称#，我是#成员姓名#，很高兴为你服务～',
     insertCustomer: '插入客户昵称',
@@ -65,8 +71,9 @@ export const T = {
     attachmentsHint: (max: number) => `最多 ${max} 个，支持图片、链接、小程序、视频和文件`,
     hint: '客户添加成员后 20 秒内自动发送，超时将无法发送',
     bytes: (n: number, max: number) => `${n}/${max} 字节`,
-    tooLong: (max: number) => `欢迎语不能超过 ${max} 字节（一个汉字约占 3 字节）`,
-    tooManyChars: (max: number) => `欢迎语不能超过 ${max} 个字`,
+    noun: '欢迎语',
+    tooLong: (max: number, noun: string) => `${noun}不能超过 ${max} 字节（一个汉字约占 3 字节）`,
+    tooManyChars: (max: number, noun: string) => `${noun}不能超过 ${max} 个字`,
     tooManyAttachments: (max: number) => `附件最多 ${max} 个`,
     preview: '预览',
     previewEmpty: '输入欢迎语或添加附件后在此预览',

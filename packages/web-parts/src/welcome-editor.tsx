@@ -20,11 +20,14 @@ export const WELCOME_TEXT_MAX_CHARS: number = (WelcomeMessage.properties.text as
 /** What a welcome message may carry besides its text. */
 export const ATTACHMENT_TYPES: MaterialType[] = ['image', 'link', 'miniprogram', 'video', 'file'];
 
-/** Why a welcome message cannot be saved, in Chinese; null when it is fine (an empty one is fine: no welcome). */
-export function welcomeProblem(value: WelcomeMessage | null | undefined): string | null {
+/**
+ * Why a welcome message (or a push's content, with `noun` 「群发内容」) cannot be saved, in Chinese; null
+ * when it is fine (an empty one is fine: no welcome).
+ */
+export function welcomeProblem(value: WelcomeMessage | null | undefined, noun: string = T.welcome.noun): string | null {
   const { text, materialIds } = value ?? EMPTY_WELCOME;
-  if (utf8Bytes(text) > WELCOME_TEXT_MAX_BYTES) return T.welcome.tooLong(WELCOME_TEXT_MAX_BYTES);
-  if (text.length > WELCOME_TEXT_MAX_CHARS) return T.welcome.tooManyChars(WELCOME_TEXT_MAX_CHARS);
+  if (utf8Bytes(text) > WELCOME_TEXT_MAX_BYTES) return T.welcome.tooLong(WELCOME_TEXT_MAX_BYTES, noun);
+  if (text.length > WELCOME_TEXT_MAX_CHARS) return T.welcome.tooManyChars(WELCOME_TEXT_MAX_CHARS, noun);
   if (materialIds.length > WELCOME_MAX_ATTACHMENTS) return T.welcome.tooManyAttachments(WELCOME_MAX_ATTACHMENTS);
   return null;
 }
@@ -52,10 +55,15 @@ export interface WelcomeEditorProps {
   memberName?: string;
   /** Set by Form.Item. */
   id?: string;
+  /**
+   * The editor of another message of the same shape (a push's content): no placeholder buttons (WeCom
+   * fills none in), and its own wording of the noun, the box's placeholder, the hint and the empty preview.
+   */
+  plain?: { noun: string; placeholder: string; hint: string; previewEmpty: string };
 }
 
 /** Form control for a WelcomeMessage: text with placeholders / text materials, byte counter, attachments, phone preview. */
-export function WelcomeEditor({ value, onChange, disabled, memberName, id }: WelcomeEditorProps) {
+export function WelcomeEditor({ value, onChange, disabled, memberName, id, plain }: WelcomeEditorProps) {
   const message = value ?? EMPTY_WELCOME;
   const { text, materialIds } = message;
   const errors = useFormItemErrors();
@@ -99,19 +107,23 @@ export function WelcomeEditor({ value, onChange, disabled, memberName, id }: Wel
   const attachments = materialIds.map((mid) => byId.get(mid) ?? picked.get(mid) ?? (settled ? null : undefined));
 
   const bytes = utf8Bytes(text);
-  const problem = welcomeProblem(message);
+  const problem = welcomeProblem(message, plain?.noun);
   const full = materialIds.length >= WELCOME_MAX_ATTACHMENTS;
 
   return (
     <Flex id={id} gap={24} wrap align="flex-start" data-testid="welcome-editor">
       <Flex vertical gap={8} style={{ flex: '1 1 360px', minWidth: 0 }}>
         <Flex gap={8} wrap>
-          <Button size="small" icon={<UserOutlined />} disabled={disabled} onClick={() => insert(WELCOME_PLACEHOLDERS.customer)} data-testid="welcome-insert-customer">
-            {T.welcome.insertCustomer}
-          </Button>
-          <Button size="small" icon={<UserAddOutlined />} disabled={disabled} onClick={() => insert(WELCOME_PLACEHOLDERS.member)} data-testid="welcome-insert-member">
-            {T.welcome.insertMember}
-          </Button>
+          {plain ? null : (
+            <>
+              <Button size="small" icon={<UserOutlined />} disabled={disabled} onClick={() => insert(WELCOME_PLACEHOLDERS.customer)} data-testid="welcome-insert-customer">
+                {T.welcome.insertCustomer}
+              </Button>
+              <Button size="small" icon={<UserAddOutlined />} disabled={disabled} onClick={() => insert(WELCOME_PLACEHOLDERS.member)} data-testid="welcome-insert-member">
+                {T.welcome.insertMember}
+              </Button>
+            </>
+          )}
           <Button size="small" icon={<FileTextOutlined />} disabled={disabled} onClick={() => setPicker('text')} data-testid="welcome-insert-text">
             {T.welcome.insertText}
           </Button>
@@ -120,7 +132,7 @@ export function WelcomeEditor({ value, onChange, disabled, memberName, id }: Wel
           ref={area}
           value={text}
           disabled={disabled}
-          placeholder={T.welcome.placeholder}
+          placeholder={plain?.placeholder ?? T.welcome.placeholder}
           autoSize={{ minRows: 6, maxRows: 14 }}
           onChange={(e) => change({ text: e.target.value })}
           onFocus={() => (touched.current = true)}
@@ -137,7 +149,7 @@ export function WelcomeEditor({ value, onChange, disabled, memberName, id }: Wel
           data-testid="welcome-text"
         />
         <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 12 }}>
-          <InfoCircleOutlined /> {T.welcome.hint}
+          <InfoCircleOutlined /> {plain?.hint ?? T.welcome.hint}
         </Typography.Text>
         {problem && !errors.length ? (
           <Typography.Text type="danger" data-testid="welcome-problem">
@@ -159,7 +171,7 @@ export function WelcomeEditor({ value, onChange, disabled, memberName, id }: Wel
       </Flex>
       <Flex vertical gap={8} style={{ flex: 'none' }}>
         <Typography.Text type="secondary">{T.welcome.preview}</Typography.Text>
-        <WelcomePreview text={text} attachments={attachments} title={memberName} />
+        <WelcomePreview text={text} attachments={attachments} title={memberName} emptyText={plain?.previewEmpty} />
       </Flex>
       {/* Mounted only while open, so each opening starts fresh. */}
       {picker === 'text' ? (

@@ -118,10 +118,12 @@ export interface WelcomePreviewProps {
   attachments: readonly (Material | null | undefined)[];
   /** Title of the chat (a member's name, when known). */
   title?: string;
+  /** Shown while there is nothing to preview (default: the welcome message's wording). */
+  emptyText?: string;
 }
 
 /** A 260px phone frame with the welcome message as chat bubbles (placeholders shown as samples). */
-export function WelcomePreview({ text, attachments, title = T.welcome.memberTitle }: WelcomePreviewProps) {
+export function WelcomePreview({ text, attachments, title = T.welcome.memberTitle, emptyText = T.welcome.previewEmpty }: WelcomePreviewProps) {
   const empty = !text.trim() && !attachments.length;
   return (
     <div
@@ -132,7 +134,7 @@ export function WelcomePreview({ text, attachments, title = T.welcome.memberTitl
       <Flex vertical gap={10} style={{ flex: 1, overflowY: 'auto', padding: '12px 10px' }}>
         {empty ? (
           <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center', marginTop: 160 }}>
-            {T.welcome.previewEmpty}
+            {emptyText}
           </Typography.Text>
         ) : null}
         {text.trim() ? (

@@ -5,7 +5,7 @@ import { authKeysFor } from '@scrm/web-kit';
 import { HOME_AFTER_LOGIN } from '../paths';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layout/app-layout';
-import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, MATERIAL_LIST_PATH, MaterialListPage, MOMENT_PAGES, SHELL_PAGES, ShellComingSoon } from './pages/shell-pages';
+import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, MATERIAL_LIST_PATH, MaterialListPage, MOMENT_PAGES, PUSH_PAGES } from './pages/shell-pages';
 import { RouteFrame } from './route-frame';
 import { SubAppOutlet } from './sub-app-outlet';
 import { T } from '../texts';
@@ -54,19 +54,11 @@ export function createAppRouter() {
             </RouteFrame>
           ),
         },
-        ...MOMENT_PAGES.map(({ path, Page }) => ({
+        ...[...PUSH_PAGES, ...MOMENT_PAGES].map(({ path, Page }) => ({
           path,
           element: (
             <RouteFrame auth={authKeysFor(path)}>
               <Page />
-            </RouteFrame>
-          ),
-        })),
-        ...SHELL_PAGES.map(({ path, description }) => ({
-          path,
-          element: (
-            <RouteFrame auth={authKeysFor(path)}>
-              <ShellComingSoon description={description} />
             </RouteFrame>
           ),
         })),

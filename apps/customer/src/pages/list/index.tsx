@@ -22,10 +22,9 @@ import {
 } from '@scrm/contracts/customer';
 import { useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
+import { CodeSelect, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
 import { useCustomerCount } from '../../api/count-customers';
 import { useExportCustomers } from '../../api/export-customers';
-import { useCodeOptions } from '../../api/find-codes';
 import { useCustomers } from '../../api/list-customers';
 import { LIST as T } from '../../texts';
 import { BatchTagModal, type BatchTarget } from './batch-modal';
@@ -34,33 +33,6 @@ import { URL_FIELDS, filterOf, splitList } from './filters';
 const STATUS_COLOR: Record<FollowStatus, string> = { live: 'green', deleted_by_member: 'red', deleted_by_customer: 'orange' };
 /** A filter's cell in the grid: 4 a row from 1200 px wide, 3 from 992, 2 from 576. */
 const CELL = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
-
-function CodeSelect({ workId, value, onChange }: { workId: number; value: number[]; onChange(ids: number[]): void }) {
-  const [keyword, setKeyword] = useState('');
-  const found = useCodeOptions(workId, { keyword });
-  // The names of a selection read from the URL, whatever the search shows.
-  const chosen = useCodeOptions(workId, { ids: value }, value.length > 0);
-  const codes = [...new Map([...(chosen.data?.list ?? []), ...(found.data?.list ?? [])].map((c) => [c.id, c])).values()];
-  const options = (['channel', 'staff'] as const)
-    .map((kind) => ({ label: kind === 'channel' ? T.channelCode : T.staffCode, options: codes.filter((c) => c.kind === kind).map((c) => ({ value: c.id, label: c.name })) }))
-    .filter((g) => g.options.length);
-  return (
-    <Select
-      mode="multiple"
-      allowClear
-      showSearch
-      filterOption={false}
-      onSearch={setKeyword}
-      placeholder={T.codes}
-      style={{ width: '100%' }}
-      maxTagCount="responsive"
-      value={value}
-      onChange={onChange}
-      options={options}
-      data-testid="filter-codes"
-    />
-  );
-}
 
 function CustomerCell({ c }: { c: CustomerListRow }) {
   return (
@@ -192,7 +164,7 @@ export default function CustomerListPage() {
           </Space.Compact>
         </Col>
         <Col {...CELL}>
-          <CodeSelect workId={workId} value={splitList(url.codes).map(Number)} onChange={(ids) => change({ codes: ids.join(',') })} />
+          <CodeSelect value={splitList(url.codes).map(Number)} onChange={(ids) => change({ codes: ids.join(',') })} placeholder={T.codes} data-testid="filter-codes" />
         </Col>
         <Col {...CELL}>
           <DatePicker.RangePicker

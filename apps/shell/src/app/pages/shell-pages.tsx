@@ -1,6 +1,6 @@
-// Pages the shell owns (DESIGN.md §2): marketing pushes, materials and the third-party authorization screen.
+// Pages the shell owns (DESIGN.md §2): 群发, 朋友圈, materials and the third-party authorization screen.
 import { lazy } from 'react';
-import { ComingSoon, ComingSoonPage, PageFrame } from '@scrm/web-kit/ui';
+import { ComingSoon, PageFrame } from '@scrm/web-kit/ui';
 import { T } from '../../texts';
 
 /** 素材库, in its own chunk: loaded when first opened. */
@@ -14,20 +14,13 @@ export const MOMENT_PAGES = [
   { path: '/moment-push/detail', Page: lazy(() => import('./moment-push/detail')) },
 ];
 
-export const SHELL_PAGES: Array<{ path: string; description: string }> = [
-  {
-    path: '/push/list',
-    description: T.shellPages.push,
-  },
-  {
-    path: '/push/create',
-    description: T.shellPages.pushCreate,
-  },
+/** 群发, the three pages in one chunk: loaded when one of them is first opened. */
+const pushPages = () => import('./push/index');
+export const PUSH_PAGES = [
+  { path: '/push/list', Page: lazy(() => pushPages().then((m) => ({ default: m.PushListPage }))) },
+  { path: '/push/create', Page: lazy(() => pushPages().then((m) => ({ default: m.PushCreatePage }))) },
+  { path: '/push/detail', Page: lazy(() => pushPages().then((m) => ({ default: m.PushDetailPage }))) },
 ];
-
-export function ShellComingSoon({ description }: { description: string }) {
-  return <ComingSoonPage description={description} />;
-}
 
 export const AUTH_THIRD_PART_TITLE = T.shellPages.authThirdPartTitle;
 

@@ -1,30 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Material, MaterialListBody, MaterialType } from '@scrm/contracts/material';
+import type { MaterialListBody } from '@scrm/contracts/material';
 import { ApiRequestError, post, store } from '@scrm/web-kit';
 import MaterialListPage from './index';
+import { file, material } from './fixtures';
 import { renderWithProviders } from '@scrm/web-parts/test';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-const file = (id: number, name: string, mime: string) => ({ fileId: id, name, size: 3 * 1024 * 1024, mime, url: `http://x/api/material/file/${id}/t` });
-const material = (id: number, type: MaterialType, title: string, extra: Partial<Material> = {}): Material => ({
-  id,
-  type,
-  title,
-  groupId: null,
-  groupName: '',
-  content: '',
-  url: '',
-  appid: '',
-  page: '',
-  file: null,
-  cover: null,
-  createdAt: 1_700_000_000_000 + id,
-  updatedAt: 1_700_000_000_000 + id,
-  ...extra,
-});
 const library = [
   material(6, 'text', '开场白', { content: '您好，欢迎咨询我们的产品！', groupId: 9, groupName: '常用话术' }),
   material(5, 'image', '活动海报', { file: file(50, '海报.png', 'image/png') }),

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CodeFindBody, CodeOptionList } from '@scrm/contracts/contact-way';
 import { post } from '@scrm/web-kit';
-import { customerRootKey } from './keys';
 
-/** Channel and staff codes by name for the 来源活码 filter (allowed with the 'customer' key alone). */
-export const codeOptionsKey = (workId: number, body: CodeFindBody) => [...customerRootKey(workId), 'code-options', body] as const;
+/** Channel and staff codes by name for the 来源活码 pickers (allowed with the 'customer' key alone). */
+export const codeOptionsKey = (workId: number, body: CodeFindBody) => ['web-parts', 'code-options', workId, body] as const;
 export const findCodes = (body: CodeFindBody) => post<CodeOptionList>('/api/qw/code/find', body);
 export const codeOptionsQueryOptions = (workId: number, body: CodeFindBody) =>
   queryOptions({ queryKey: codeOptionsKey(workId, body), queryFn: () => findCodes(body), staleTime: 60_000 });
