@@ -2,7 +2,7 @@
 // (gzipped JS and CSS bytes on the wire, request count, time), in Debian's
 // Chromium against the production build. Then, for comparison, the same for a
 // logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
-// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files]
+// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--port=3911] (the simulator on port+1)
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
@@ -10,8 +10,8 @@ import { stackClient } from '../scripts/stack-client.mjs';
 const runs = numberArg('runs', 3);
 /** --files: list each JS file fetched, largest first (to see what a change added to a path). */
 const listFiles = process.argv.includes('--files');
-const port = 3911;
-const simPort = 3912;
+const port = numberArg('port', 3911);
+const simPort = port + 1;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 ensureWebBuild();
