@@ -160,10 +160,43 @@ export function subAppModuleShares(): string[] {
 
 export const MODULE_SHARES_ID = 'virtual:scrm-module-shares';
 
+/** Packages the shell provides with only the names the sub-apps import (the rest is not bundled for them). */
+export const PICKED_SHARES = ['react-router-dom', '@tanstack/react-query'] as const;
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(file);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
+  }
+}
+
+/** The value names the sub-apps' sources (and the parts they bundle) import from `pkg`. */
+export function namesImportedFrom(pkg: string): string[] {
+  const dirs = [
+    ...subAppEntries().map((entry) => path.dirname(entry)),
+    path.join(root, 'packages/web-parts/src'),
+    path.join(root, 'packages/web-kit/src/ui'),
+  ];
+  const names = new Set<string>();
+  for (const dir of dirs) {
+    for (const file of sourceFiles(dir)) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(STATIC_RE)) {
+        const [, kind, typeOnly, clause, spec] = m;
+        if (kind !== 'import' || typeOnly || spec !== pkg) continue;
+        if (!/^\s*\{[^}]*\}\s*$/.test(clause)) throw new Error(`web-build: ${file} imports ${pkg} other than by name; it is shared by name`);
+        for (const s of specifiers(/\{([^}]*)\}/.exec(clause)![1])) if (!s.typeOnly) names.add(s.imported);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
 /**
  * Vite plugin of the shell: `virtual:scrm-module-shares` exports `moduleShares`, a loader per share key
  * the sub-apps import (every antd component, and each icon a sub-app uses), each a dynamic import so
- * that it is fetched only when a sub-app asks for it.
+ * that it is fetched only when a sub-app asks for it; and `pickedShares`, for each of PICKED_SHARES an
+ * object of the names the sub-apps import (a namespace import would keep the whole package).
  */
 export function moduleSharesProvider(): Plugin {
   const resolved = `\0${MODULE_SHARES_ID}`;
@@ -174,7 +207,15 @@ export function moduleSharesProvider(): Plugin {
       if (id !== resolved) return null;
       const keys = new Set([...[...antdComponents().values()].map((dir) => `antd/es/${dir}`), ...subAppModuleShares()]);
       const entries = [...keys].sort().map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`);
-      return `export const moduleShares = {\n${entries.join('\n')}\n};\n`;
+      const picked = PICKED_SHARES.map((pkg, i) => ({ pkg, names: namesImportedFrom(pkg), local: `picked${i}` }));
+      return [
+        ...picked.map(({ pkg, names, local }) => `import { ${names.map((n) => `${n} as ${local}_${n}`).join(', ')} } from ${JSON.stringify(pkg)};`),
+        `export const moduleShares = {\n${entries.join('\n')}\n};`,
+        `export const pickedShares = {`,
+        ...picked.map(({ pkg, names, local }) => `  ${JSON.stringify(pkg)}: { ${names.map((n) => `${n}: ${local}_${n}`).join(', ')} },`),
+        `};`,
+        '',
+      ].join('\n');
     },
   };
 }

@@ -8,11 +8,9 @@ import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
-import * as ReactRouterDom from 'react-router-dom';
-import * as ReactQuery from '@tanstack/react-query';
 import * as dayjs from 'dayjs';
 import * as webKit from '@scrm/web-kit';
-import { moduleShares } from 'virtual:scrm-module-shares';
+import { moduleShares, pickedShares } from 'virtual:scrm-module-shares';
 import { SUB_APPS, type SubApp } from '@scrm/contracts/sub-apps';
 import type { SubAppModule } from '@scrm/web-kit';
 import { assertFetch, remoteEntryUrl } from './sub-app-runtime';
@@ -38,11 +36,12 @@ function providedShares() {
     'react/jsx-dev-runtime': onDemand('react/jsx-dev-runtime', () => import('react/jsx-dev-runtime'), 'react'),
     'react-dom': loaded('react-dom', ReactDOM),
     'react-dom/client': loaded('react-dom/client', ReactDOMClient, 'react-dom'),
-    'react-router-dom': loaded('react-router-dom', ReactRouterDom),
+    // Only the names the sub-apps import (a namespace would keep the whole router and query client).
+    'react-router-dom': loaded('react-router-dom', pickedShares['react-router-dom']),
     ...Object.fromEntries(
       Object.entries(moduleShares).map(([key, load]) => [key, onDemand(key, load, key.startsWith('antd/') ? 'antd' : '@ant-design/icons')]),
     ),
-    '@tanstack/react-query': loaded('@tanstack/react-query', ReactQuery),
+    '@tanstack/react-query': loaded('@tanstack/react-query', pickedShares['@tanstack/react-query']),
     dayjs: loaded('dayjs', dayjs),
     '@scrm/web-kit': loaded('@scrm/web-kit', webKit),
   };
