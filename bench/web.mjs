@@ -53,16 +53,22 @@ async function measure(selector, token) {
   await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 });
   const ms = Date.now() - t0;
   await page.waitForTimeout(300); // let in-flight responses finish counting
+  const shown = { ...bytes };
+  const shownRequests = requests;
+  // Then everything the page goes on to fetch (a sub-app page's lazily shared modules arrive after the
+  // shell's content frame shows): until the network is idle.
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  const settled = { jsSettled: bytes.js, requestsSettled: requests };
   await context.close();
   if (listFiles) for (const [n, path] of files.sort((a, b) => b[0] - a[0])) console.log(`  ${kb(n).padStart(9)}  ${path}`);
-  return { ms, requests, files, ...bytes };
+  return { ms, requests: shownRequests, files, ...shown, ...settled };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function report(title, samples) {
   const pick = (k) => median(samples.map((s) => s[k]));
-  console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms`);
+  console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms   until network idle: JS ${kb(pick('jsSettled')).padStart(9)}, ${pick('requestsSettled')} requests`);
 }
 
 try {

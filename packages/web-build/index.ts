@@ -146,6 +146,13 @@ export function subAppConfig({ name, prefix, port }: SubAppOptions) {
   }));
 }
 
+const ANTD_BASE =
+  /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|resize-observer|trigger|portal)|@babel[\\/]runtime|stylis|@emotion|clsx|antd[\\/]es[\\/](_util|config-provider|theme|locale|style|version))[\\/]/;
+
+/** The components most pages use (the layout's among them); the rest stay one file per component. */
+const ANTD_COMMON =
+  /node_modules[\\/]antd[\\/]es[\\/](alert|app|avatar|badge|breadcrumb|button|card|checkbox|col|divider|dropdown|empty|flex|form|grid|input|layout|menu|message|modal|notification|popconfirm|popover|radio|result|row|select|skeleton|space|spin|switch|tag|tooltip|typography)[\\/]/;
+
 /**
  * The shell, the Module Federation host. It does not use the Vite federation plugin: that plugin
  * preloads every shared package (antd included, ~530 KB gzipped) from index.html, while the login gate
@@ -160,6 +167,24 @@ export function shellConfig() {
     define: { __SCRM_SHARED_VERSIONS__: JSON.stringify(sharedVersions()) },
     server: { port: SHELL_PORT, strictPort: true, proxy },
     preview: { port: SHELL_PORT, strictPort: true, proxy },
-    build,
+    build: {
+      ...build,
+      rolldownOptions: {
+        output: {
+          // Per-module sharing splits antd into many small files; these groups keep what the layout
+          // needs anyway (antd's style engine, theme, config, motion, popups), the common components and
+          // the icons in one file each. React is its own group, so that grouping antd does not pull it
+          // into the guest path.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+              { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, priority: 20 },
+              { name: 'antd-base', test: ANTD_BASE, priority: 10 },
+              { name: 'antd-common', test: ANTD_COMMON, priority: 5 },
+            ],
+          },
+        },
+      },
+    },
   });
 }
