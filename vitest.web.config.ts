@@ -10,7 +10,7 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['packages/web-kit/src/**/*.test.{ts,tsx}', 'packages/web-parts/src/**/*.test.{ts,tsx}', 'apps/!(server)/src/**/*.test.{ts,tsx}'],
+    include: ['packages/web-build/*.test.ts', 'packages/web-kit/src/**/*.test.{ts,tsx}', 'packages/web-parts/src/**/*.test.{ts,tsx}', 'apps/!(server)/src/**/*.test.{ts,tsx}'],
     setupFiles: ['packages/web-kit/test/setup.ts'],
     restoreMocks: true,
   },

@@ -2,16 +2,19 @@
 // (gzipped JS and CSS bytes on the wire, request count, time), in Debian's
 // Chromium against the production build. Then, for comparison, the same for a
 // logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
-// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files]
+// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
+// on port+1). --report writes bench/bundle-report.md: what each file of both paths holds.
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
+import { writeBundleReport } from './bundle-report.mjs';
 
 const runs = numberArg('runs', 3);
 /** --files: list each JS file fetched, largest first (to see what a change added to a path). */
 const listFiles = process.argv.includes('--files');
-const port = 3911;
-const simPort = 3912;
+const writeReport = process.argv.includes('--report');
+const port = numberArg('port', 3911);
+const simPort = port + 1;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 ensureWebBuild();
@@ -50,16 +53,22 @@ async function measure(selector, token) {
   await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 });
   const ms = Date.now() - t0;
   await page.waitForTimeout(300); // let in-flight responses finish counting
+  const shown = { ...bytes };
+  const shownRequests = requests;
+  // Then everything the page goes on to fetch (a sub-app page's lazily shared modules arrive after the
+  // shell's content frame shows): until the network is idle.
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  const settled = { jsSettled: bytes.js, requestsSettled: requests };
   await context.close();
   if (listFiles) for (const [n, path] of files.sort((a, b) => b[0] - a[0])) console.log(`  ${kb(n).padStart(9)}  ${path}`);
-  return { ms, requests, ...bytes };
+  return { ms, requests: shownRequests, files, ...shown, ...settled };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function report(title, samples) {
   const pick = (k) => median(samples.map((s) => s[k]));
-  console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms`);
+  console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms   until network idle: JS ${kb(pick('jsSettled')).padStart(9)}, ${pick('requestsSettled')} requests`);
 }
 
 try {
@@ -72,6 +81,18 @@ try {
   report('guest: until the login dialog is visible', guest);
   report('logged in: until /channel-qrcode/list', user);
   console.log(`budget: 300 KB of JS before the login dialog — ${median(guest.map((s) => s.js)) <= 300 * 1024 ? 'within' : 'OVER'}`);
+  if (writeReport) {
+    const out = new URL('./bundle-report.md', import.meta.url).pathname;
+    writeBundleReport(
+      [
+        { title: 'logged in: until /channel-qrcode/list', files: user.at(-1).files },
+        { title: 'guest: until the login dialog is visible', files: guest.at(-1).files },
+      ],
+      out,
+      'node bench/web.mjs --report',
+    );
+    console.log(`bundle report: ${out}`);
+  }
 } finally {
   await browser.close();
   await stack.stop();

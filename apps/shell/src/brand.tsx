@@ -1,5 +1,5 @@
 // The logo and product name of the top bar, shared by the guest and the logged-in top bars.
-import { PRODUCT_NAME } from '@scrm/web-kit';
+import { PRODUCT_NAME } from '@scrm/web-kit/base';
 
 export function Logo({ size = 32 }: { size?: number }) {
   return (

@@ -1,5 +1,5 @@
 // Debug login (spec §4): debug_code and debug_id in the URL (search or hash query) log in directly.
-import { setToken } from '@scrm/web-kit';
+import { setToken } from '@scrm/web-kit/base';
 import { debugLogin } from './api/login';
 import { HOME_AFTER_LOGIN } from './paths';
 

@@ -2,7 +2,7 @@
 // once the user is logged in (see root.tsx and app/).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getToken } from '@scrm/web-kit';
+import { getToken } from '@scrm/web-kit/base';
 import { runDebugLogin } from './debug-login';
 import { Root, loadLoggedInApp } from './root';
 import './guest/guest.css';

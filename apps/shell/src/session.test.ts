@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, getToken, httpEvents, post, setToken, store, toast } from '@scrm/web-kit';
+import { ApiRequestError, getToken, httpEvents, post, setToken, store, toast } from '@scrm/web-kit/base';
 import { getSession, loadAccount, logout, watchUnauthorized } from './session';
 
-vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
+vi.mock('@scrm/web-kit/base', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit/base')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
 const user = { id: 3, account: 'lisi', nickname: '李四', phone: '13900000000', isBindGzh: true, isChild: true };

@@ -12,7 +12,7 @@ import {
   setToken,
   store,
   toApiRequestError,
-} from '@scrm/web-kit';
+} from '@scrm/web-kit/base';
 import { getAccountInfo, getPermissionDetail } from './api/get-account';
 import { logout as logoutCall } from './api/logout';
 import { HOME_AFTER_LOGIN, RELOAD_AFTER_LOGIN_PATH, currentPath, isLoginModalExempt } from './paths';

@@ -1,26 +1,7 @@
 // The one entry of @scrm/web-kit. It is shared as a Module Federation singleton, so the shell and
 // every sub-app get the same HTTP client, store and toasts. It must not import antd: the shell's
 // guest path (login gate) loads it before antd.
-export { ApiRequestError, TRANSPORT_FAILURE, get, http, httpEvents, notifyError, post, toApiRequestError } from './http';
-export type { PostOptions } from './http';
+export * from './base';
 export { GC_TIME_MS, MAX_RETRIES, createQueryClient, queryDefaults, retryDelay, shouldRetry } from './query';
 export { useRefreshingMutation } from './query';
 export type { QueryConfig, RefreshOptions } from './query';
-export { DEFAULT_USER_INFO, store, useStore } from './store';
-export type { SharedState, UserInfo } from './store';
-export { getToken, getWorkId, removeToken, setToken, setWorkId } from './storage';
-export { openToast, toast } from './toast';
-export type { ToastOptions, ToastType } from './toast';
-export { formatMinute, formatTime } from './format';
-export { runAction } from './action';
-export type { ActionOptions } from './action';
-export { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';
-export type { AuthGuardProps } from './auth-guard';
-export { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, isEditing, menuChainFor, menuStateFor, titleFor } from './menu';
-export type { Crumb, MenuState, MenuUser } from './menu';
-export { resolveWorkSpace, workSpaceLabel } from './workspace';
-export type { WorkSpaceResolution } from './workspace';
-export { DEFAULT_SISTER_APPS, PRODUCT_NAME, getPublicConfig } from './config';
-export type { SubAppModule, SubAppRoute } from './sub-app';
-export { createEmitter } from './events';
-export type { Emitter } from './events';

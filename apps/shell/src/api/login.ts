@@ -1,5 +1,5 @@
 import type { TokenData } from '@scrm/contracts/account';
-import { post } from '@scrm/web-kit';
+import { post } from '@scrm/web-kit/base';
 
 // The guest pages have no query client (they load before antd and React Query): plain calls, silent
 // because each form shows the refusal in its own banner.

@@ -1,3 +1,3 @@
-import { post } from '@scrm/web-kit';
+import { post } from '@scrm/web-kit/base';
 
 export const logout = () => post('/api/account/logout', {}, { silent: true });

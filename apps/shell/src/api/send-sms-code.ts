@@ -1,3 +1,3 @@
-import { post } from '@scrm/web-kit';
+import { post } from '@scrm/web-kit/base';
 
 export const sendSmsCode = (phone: string) => post<{ cooldown: number }>('/api/account/code/send', { phone }, { silent: true });

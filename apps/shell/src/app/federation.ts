@@ -1,16 +1,16 @@
 // The Module Federation host, created on first use after login. It registers the twelve sub-apps
 // as remotes from SUB_APPS and provides the shared singletons the shell already loaded, so every
-// sub-app renders with the shell's React, antd, router, react-query, dayjs and web-kit.
+// sub-app renders with the shell's React, antd, router, react-query, dayjs and web-kit. antd and the
+// icons are provided per module (`antd/es/table`, …; see packages/web-build/shared.ts), each fetched
+// when a sub-app first asks for it, from the same modules the shell renders with.
 import { createInstance, type ModuleFederation } from '@module-federation/runtime';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
-import * as ReactRouterDom from 'react-router-dom';
-import * as antd from 'antd';
-import * as ReactQuery from '@tanstack/react-query';
 import * as dayjs from 'dayjs';
 import * as webKit from '@scrm/web-kit';
+import { moduleShares, pickedShares } from 'virtual:scrm-module-shares';
 import { SUB_APPS, type SubApp } from '@scrm/contracts/sub-apps';
 import type { SubAppModule } from '@scrm/web-kit';
 import { assertFetch, remoteEntryUrl } from './sub-app-runtime';
@@ -36,11 +36,12 @@ function providedShares() {
     'react/jsx-dev-runtime': onDemand('react/jsx-dev-runtime', () => import('react/jsx-dev-runtime'), 'react'),
     'react-dom': loaded('react-dom', ReactDOM),
     'react-dom/client': loaded('react-dom/client', ReactDOMClient, 'react-dom'),
-    'react-router-dom': loaded('react-router-dom', ReactRouterDom),
-    antd: loaded('antd', antd),
-    // The whole icon set is large (~190 KB gzipped): fetched when a sub-app first needs it.
-    '@ant-design/icons': onDemand('@ant-design/icons', () => import('@ant-design/icons')),
-    '@tanstack/react-query': loaded('@tanstack/react-query', ReactQuery),
+    // Only the names the sub-apps import (a namespace would keep the whole router and query client).
+    'react-router-dom': loaded('react-router-dom', pickedShares['react-router-dom']),
+    ...Object.fromEntries(
+      Object.entries(moduleShares).map(([key, load]) => [key, onDemand(key, load, key.startsWith('antd/') ? 'antd' : '@ant-design/icons')]),
+    ),
+    '@tanstack/react-query': loaded('@tanstack/react-query', pickedShares['@tanstack/react-query']),
     dayjs: loaded('dayjs', dayjs),
     '@scrm/web-kit': loaded('@scrm/web-kit', webKit),
   };

@@ -1,6 +1,6 @@
 // After a QR scan by an unregistered WeChat user (10006): bind a phone, which creates the account.
 import { useState } from 'react';
-import { setToken, toApiRequestError } from '@scrm/web-kit';
+import { setToken, toApiRequestError } from '@scrm/web-kit/base';
 import { registerByScan } from '../api/register';
 import { Button, ErrorBanner, Modal } from '../guest/light';
 import { PhoneCodeFields } from './phone-code-fields';

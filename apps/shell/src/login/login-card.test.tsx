@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, post, toast } from '@scrm/web-kit';
+import { ApiRequestError, post, toast } from '@scrm/web-kit/base';
 import { LoginCard } from './login-card';
 
-vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
+vi.mock('@scrm/web-kit/base', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit/base')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
 const flush = () => act(async () => undefined);

@@ -1,6 +1,6 @@
 // The login card: password, SMS code and WeChat QR modes (spec §2, §4, §5).
 import { useState } from 'react';
-import { toApiRequestError } from '@scrm/web-kit';
+import { toApiRequestError } from '@scrm/web-kit/base';
 import { login } from '../api/login';
 import { Button, ErrorBanner, Field, Input, PasswordInput } from '../guest/light';
 import { QrLogin } from './qr-login';

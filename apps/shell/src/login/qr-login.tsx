@@ -1,7 +1,7 @@
 // WeChat QR login: the code's image, polling, expiry, and the bind-phone modal on 10006 (spec §4).
 import { useState } from 'react';
 import { ApiCode } from '@scrm/contracts/api';
-import { getPublicConfig } from '@scrm/web-kit';
+import { getPublicConfig } from '@scrm/web-kit/base';
 import { getLoginQrCode, pollLoginQrCode } from '../api/gzh-qr';
 import { ErrorBanner } from '../guest/light';
 import { QrImage } from '../qr/qr-image';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Msg } from '@scrm/contracts/account';
 import { REGISTER_RELOAD_DELAY_MS } from '@scrm/contracts/constants';
-import { setToken, toApiRequestError, toast } from '@scrm/web-kit';
+import { setToken, toApiRequestError, toast } from '@scrm/web-kit/base';
 import { register } from '../api/register';
 import { Button, ErrorBanner, Field, PasswordInput } from '../guest/light';
 import { PhoneCodeFields } from './phone-code-fields';

@@ -1,5 +1,5 @@
 // The three selling points of spec §1, beside the login card on wide screens, below it on narrow ones.
-import { PRODUCT_NAME } from '@scrm/web-kit';
+import { PRODUCT_NAME } from '@scrm/web-kit/base';
 import { T } from '../texts';
 
 export const SELLING_POINTS = [

@@ -1,7 +1,7 @@
 // Sends an SMS code: the phone is validated first; success shows the toast of spec §8.
 import { Msg } from '@scrm/contracts/account';
 import { SMS_COOLDOWN_SECONDS } from '@scrm/contracts/constants';
-import { toApiRequestError, toast } from '@scrm/web-kit';
+import { toApiRequestError, toast } from '@scrm/web-kit/base';
 import { sendSmsCode } from '../api/send-sms-code';
 import { validateSmsPhone } from './validate';
 

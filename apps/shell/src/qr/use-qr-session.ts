@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QrCodeData } from '@scrm/contracts/account';
 import { QR_EXPIRY_MS, QR_POLL_INTERVAL_MS } from '@scrm/contracts/constants';
-import { toApiRequestError, type ApiRequestError } from '@scrm/web-kit';
+import { toApiRequestError, type ApiRequestError } from '@scrm/web-kit/base';
 
 export interface QrSessionOptions {
   fetchCode: () => Promise<QrCodeData>;
