@@ -10,7 +10,7 @@
 // Usage: node --import tsx bench/push.ts [--customers=100000] [--members=1000] [--kill] [--port=3951 (the simulator takes the next)]
 //        (DATABASE_URL=postgres://…/postgres for PostgreSQL: a database of its own is made and dropped)
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { drillApi, drillCorp, startDrillStack } from '../e2e/drill-stack.js';
 // @ts-expect-error plain .mjs helpers shared with the launchers
@@ -30,6 +30,7 @@ const rateBoundSeconds = (calls: number) =>
   Math.max(Math.floor(Math.max(0, calls - 1) / PER_MINUTE) * 60, Math.floor(Math.max(0, calls - 1) / PER_HOUR) * 3600);
 
 const pidOnPort = (p: number) => Number(/pid=(\d+)/.exec(execSync(`ss -ltnpH 'sport = :${p}'`).toString())?.[1]);
+/** VmHWM: the process's peak RSS since it started or since its clear_refs was written. */
 const peakRss = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,6 +74,8 @@ try {
     kills.push(`${when} (peak RSS before the kill ${rss} MB)`);
   };
 
+  // The peak from here on (the first sync's is not the push's).
+  writeFileSync(`/proc/${pidOnPort(port)}/clear_refs`, '5');
   const reach = await api('qw/push/reach', { chatType: 'single', audience: {} });
   const c0 = await calls();
   const started = Date.now();
