@@ -4,6 +4,7 @@
 // See docs/moment.md.
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
+import { SEND_STATUS_LABEL, SendAt, SendingRow, SendStatus, TrackTimes } from './marketing.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 64 });
 const TagId = Type.String({ minLength: 1, maxLength: 64 });
@@ -35,8 +36,8 @@ export const MomentInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 30 }),
   content: MomentContent,
   range: MomentRange,
-  /** Epoch ms of a scheduled publish (a bigint column; bounded by 2100-01-01); null: now. */
-  sendAt: Type.Union([Type.Integer({ minimum: 0, maximum: 4_102_444_800_000 }), Type.Null()]),
+  /** A scheduled publish; null: now. */
+  sendAt: SendAt,
 });
 export type MomentInput = Static<typeof MomentInput>;
 export const MomentUpdateBody = Type.Object({ id: Id, ...MomentInput.properties });
@@ -44,21 +45,9 @@ export type MomentUpdateBody = Static<typeof MomentUpdateBody>;
 export const MomentIdBody = Type.Object({ id: Id });
 export type MomentIdBody = Static<typeof MomentIdBody>;
 
-export const MomentStatus = Type.Union([
-  Type.Literal('scheduled'),
-  Type.Literal('sending'),
-  Type.Literal('done'),
-  Type.Literal('cancelled'),
-  Type.Literal('failed'),
-]);
-export type MomentStatus = Static<typeof MomentStatus>;
-export const MOMENT_STATUS_LABEL: Record<MomentStatus, string> = {
-  scheduled: '待发送',
-  sending: '发送中',
-  done: '已完成',
-  cancelled: '已取消',
-  failed: '失败',
-};
+export const MomentStatus = SendStatus;
+export type MomentStatus = SendStatus;
+export const MOMENT_STATUS_LABEL = SEND_STATUS_LABEL;
 
 export const MomentCounts = Type.Object({
   /** Members asked to publish (after WeCom's invalid senders are taken out). */
@@ -73,16 +62,8 @@ export const MomentCounts = Type.Object({
 export type MomentCounts = Static<typeof MomentCounts>;
 
 export const MomentRow = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  status: MomentStatus,
+  ...SendingRow.properties,
   content: MomentContent,
-  sendAt: Type.Union([Type.Integer(), Type.Null()]),
-  startedAt: Type.Union([Type.Integer(), Type.Null()]),
-  finishedAt: Type.Union([Type.Integer(), Type.Null()]),
-  createdAt: Type.Integer(),
-  creatorName: Type.String(),
-  error: Type.Union([Type.String(), Type.Null()]),
   ...MomentCounts.properties,
 });
 export type MomentRow = Static<typeof MomentRow>;
@@ -100,8 +81,7 @@ export type MomentList = Static<typeof MomentList>;
 export const MomentDetail = Type.Object({
   ...MomentRow.properties,
   range: MomentRange,
-  trackedAt: Type.Union([Type.Integer(), Type.Null()]),
-  nextTrackAt: Type.Union([Type.Integer(), Type.Null()]),
+  ...TrackTimes.properties,
 });
 export type MomentDetail = Static<typeof MomentDetail>;
 

@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
 import { DateKey, WELCOME_MAX_ATTACHMENTS, WELCOME_TEXT_MAX_BYTES } from './contact-way.js';
 import { TagMode } from './customer.js';
+import { SEND_STATUS_LABEL, SendAt, SendingRow, SendStatus, TrackTimes } from './marketing.js';
 
 const UserId = Type.String({ minLength: 1, maxLength: 64 });
 const TagId = Type.String({ minLength: 1, maxLength: 64 });
@@ -20,8 +21,6 @@ export const PUSH_TEXT_MAX_BYTES = WELCOME_TEXT_MAX_BYTES;
 export const PUSH_MAX_ATTACHMENTS = WELCOME_MAX_ATTACHMENTS;
 /** A scheduled push may be set at most this far ahead. */
 export const PUSH_SCHEDULE_MAX_DAYS = 30;
-/** Epoch ms up to 9999-12-31 (a bigint column; the server refuses anything beyond PUSH_SCHEDULE_MAX_DAYS). */
-const EPOCH_MS_MAX = 253_402_300_799_999;
 
 export const PushChatType = Type.Union([Type.Literal('single'), Type.Literal('group')]);
 export type PushChatType = Static<typeof PushChatType>;
@@ -59,8 +58,7 @@ export const PushInput = Type.Object({
   chatType: PushChatType,
   audience: PushAudience,
   content: PushContent,
-  /** Epoch ms of a scheduled send (China time in the console); null: now. */
-  sendAt: Type.Union([Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX }), Type.Null()]),
+  sendAt: SendAt,
 });
 export type PushInput = Static<typeof PushInput>;
 
@@ -82,21 +80,9 @@ export const PushReach = Type.Object({
 });
 export type PushReach = Static<typeof PushReach>;
 
-export const PushStatus = Type.Union([
-  Type.Literal('scheduled'),
-  Type.Literal('sending'),
-  Type.Literal('done'),
-  Type.Literal('cancelled'),
-  Type.Literal('failed'),
-]);
-export type PushStatus = Static<typeof PushStatus>;
-export const PUSH_STATUS_LABEL: Record<PushStatus, string> = {
-  scheduled: '待发送',
-  sending: '发送中',
-  done: '已完成',
-  cancelled: '已取消',
-  failed: '失败',
-};
+export const PushStatus = SendStatus;
+export type PushStatus = SendStatus;
+export const PUSH_STATUS_LABEL = SEND_STATUS_LABEL;
 
 /** The figures a push shows in the list and its detail. */
 export const PushCounts = Type.Object({
@@ -117,18 +103,9 @@ export const PushCounts = Type.Object({
 export type PushCounts = Static<typeof PushCounts>;
 
 export const PushRow = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
+  ...SendingRow.properties,
   chatType: PushChatType,
-  status: PushStatus,
   content: PushContent,
-  sendAt: Type.Union([Type.Integer(), Type.Null()]),
-  startedAt: Type.Union([Type.Integer(), Type.Null()]),
-  finishedAt: Type.Union([Type.Integer(), Type.Null()]),
-  createdAt: Type.Integer(),
-  creatorName: Type.String(),
-  /** Why it failed (Chinese), when `failed`. */
-  error: Type.Union([Type.String(), Type.Null()]),
   ...PushCounts.properties,
 });
 export type PushRow = Static<typeof PushRow>;
@@ -150,10 +127,8 @@ export const PushDetail = Type.Object({
   /** The WeCom tasks made so far and still to make. */
   tasks: Type.Integer(),
   tasksCreated: Type.Integer(),
-  /** When the results were last read from WeCom; null: not yet. */
-  trackedAt: Type.Union([Type.Integer(), Type.Null()]),
-  /** The next read (tracking stops once every task is closed). */
-  nextTrackAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** The reads from WeCom (tracking stops once every task is closed). */
+  ...TrackTimes.properties,
 });
 export type PushDetail = Static<typeof PushDetail>;
 
