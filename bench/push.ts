@@ -117,9 +117,11 @@ try {
   for (;;) {
     detail = await api('qw/push/detail', { id: push.id });
     if (detail.status === 'done') break;
-    if (kill && !killedInTracking && detail.membersSent > 0) {
+    // The counts are written when a read ends: kill two seconds into the first one.
+    if (kill && !killedInTracking && Date.now() - trackStarted > 2_000) {
       killedInTracking = true;
-      await killAndStart(`tracking, ${detail.membersSent} of ${detail.members} members read`);
+      const read = await calls();
+      await killAndStart(`tracking, ${(delta(c1, read, 'get_groupmsg_task') + delta(c1, read, 'get_groupmsg_send_result')).toLocaleString()} reads made`);
       await api('test/clock', { advanceMs: 5 * 60_000 });
       continue;
     }
