@@ -985,6 +985,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('send_time', 'bigint')
           .addColumn('results_read', 'integer', (c) => c.notNull().defaultTo(0))
           .addColumn('reminded_at', 'bigint')
+          .addColumn('reminder_times', 'varchar(200)')
           .addColumn('cancelled_at', 'bigint')
           .addColumn('error', 'varchar(500)')
           .addUniqueConstraint('push_task_seq_uq', ['push_id', 'sender', 'seq'])

@@ -877,6 +877,8 @@ export interface PushTaskTable {
   send_time: number | null;
   results_read: Generated<number>;
   reminded_at: number | null;
+  /** JSON epoch ms of the reminders within the last 24 hours (WeCom allows three). */
+  reminder_times: string | null;
   cancelled_at: number | null;
   error: string | null;
 }

@@ -28,8 +28,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Tracking stops this long after the start: what is still unsent stays unsent. */
 export const TRACK_CLOSE_MS = 72 * HOUR;
-/** WeCom allows one reminder a task per 24 hours. */
-export const REMIND_EVERY_MS = 24 * HOUR;
+/** WeCom allows three reminders a mass message within 24 hours. */
+export const REMIND_WINDOW_MS = 24 * HOUR;
+export const REMINDS_PER_WINDOW = 3;
 
 /** The next read: every 5 min for the first 2 h, every 30 min until 24 h, every 2 h until 72 h. */
 export function trackInterval(elapsed: number): number {
@@ -40,7 +41,7 @@ export function trackInterval(elapsed: number): number {
 const TRY_AGAIN = new Set([-1, 45009, 45033]);
 /** 41063: the message is still being dispatched; its results come later. */
 const DISPATCHING = 41063;
-/** The simulator's (and WeCom's) answer to a second reminder within 24 hours. */
+/** The simulator's answer to a fourth reminder within 24 hours (WeCom's own code is not published). */
 const REMINDED_ALREADY = new Set([41064, 41065]);
 
 const RESULT_STATUS: Record<number, TargetStatus> = { 0: 'unsent', 1: 'sent', 2: 'not_friend', 3: 'received_other' };
@@ -371,7 +372,7 @@ export class PushDeliveryService {
     }
   }
 
-  /** 提醒发送 for the members who have not sent (one, or all): a task reminded in the last 24 hours is skipped. */
+  /** 提醒发送 for the members who have not sent (one, or all): a task reminded three times in the last 24 hours is skipped. */
   async remind(ws: WorkSpace, push: PushRowDb, userid?: string): Promise<{ reminded: number; skipped: number }> {
     const { repo, clock } = this.deps;
     if (push.status !== 'sending') throw new AppError(400, '只有发送中的群发可以提醒成员发送');
@@ -382,13 +383,14 @@ export class PushDeliveryService {
     let reminded = 0;
     let skipped = 0;
     for (const t of tasks) {
-      if (t.reminded_at !== null && now - Number(t.reminded_at) < REMIND_EVERY_MS) {
+      const recent = parseJsonColumn<number[]>(t.reminder_times, []).filter((at) => now - at < REMIND_WINDOW_MS);
+      if (recent.length >= REMINDS_PER_WINDOW) {
         skipped++;
         continue;
       }
       try {
         await api.remindGroupmsgSend(t.msgid!);
-        await repo.setTask(t.id, { reminded_at: now });
+        await repo.setTask(t.id, { reminded_at: now, reminder_times: JSON.stringify([...recent, now]) });
         reminded++;
       } catch (err) {
         if (err instanceof WecomError && REMINDED_ALREADY.has(err.errcode)) skipped++;

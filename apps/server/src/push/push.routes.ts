@@ -80,7 +80,7 @@ export async function pushRoutes(app: Api, opts: { pushes: PushService }) {
   );
   app.post(
     '/push/remind',
-    { config: change, schema: { tags, security, summary: '提醒发送：提醒未发送的成员（每个任务 24 小时内一次）', body: PushRemindBody, response: { 200: Ok(PushRemindResult) } } },
+    { config: change, schema: { tags, security, summary: '提醒发送：提醒未发送的成员（每个任务 24 小时内最多三次，企业微信的限制）', body: PushRemindBody, response: { 200: Ok(PushRemindResult) } } },
     async (req) => ok(await pushes.remind(workSpaceOf(req), req.body)),
   );
   app.post(

@@ -174,14 +174,13 @@ export function messageRoutes(r: Router) {
     return { next_cursor: from + limit < all.length ? encodeCursor(from + limit) : '', send_list: all.slice(from, from + limit) };
   });
 
-  // 提醒发送: WeCom reminds the members who have not sent; once a mass message per 24 hours.
+  // 提醒发送: WeCom reminds the members who have not sent; three times a mass message within 24 hours.
   r.post('externalcontact/remind_groupmsg_send', 'corp', (c) => {
     needScope(c, 'customer');
     const msg = findMsg(c.corp, c.body.msgid);
     if (msg.cancelledAt !== undefined) fail(41062, 'mass message already cancelled');
     const now = c.world.now();
-    const last = msg.reminders?.[msg.reminders.length - 1];
-    if (last !== undefined && now - last < DAY * 1000) fail(41064, 'remind too frequently, only once per 24 hours');
+    if ((msg.reminders ?? []).filter((at) => now - at < DAY * 1000).length >= 3) fail(41064, 'remind too frequently, at most 3 times per 24 hours');
     (msg.reminders ??= []).push(now);
     return {};
   });

@@ -157,7 +157,7 @@ export const T = {
   memberCol: { member: '成员', status: '状态', sendTime: '发送时间', targets: '客户数', sent: '已送达', failed: '失败', actions: '操作' },
   remind: '提醒发送',
   remindAll: '全部提醒',
-  reminded: (n: number, skipped: number) => (skipped ? `已提醒 ${n} 名成员，${skipped} 名 24 小时内已提醒过` : `已提醒 ${n} 名成员`),
+  reminded: (n: number, skipped: number) => (skipped ? `已提醒 ${n} 名成员，${skipped} 名 24 小时内已提醒满三次` : `已提醒 ${n} 名成员`),
   remindedAt: (t: string) => `上次提醒 ${t}`,
   targetCol: { customer: '客户', group: '客户群', member: '发送成员', status: '状态', sendTime: '送达时间' },
   targetStatus: '送达状态',
