@@ -116,7 +116,7 @@ export class PushService {
     if (input.content.materialIds.length) await this.deps.materials.checkAttachments(ws.id, input.content.materialIds);
     if (input.sendAt !== null) {
       const now = this.deps.clock.now();
-      if (input.sendAt <= now) throw new AppError(400, '定时发送的时间须晚于现在');
+      if (input.sendAt <= now) throw new AppError(400, '定时发送时间须晚于当前时间');
       if (input.sendAt > now + PUSH_SCHEDULE_MAX_DAYS * DAY) throw new AppError(400, `定时发送最多可设置在 ${PUSH_SCHEDULE_MAX_DAYS} 天内`);
     }
     const a = input.audience;
