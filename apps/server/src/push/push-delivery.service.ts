@@ -173,7 +173,7 @@ export class PushDeliveryService {
       const found = await this.lookup(at.api, push, task, targets, content.text);
       if (found) {
         await repo.created(task.id, found.msgid, found.refused);
-        await this.afterCreated(at.api, push.id, task.id, found.msgid);
+        await this.afterCreated(at.api, push.id, task.id, found.msgid, found.refused.length);
         return;
       }
       if (push.status !== 'sending') {
@@ -207,7 +207,7 @@ export class PushDeliveryService {
       throw err;
     }
     await repo.created(task.id, answer.msgid, answer.fail_list ?? []);
-    await this.afterCreated(at.api, push.id, task.id, answer.msgid);
+    await this.afterCreated(at.api, push.id, task.id, answer.msgid, answer.fail_list?.length ?? 0);
   }
 
   /** PUSH_SEND_JOB given up (after days of WeCom failing): the task's targets are refused, with the reason. */
@@ -219,14 +219,19 @@ export class PushDeliveryService {
     await this.deps.repo.recount(task.push_id);
   }
 
-  private async afterCreated(api: CorpApi, pushId: number, taskId: number, msgid: string): Promise<void> {
+  /**
+   * A task made: cancelled at once if the push was meanwhile. The push's figures change only by WeCom's
+   * refusals, so they are recounted then and once the last task is made — not after each of a thousand
+   * tasks (each recount reads every target of the push).
+   */
+  private async afterCreated(api: CorpApi, pushId: number, taskId: number, msgid: string, refused: number): Promise<void> {
     const push = await this.deps.repo.byId(pushId);
     // Cancelled while the task was being made: members can no longer send it.
     if (push && push.status === 'cancelled') {
       await api.cancelGroupmsgSend(msgid);
       await this.deps.repo.setTask(taskId, { cancelled_at: this.deps.clock.now() });
     }
-    await this.deps.repo.recount(pushId);
+    if (refused > 0 || !(await this.deps.repo.pendingTasks(pushId))) await this.deps.repo.recount(pushId);
   }
 
   private async failIfAllFailed(pushId: number): Promise<void> {

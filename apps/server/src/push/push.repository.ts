@@ -210,6 +210,17 @@ export class PushRepository {
     return rows.map((r) => r.target_id);
   }
 
+  /** How many of the push's tasks are still to be made. */
+  async pendingTasks(pushId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('push_task')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('push_id', '=', pushId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** The task made at WeCom: its msgid, and the targets WeCom refused, in one transaction. */
   async created(taskId: number, msgid: string, refused: string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
