@@ -14,8 +14,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { drillApi, drillCorp, startDrillStack } from '../e2e/drill-stack.js';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg } from '../scripts/lib.mjs';
+import { ensureServerBuild, numberArg } from '../scripts/lib.mjs';
 
+ensureServerBuild();
 const customers = numberArg('customers', 100_000);
 const members = numberArg('members', 1_000);
 const port = numberArg('port', 3951);

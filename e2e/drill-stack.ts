@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { startChild, tsxArgs, waitForPort } from '../scripts/lib.mjs';
+import { serverArgs, startChild, tsxArgs, waitForPort } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -81,7 +81,7 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
   });
   let server: ChildProcess | undefined;
   const startServer = async () => {
-    server = startChild('server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
+    server = startChild('server', process.execPath, serverArgs(), {
       PORT: String(opts.port),
       HOST: '127.0.0.1',
       SIM: 'on',

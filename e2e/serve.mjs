@@ -3,8 +3,10 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../scripts/lib.mjs';
+import { ensureServerBuild, startStack } from '../scripts/lib.mjs';
 
+// The server is built once here, before anything starts it; the drills' servers (drill-stack.ts) run the same bundle.
+ensureServerBuild();
 // E2E_SIM_TOKEN and E2E_DEBUG_CODE come from playwright.config.ts (the same defaults when run alone).
 const { children, stop } = await startStack({
   port: Number(process.env.E2E_PORT ?? 3300),

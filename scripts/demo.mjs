@@ -4,7 +4,7 @@
 // Each run starts from a fresh database under ./data/demo (the simulator keeps its corp in memory).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, log, numberArg, root, startStack, stopTogether } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, log, numberArg, root, startStack, stopTogether } from './lib.mjs';
 import { stackClient } from './stack-client.mjs';
 
 const members = numberArg('members', process.env.DEMO_MEMBERS ?? 50);
@@ -18,6 +18,7 @@ const password = 'demo1234';
 
 ensureDependencies();
 ensureWebBuild(process.argv.includes('--rebuild'));
+ensureServerBuild();
 const dataDir = path.join(root, 'data', 'demo');
 rmSync(dataDir, { recursive: true, force: true });
 const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir } });

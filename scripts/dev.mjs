@@ -2,9 +2,10 @@
 // and every sub-app on its own dev port (7002–7013) with hot reload.
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, log, root, startChild, startStack } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, log, root, startChild, startStack } from './lib.mjs';
 
 ensureDependencies();
+ensureServerBuild();
 const { stop, simToken } = await startStack({ port: 3000, simPort: 3100 });
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 const apps = readdirSync(path.join(root, 'apps')).filter((dir) => existsSync(path.join(root, 'apps', dir, 'vite.config.ts')));

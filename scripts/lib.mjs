@@ -72,6 +72,20 @@ export function startChild(name, cmd, args, env = {}, cwd = root) {
 
 export const tsxArgs = (entry) => ['--import', 'tsx', '--import', './scripts/exit-with-parent.mjs', entry];
 
+/** The built server (scripts/build-server.mjs); every launcher but the server tests runs it. */
+export const SERVER_BUNDLE = 'apps/server/dist/main.mjs';
+
+/** Builds the server bundle (esbuild, well under a second): once per launch, before any server starts. */
+export function ensureServerBuild() {
+  if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) throw new Error('server build failed');
+}
+
+/** The node arguments that run the built server; it must have been built (`ensureServerBuild`, `npm run build`). */
+export function serverArgs() {
+  if (!existsSync(path.join(root, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
+  return ['--import', './scripts/exit-with-parent.mjs', SERVER_BUNDLE];
+}
+
 export function readJson(file) {
   return JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 }
@@ -100,7 +114,7 @@ export async function startStack({ port, simPort, env = {}, sim = true, extraSer
   // More server processes on the same database (PostgreSQL): they share the work through the job table.
   for (const [i, p] of [port, ...extraServerPorts].entries()) {
     children.push(
-      startChild(i ? `server${i + 1}` : 'server', process.execPath, tsxArgs('apps/server/src/main.ts'), {
+      startChild(i ? `server${i + 1}` : 'server', process.execPath, serverArgs(), {
         PORT: String(p),
         ...(sim ? { SIM: 'on', SIM_URL: `http://127.0.0.1:${simPort}`, SIM_CONTROL_TOKEN: simToken } : { SIM: 'off', SIM_URL: '' }),
         ...env,
@@ -140,6 +154,7 @@ export function stopTogether({ children, stop }) {
  * database beside it (so runs never meet each other's rows), dropped again by `stop()`.
  */
 export async function startBenchStack({ port, simPort, env = {}, extraServerPorts = [] }) {
+  ensureServerBuild();
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const url = process.env.DATABASE_URL;

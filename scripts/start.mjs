@@ -1,8 +1,9 @@
-// `npm start`, the one-command trial: installs what is missing, builds the web apps once, then runs
+// `npm start`, the one-command trial: installs what is missing, builds the web apps once and the server
+// each time (under a second), then runs
 // the WeCom simulator (on 127.0.0.1, behind a control token) and the server (SQLite under ./data)
 // and prints where to go. `npm start -- --rebuild` rebuilds the web apps first. Not for production:
 // `npm run prod` (scripts/prod.mjs) is.
-import { ensureDependencies, ensureWebBuild, log, startStack, stopTogether } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, log, startStack, stopTogether } from './lib.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const simPort = Number(process.env.SIM_PORT ?? 3100);
@@ -10,6 +11,7 @@ const sim = process.env.SIM !== 'off';
 
 ensureDependencies();
 ensureWebBuild(process.argv.includes('--rebuild'));
+ensureServerBuild();
 const { children, stop, simToken } = await startStack({ port, simPort, sim });
 
 log('');

@@ -2,7 +2,7 @@
 // (DATA_DIR / DATABASE_URL), logged in as the seed's account, with the seeded work space's calls.
 import { cpus, loadavg } from 'node:os';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { startStack } from '../../scripts/lib.mjs';
+import { ensureServerBuild, startStack } from '../../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../../scripts/stack-client.mjs';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.js';
@@ -32,6 +32,7 @@ export async function benchStack(port: number): Promise<BenchStack> {
   const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: benchDataDir() });
   const ws = await db.kysely.selectFrom('work_space').select('id').where('corp_id', '=', BENCH_CORP_ID).executeTakeFirst();
   if (!ws) throw new Error('no seeded work space: run bench/customers/seed.ts first');
+  ensureServerBuild();
   const stack = await startStack({
     port,
     simPort: port + 1,

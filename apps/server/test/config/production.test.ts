@@ -1,12 +1,15 @@
 // The production command (npm run prod → scripts/prod.mjs, SCRM_MODE=production) as an operator runs
-// it, and the http SMS provider production needs.
+// it — the built server (scripts/build-server.mjs), as `npm run build` leaves it — and the http SMS
+// provider production needs.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain .mjs build script
+import { buildServer } from '../../../../scripts/build-server.mjs';
 import { startHarness, uniquePhone } from '../helpers/harness.js';
 
 const SCRIPT = resolve(__dirname, '../../../../scripts/prod.mjs');
@@ -50,6 +53,8 @@ function prod(env: Record<string, string>, until?: RegExp) {
 }
 
 describe('npm run prod', () => {
+  beforeAll(() => buildServer(), 60_000);
+
   it('refuses unsafe settings before listening, naming each', async () => {
     const run = prod({ SCRM_MODE: 'trial', SIM: 'on', SIM_URL: 'http://127.0.0.1:3100', SIM_CONTROL_TOKEN: 'sim-control-token-0123', TEST_CLOCK: 'on', DEBUG_LOGIN_CODE: 'x'.repeat(40), SMS_PROVIDER: 'log' });
     expect(await run.exited).toBe(1);
