@@ -14,7 +14,7 @@ import { REFRESH_MS } from './api/keys';
 import { useMomentMembers } from './api/list-moment-members';
 import { useRemindMoment } from './api/remind-moment';
 import { useMomentActions } from './list';
-import { MomentStatusTag } from './moment-parts';
+import { SendStatusTag } from '../marketing/send-status';
 import { MomentPreview } from './moment-preview';
 import { T } from './texts';
 
@@ -178,7 +178,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
             <Flex vertical gap={16}>
               <Descriptions column={2} size="small">
                 <Descriptions.Item label={T.col.status}>
-                  <MomentStatusTag status={m.status} error={m.error} />
+                  <SendStatusTag status={m.status} error={m.error} testId="moment-status" />
                 </Descriptions.Item>
                 <Descriptions.Item label={T.col.creator}>{m.creatorName || '—'}</Descriptions.Item>
                 <Descriptions.Item label={m.status === 'scheduled' ? T.col.sendAt : T.startedAt}>{formatTime(m.startedAt ?? m.sendAt).slice(0, 16)}</Descriptions.Item>

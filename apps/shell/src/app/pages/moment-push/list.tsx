@@ -13,7 +13,8 @@ import { useCancelMoment } from './api/cancel-moment';
 import { useDeleteMoment } from './api/delete-moment';
 import { REFRESH_MS } from './api/keys';
 import { useMoments } from './api/list-moments';
-import { ContentSummary, MomentStatusTag } from './moment-parts';
+import { SendStatusTag } from '../marketing/send-status';
+import { ContentSummary } from './moment-parts';
 import { T } from './texts';
 
 const FILTERS = { status: 'text', keyword: 'text' } as const;
@@ -65,7 +66,7 @@ function Moments({ workId }: { workId: number }) {
       ),
     },
     { title: T.col.content, key: 'content', render: (_, m) => <ContentSummary content={m.content} materials={byId} /> },
-    { title: T.col.status, key: 'status', width: 100, render: (_, m) => <MomentStatusTag status={m.status} error={m.error} /> },
+    { title: T.col.status, key: 'status', width: 100, render: (_, m) => <SendStatusTag status={m.status} error={m.error} testId="moment-status" /> },
     {
       title: T.col.sendAt,
       key: 'sendAt',

@@ -1,35 +1,12 @@
-// What the three 朋友圈 pages share: the status renderer, the content summary with its thumbnail, and
+// What the three 朋友圈 pages share: the content summary with its thumbnail, and
 // the rule of what a moment may carry (up to 9 images, or one video, or one link).
-import { Badge, Flex, Tooltip, Typography } from 'antd';
-import { ExclamationCircleFilled } from '@ant-design/icons';
-import { MOMENT_MAX_IMAGES, MOMENT_STATUS_LABEL, type MomentContent, type MomentStatus } from '@scrm/contracts/moment';
+import { Flex, Typography } from 'antd';
+import { MOMENT_MAX_IMAGES, type MomentContent } from '@scrm/contracts/moment';
 import type { Material, MaterialType } from '@scrm/contracts/material';
 import { MaterialThumb } from '@scrm/web-parts';
 import { T } from './texts';
 
 export const MOMENT_TYPES: MaterialType[] = ['image', 'video', 'link'];
-
-const STATUS_BADGE: Record<MomentStatus, 'default' | 'processing' | 'success' | 'error' | 'warning'> = {
-  scheduled: 'warning',
-  sending: 'processing',
-  done: 'success',
-  cancelled: 'default',
-  failed: 'error',
-};
-
-/** 待发送 / 发送中 / 已完成 / 已取消 / 失败, with WeCom's reason on a failure. */
-export function MomentStatusTag({ status, error }: { status: MomentStatus; error?: string | null }) {
-  const badge = <Badge status={STATUS_BADGE[status]} text={MOMENT_STATUS_LABEL[status]} data-testid="moment-status" />;
-  if (!error) return badge;
-  return (
-    <Tooltip title={`${T.error}：${error}`}>
-      <Flex gap={4} align="center">
-        {badge}
-        <ExclamationCircleFilled style={{ color: '#ff4d4f' }} />
-      </Flex>
-    </Tooltip>
-  );
-}
 
 /** Why these materials cannot go together in a moment, or null. */
 export function attachmentProblem(materials: Array<Pick<Material, 'type'>>): string | null {

@@ -30,7 +30,8 @@ import { useRemindPushMembers } from './api/remind-push-members';
 import { ContentPreview } from './content-preview';
 import { describeAudience } from './describe';
 import { actionsOf, PUSH_CREATE_PATH, PUSH_LIST_PATH, sendTimeText, usePushActions } from './list';
-import { MemberStatusTag, PushStatusTag, TargetStatusTag } from './status';
+import { SendStatusTag } from '../marketing/send-status';
+import { MemberStatusTag, TargetStatusTag } from './status';
 import { T } from './texts';
 
 const LIVE_MS = 5_000;
@@ -72,7 +73,7 @@ function Summary({ push, workId }: { push: PushDetail; workId: number }) {
       size="small"
       data-testid="push-summary"
       items={[
-        { key: 'status', label: T.status, children: <PushStatusTag status={push.status} error={push.error} /> },
+        { key: 'status', label: T.status, children: <SendStatusTag status={push.status} error={push.error} testId="push-status" /> },
         { key: 'type', label: T.type, children: PUSH_CHAT_TYPE_LABEL[push.chatType] },
         { key: 'sendTime', label: T.sendTime, children: sendTimeText(push) },
         { key: 'finishedAt', label: T.finishedAt, children: push.finishedAt ? formatTime(push.finishedAt) : '—' },

@@ -13,7 +13,8 @@ import { FirstUse, KeywordSearch, LoadAlert, NoMatch, NoWorkSpace, useConfirmAct
 import { useCancelPush } from './api/cancel-push';
 import { useDeletePush } from './api/delete-push';
 import { usePushes } from './api/list-pushes';
-import { CountsCell, PushStatusTag } from './status';
+import { SendStatusTag } from '../marketing/send-status';
+import { CountsCell } from './status';
 import { T } from './texts';
 
 const PAGE_SIZE = 10;
@@ -95,7 +96,7 @@ function Pushes({ workId }: { workId: number }) {
       ),
     },
     { title: T.col.type, key: 'type', width: 110, render: (_, r) => PUSH_CHAT_TYPE_LABEL[r.chatType] },
-    { title: T.col.status, key: 'status', width: 100, render: (_, r) => <PushStatusTag status={r.status} error={r.error} /> },
+    { title: T.col.status, key: 'status', width: 100, render: (_, r) => <SendStatusTag status={r.status} error={r.error} testId="push-status" /> },
     { title: T.col.sendTime, key: 'sendTime', width: 180, render: (_, r) => <span data-testid="push-send-time">{sendTimeText(r)}</span> },
     { title: T.col.counts, key: 'counts', width: 170, render: (_, r) => <CountsCell counts={r} /> },
     {

@@ -1,28 +1,7 @@
-// How a push's state reads everywhere: the status tag (colour per state) and its figures.
-import { Flex, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, MinusCircleOutlined, SyncOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import { PUSH_MEMBER_STATUS_LABEL, PUSH_STATUS_LABEL, PUSH_TARGET_STATUS_LABEL, type PushCounts, type PushMemberStatus, type PushStatus, type PushTargetStatus } from '@scrm/contracts/push';
+// How a push's members, customers and figures read (the push's own state: marketing/send-status.tsx).
+import { Flex, Tag, Typography } from 'antd';
+import { PUSH_MEMBER_STATUS_LABEL, PUSH_TARGET_STATUS_LABEL, type PushCounts, type PushMemberStatus, type PushTargetStatus } from '@scrm/contracts/push';
 import { T } from './texts';
-
-const STATUS_LOOK: Record<PushStatus, { color: string; icon: ReactNode }> = {
-  scheduled: { color: 'gold', icon: <ClockCircleOutlined /> },
-  sending: { color: 'processing', icon: <SyncOutlined spin /> },
-  done: { color: 'success', icon: <CheckCircleOutlined /> },
-  cancelled: { color: 'default', icon: <MinusCircleOutlined /> },
-  failed: { color: 'error', icon: <CloseCircleOutlined /> },
-};
-
-/** 待发送 / 发送中 / 已完成 / 已取消 / 失败, with the reason of a failure on hover. */
-export function PushStatusTag({ status, error }: { status: PushStatus; error?: string | null }) {
-  const look = STATUS_LOOK[status];
-  const tag = (
-    <Tag color={look.color} icon={look.icon} style={{ marginInlineEnd: 0 }} data-testid="push-status" data-status={status}>
-      {PUSH_STATUS_LABEL[status]}
-    </Tag>
-  );
-  return status === 'failed' && error ? <Tooltip title={error}>{tag}</Tooltip> : tag;
-}
 
 const MEMBER_COLOR: Record<PushMemberStatus, string> = { unsent: 'gold', sent: 'success', cancelled: 'default', failed: 'error' };
 export function MemberStatusTag({ status }: { status: PushMemberStatus }) {
