@@ -1,6 +1,6 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
 // simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts and channel codes.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
 export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
@@ -103,4 +103,19 @@ export async function openLoggedIn(page: Page, token: string, hashPath = '/chann
   await page.evaluate((t) => window.localStorage.setItem('token', t), token);
   await page.goto(`/#${hashPath}`);
   await page.reload();
+}
+
+/**
+ * Picks the option `name` of an antd multiple Select (typed to filter it) and waits for its chip. The
+ * select is first scrolled to the middle of the window: near the bottom its dropdown opens upward, and
+ * the scroll to the option flips it downward under the pointer, so the click could miss.
+ */
+export async function pickOption(page: Page, testId: string, name: string) {
+  const select = page.getByTestId(testId);
+  await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await select.click();
+  await page.keyboard.type(name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
+  await expect(select).toContainText(name);
+  await page.keyboard.press('Escape');
 }

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, pickOption } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -33,13 +33,6 @@ const customers = async () => ((await (await stack.client.simFetch(`/control/cor
 const followOf = (list: SimCustomer[], ext: string, userid: string) => list.find((c) => c.external_userid === ext)!.follow_user.find((f) => f.userid === userid)!;
 
 const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
-
-async function pickTag(page: Page, testId: string, name: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
-  await page.keyboard.press('Escape');
-}
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3560, simPort: 3561 });
@@ -76,15 +69,15 @@ test('filters by two tags and a member, batch-tags them and WeCom has the tag', 
   await page.keyboard.press('Escape');
   await page.getByTestId('filter-tag-mode').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '包含全部' }).click();
-  await pickTag(page, 'filter-tags', tags[0]!.name);
-  await pickTag(page, 'filter-tags', tags[1]!.name);
+  await pickOption(page, 'filter-tags', tags[0]!.name);
+  await pickOption(page, 'filter-tags', tags[1]!.name);
   await expect(page.getByTestId('customer-total')).toHaveText('共 2 位客户');
   await expect(page.getByTestId('customer-name')).toHaveCount(2);
 
   await page.locator('.ant-table-thead .ant-checkbox-input').check();
   await expect(page.getByTestId('selection')).toHaveText('已选择 2 位客户');
   await page.getByTestId('batch-add').click();
-  await pickTag(page, 'batch-tags', tags[2]!.name);
+  await pickOption(page, 'batch-tags', tags[2]!.name);
   await page.getByTestId('batch-start').click();
   await expect(page.getByTestId('batch-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('batch-counts')).toHaveText('成功 2，失败 0，共 2');

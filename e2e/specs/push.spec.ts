@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import { CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { pickOption } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -74,10 +75,7 @@ test('a push to a tag with an image reaches each tagged customer once the member
   await page.getByTestId('push-create').click();
 
   await page.getByTestId('push-name-input').fill('双十一活动通知');
-  await page.getByTestId('audience-tags').click();
-  await page.keyboard.type(tag.name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: tag.name }).first().click();
-  await page.keyboard.press('Escape');
+  await pickOption(page, 'audience-tags', tag.name);
   await expect(page.getByTestId('push-reach-count')).toContainText(`预计送达 ${tagged.length} 位客户`);
 
   await page.getByTestId('welcome-text').fill('双十一全场五折，欢迎到店选购');
