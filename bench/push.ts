@@ -45,6 +45,8 @@ const admin = async (q: string) => {
   await c.end();
 };
 const env: Record<string, string> = {};
+// SERVER_NODE_OPTIONS: node flags for the server alone (e.g. --trace-gc, --max-old-space-size=…).
+if (process.env.SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.SERVER_NODE_OPTIONS;
 if (url) {
   dbName = `scrm_bench_push_${Date.now().toString(36)}`;
   await admin(`CREATE DATABASE ${dbName}`);

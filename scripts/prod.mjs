@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { root, SERVER_BUNDLE } from './lib.mjs';
+import { root, SERVER_BUNDLE, SERVER_NODE_FLAGS } from './lib.mjs';
 
 const distRoot = path.resolve(process.env.WEB_DIST_ROOT || root);
 const missing = [
@@ -18,7 +18,7 @@ if (missing.length) {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [path.join(root, SERVER_BUNDLE)], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, SERVER_BUNDLE)], {
   cwd: root,
   env: { ...process.env, SCRM_MODE: 'production' },
   stdio: 'inherit',
