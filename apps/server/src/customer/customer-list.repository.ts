@@ -1,8 +1,8 @@
 // SQL of 客户列表: customers found through their follow relations. Every filter is a condition on one
 // relation; a customer is listed once, at the latest relation that matches (NOT EXISTS a later one),
 // so a page walks the (work_space_id, createtime) index from one end and stops after 20 customers,
-// or sorts a selective filter's candidate relations first and probes only while walking them.
-// Quick counts stop at a cap; the exact count (a background job) counts distinct customers; the
+// or a selective filter's relations are read once, with each customer's latest, for the page and the
+// total together. Quick counts stop at a cap; the exact count (a background job) counts distinct customers; the
 // export and the batch tag job walk the matching relations by keyset. The shapes and their plans on
 // both databases are in docs/customers.md.
 import { sql, type RawBuilder } from 'kysely';
@@ -43,13 +43,20 @@ export type Plan =
   | { kind: 'time' }
   /** One branch per member (userid) or per code (its state), each walking its own index in order. */
   | { kind: 'branches'; column: 'userid' | 'state'; values: string[] }
-  | Driver;
+  /**
+   * A driver held by at most DRIVER_MAX relations, read once by the plan: every matching customer's
+   * row (their latest matching relation), newest first. The page is a slice of it, the total its length.
+   */
+  | { kind: 'rows'; driver: Driver; rows: RelationKey[] };
+
+/** A plan whose page and count are queries (not read by the plan already). */
+export type WalkPlan = Exclude<Plan, { kind: 'rows' }>;
 
 /** Relations per range of the background count on SQLite (the server answers between ranges). */
 const COUNT_RANGE = 40_000;
 
-/** A filter held by at most this many relations starts the query (sorting them is cheap). */
-const DRIVER_MAX = 20_000;
+/** A filter held by at most this many relations starts the query (reading them all is cheap). */
+export const DRIVER_MAX = 20_000;
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -128,7 +135,15 @@ const toKey = (r: { createtime: number | string; external_userid: string; userid
 });
 
 export class CustomerListRepository {
-  constructor(private readonly database: Database) {}
+  /** `driverMax`: DRIVER_MAX but for tests, which check every shape against another on a small work space. */
+  constructor(
+    private readonly database: Database,
+    private readonly opts: { driverMax?: number } = {},
+  ) {}
+
+  private get driverMax() {
+    return this.opts.driverMax ?? DRIVER_MAX;
+  }
 
   private get db() {
     return this.database.kysely;
@@ -148,22 +163,26 @@ export class CustomerListRepository {
   }
 
   /**
-   * Where a query starts. Codes, tags (any / all) or a word of three characters or more held by at most
-   * DRIVER_MAX relations: from those relations (through (work_space_id, state), follow_tag's primary key
-   * or the search index), sorted first — walking the time index for a rare filter would read most of
-   * the table; a common one finds 20 customers soon on the walk. Codes: one branch per code, each
-   * walking its (work_space_id, state, createtime) index in order; several members likewise through
-   * (work_space_id, userid, createtime). Otherwise: the (work_space_id, createtime) index.
+   * Where a query starts. Tags (any / all) or a word held by at most DRIVER_MAX relations: those
+   * relations (through follow_tag's key or the search index) are read once, by the plan itself, with
+   * the rest of the filter and each customer's latest matching relation (`driven`): the page is a
+   * slice of them and the total their count — walking the time index for a rare filter would read
+   * most of the table; a common one finds 20 customers soon on the walk. Codes: one branch per code,
+   * each walking its (work_space_id, state, createtime) index in order; several members likewise
+   * through (work_space_id, userid, createtime). Otherwise: the (work_space_id, createtime) index.
    */
   async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
-    for (const driver of this.drivers(filter)) {
+    for (let driver of this.drivers(filter)) {
       if (driver.kind === 'codes') continue;
       if (driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'all') {
         // All of them: the rarest one drives, the others are checked per relation.
         const counts = await Promise.all(driver.tagIds.map(async (id) => ({ id, n: await this.held(wsId, { kind: 'tags', tagIds: [id] }) })));
         const rarest = counts.reduce((a, b) => (b.n < a.n ? b : a));
-        if (rarest.n <= DRIVER_MAX) return { kind: 'tags', tagIds: [rarest.id] };
-      } else if ((await this.held(wsId, driver)) <= DRIVER_MAX) return driver;
+        if (rarest.n > this.driverMax) continue;
+        driver = { kind: 'tags', tagIds: [rarest.id] };
+      }
+      const rows = await this.driven(wsId, filter, driver);
+      if (rows) return { kind: 'rows', driver, rows };
     }
     const codes = [...new Set(filter.contactWayIds ?? [])];
     if (codes.length) {
@@ -196,7 +215,7 @@ export class CustomerListRepository {
 
   /** How many relations a driver starts from, counting no further than DRIVER_MAX + 1 (duplicates counted: an upper bound). */
   private async held(wsId: number, driver: Driver): Promise<number> {
-    const rows = await this.quick(sql<{ n: number | string }>`select count(*) as n from (${this.candidates(wsId, driver, false)} limit ${DRIVER_MAX + 1}) x`);
+    const rows = await this.quick(sql<{ n: number | string }>`select count(*) as n from (${this.candidates(wsId, driver, false)} limit ${this.driverMax + 1}) x`);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -252,34 +271,54 @@ export class CustomerListRepository {
   }
 
   /**
-   * The customers' rows in `order`: each one's latest matching relation. A driven plan sorts its
-   * candidates first, in a subquery with its own LIMIT (neither engine flattens it), and probes "is it
-   * the customer's latest" only while the outer query walks them — 20 customers for a page, cap + 1
-   * for a count — rather than for every candidate before the sort.
+   * A driver's matching customers in one pass: its candidates (at most DRIVER_MAX + 1 of them, counted
+   * as `held`), each joined to its relation for the rest of the filter, each customer's latest one
+   * (row_number over the customer's matching relations: the candidates are all of them), newest first.
+   * Beyond DRIVER_MAX candidates the relations are not read (a one-time filter on both engines) and
+   * the answer is the count alone; with no match, one row of the count and nulls.
    */
-  private select(wsId: number, filter: RelationFilter, plan: Plan, order: Order, branch?: string) {
-    // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
-    // A driver's candidates meet its own condition already (a word; tags in `any` mode): not tested again on them.
+  drivenQuery(wsId: number, filter: RelationFilter, driver: Driver) {
+    // The candidates meet the driver's own condition already (a word; tags in `any` mode): not tested again.
     const rest =
-      plan.kind === 'keyword' ? { ...filter, keyword: undefined } : plan.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
+      driver.kind === 'keyword' ? { ...filter, keyword: undefined } : driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
+    return sql<{ held: number | string; external_userid: string | null; userid: string | null; createtime: number | string | null }>`with d as (
+        select c.external_userid, c.userid from (${this.candidates(wsId, driver)}) c limit ${this.driverMax + 1}
+      ), n as (select count(*) as held from d)
+      select n.held, x.external_userid, x.userid, x.createtime from n left join (
+        select y.external_userid, y.userid, y.createtime from (
+          select f.external_userid, f.userid, f.createtime,
+            row_number() over (partition by f.external_userid order by f.createtime desc, f.userid desc) as latest
+          from d cross join follow_relation f
+          where (select held from n) <= ${this.driverMax} and f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${conditions('f', wsId, rest)}
+        ) y where y.latest = 1
+      ) x on 1 = 1
+      order by x.createtime desc, x.external_userid desc, x.userid desc`;
+  }
+
+  /** The driver's matching customers' rows, newest first; undefined when it is held by more than DRIVER_MAX relations. */
+  private async driven(wsId: number, filter: RelationFilter, driver: Driver): Promise<RelationKey[] | undefined> {
+    const rows = await this.quick(this.drivenQuery(wsId, filter, driver));
+    if (Number(rows[0]?.held ?? 0) > this.driverMax) return undefined;
+    return rows.flatMap((r) => (r.external_userid === null ? [] : [toKey({ external_userid: r.external_userid, userid: r.userid!, createtime: r.createtime! })]));
+  }
+
+  /**
+   * The customers' rows in `order` for a walking plan: each one's latest matching relation, found by
+   * walking an index in the page's order and probing "is it the customer's latest" on the way.
+   */
+  private select(wsId: number, filter: RelationFilter, plan: WalkPlan, order: Order, branch?: string) {
+    // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
     const own =
       plan.kind !== 'branches' || branch === undefined
-        ? conditions('f', wsId, rest)
+        ? conditions('f', wsId, filter)
         : plan.column === 'userid'
           ? sql`${conditions('f', wsId, { ...filter, userids: undefined })} and f.userid = ${branch}`
           : sql`${conditions('f', wsId, { ...filter, contactWayIds: undefined })} and f.state = ${branch}`;
-    if (plan.kind === 'time' || plan.kind === 'branches')
-      return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${own} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
-    // CROSS JOIN keeps SQLite's join order (the candidates first); PostgreSQL plans it as a join.
-    return sql`select f.external_userid, f.userid, f.createtime from (
-        select f.work_space_id, f.external_userid, f.userid, f.createtime from (${this.candidates(wsId, plan)}) d cross join follow_relation f
-        where f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${own}
-        ${orderBy(order)} limit ${DRIVER_MAX + 1}
-      ) f where ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
+    return sql`select f.external_userid, f.userid, f.createtime from follow_relation f where ${own} and ${latestOfCustomer(wsId, filter)} ${orderBy(order)}`;
   }
 
   /** One page of customers: each one's latest matching relation (a customer's is in exactly one member branch). */
-  pageQuery(wsId: number, filter: RelationFilter, plan: Plan, order: Order, offset: number, limit: number) {
+  pageQuery(wsId: number, filter: RelationFilter, plan: WalkPlan, order: Order, offset: number, limit: number) {
     if (plan.kind !== 'branches') return sql<RelationKey>`${this.select(wsId, filter, plan, order)} limit ${limit} offset ${offset}`;
     if (!plan.values.length) return sql<RelationKey>`select null as external_userid, null as userid, null as createtime where 1 = 0`;
     const parts = plan.values.map((u, i) => sql`select * from (${this.select(wsId, filter, plan, order, u)} limit ${offset + limit}) ${sql.ref(`b${i}`)}`);
@@ -288,7 +327,10 @@ export class CustomerListRepository {
   }
 
   async page(wsId: number, filter: RelationFilter, order: Order, offset: number, limit: number, plan?: Plan): Promise<RelationKey[]> {
-    return (await this.quick(this.pageQuery(wsId, filter, plan ?? (await this.plan(wsId, filter)), order, offset, limit))).map(toKey);
+    const p = plan ?? (await this.plan(wsId, filter));
+    // The rows are newest first; oldest first is the same rows reversed (every key is distinct).
+    if (p.kind === 'rows') return (order === 'desc' ? p.rows : [...p.rows].reverse()).slice(offset, offset + limit);
+    return (await this.quick(this.pageQuery(wsId, filter, p, order, offset, limit))).map(toKey);
   }
 
   /**
@@ -296,13 +338,14 @@ export class CustomerListRepository {
    * customer's latest, so the walk stops soon (in table order a sync's old relations, each superseded
    * by a later one, would come first).
    */
-  countQuery(wsId: number, filter: RelationFilter, plan: Plan, cap: number, branch?: string) {
+  countQuery(wsId: number, filter: RelationFilter, plan: WalkPlan, cap: number, branch?: string) {
     return sql<{ n: number | string }>`select count(*) as n from (${this.select(wsId, filter, plan, 'desc', branch)} limit ${cap + 1}) x`;
   }
 
-  /** How many customers match, counting no further than `cap` + 1. */
+  /** How many customers match, counting no further than `cap` + 1 (a plan that read the rows knows). */
   async count(wsId: number, filter: RelationFilter, cap: number, plan?: Plan): Promise<number> {
     const p = plan ?? (await this.plan(wsId, filter));
+    if (p.kind === 'rows') return Math.min(p.rows.length, cap + 1);
     let n = 0;
     for (const branch of p.kind === 'branches' ? p.values : [undefined]) {
       const rows = await this.quick(this.countQuery(wsId, filter, p, cap, branch));
