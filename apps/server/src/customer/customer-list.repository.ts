@@ -60,15 +60,8 @@ export const DRIVER_MAX = 20_000;
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * Whether the search index answers a word: three characters or more (both indexes are of trigrams);
- * on SQLite also none of LIKE's own characters (FTS5 uses its index only for a LIKE without ESCAPE).
- * Other words are still found from the names and remarks, by one pass over them.
- */
 /** A word of one or two letters or digits: answered by the index of characters and pairs (migration 0020). */
 export const shortWord = (word: string): boolean => /^[\p{L}\p{N}]{1,2}$/u.test(word);
-
-export const indexedWord = (word: string, dialect: 'sqlite' | 'postgres'): boolean => [...word].length >= 3 && (dialect === 'postgres' || !/[\\%_]/.test(word));
 
 /** The conditions on relation alias `a` (a bare identifier: 'f' or 'g'). */
 function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<unknown> {
@@ -221,10 +214,10 @@ export class CustomerListRepository {
 
   /**
    * The driver's relations as (external_userid, userid): follow_tag's primary key for tags,
-   * (work_space_id, state) for codes, the search index for a word (SQLite: the FTS5 trigram tables
-   * joined back by rowid; PostgreSQL: pg_trgm GIN). `distinct` off: a quick upper bound for the plan.
+   * (work_space_id, state) for codes, the search index for a word. `distinct` off: a quick upper bound
+   * for the plan. A word's relations are `f` and give `cols` (their key unless said).
    */
-  private candidates(wsId: number, driver: Driver, distinct = true): RawBuilder<{ external_userid: string; userid: string }> {
+  private candidates(wsId: number, driver: Driver, distinct = true, cols: RawBuilder<unknown> = sql`f.external_userid, f.userid`): RawBuilder<{ external_userid: string; userid: string }> {
     // The unary + keeps SQLite on the (work_space_id, tag_id, …) key: for a DISTINCT in the
     // (external_userid, userid) order it chose the customer index and read every tag of the work space.
     if (driver.kind === 'tags') {
@@ -233,73 +226,83 @@ export class CustomerListRepository {
         where t.work_space_id = ${wsId} and t.tag_id in (${sql.join(driver.tagIds)})`;
     }
     if (driver.kind === 'codes')
-      return sql`select r.external_userid, r.userid from contact_way cw cross join follow_relation r
-        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(driver.contactWayIds)}) and cw.state <> '' and r.work_space_id = ${wsId} and r.state = cw.state`;
+      return sql`select f.external_userid, f.userid from contact_way cw cross join follow_relation f
+        where cw.work_space_id = ${wsId} and cw.id in (${sql.join(driver.contactWayIds)}) and cw.state <> '' and f.work_space_id = ${wsId} and f.state = cw.state`;
     const union = distinct ? sql`union` : sql`union all`;
-    if (shortWord(driver.keyword)) {
-      // One or two characters: the index of characters and pairs (0020), then LIKE's own answer on the rows.
-      const like = escapeLike(driver.keyword);
-      if (this.database.dialect === 'sqlite') {
-        const phrase = `"${driver.keyword.replace(/"/g, '""')}"`;
-        return sql`select r.external_userid, r.userid from follow_remark_grams s cross join follow_relation r
-            where s.follow_remark_grams match ${phrase} and r.rowid = s.rowid and r.work_space_id = ${wsId} and r.remark like ${like} escape '\\'
-          ${union}
-          select r.external_userid, r.userid from customer_name_grams s cross join customer c cross join follow_relation r
-            where s.customer_name_grams match ${phrase} and c.rowid = s.rowid and c.work_space_id = ${wsId} and c.name like ${like} escape '\\'
-              and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
-      }
-      const word = [driver.keyword];
-      return sql`select r.external_userid, r.userid from follow_relation r where scrm_grams(r.remark) @> ${word}::text[] and r.remark like ${like} and r.work_space_id = ${wsId}
-        ${union}
-        select r.external_userid, r.userid from customer c join follow_relation r on r.work_space_id = ${wsId} and r.external_userid = c.external_userid
-          where scrm_grams(c.name) @> ${word}::text[] and c.name like ${like} and c.work_space_id = ${wsId}`;
-    }
+    const word = driver.keyword;
+    const like = escapeLike(word);
     if (this.database.dialect === 'sqlite') {
-      const like = (col: RawBuilder<unknown>) =>
-        indexedWord(driver.keyword, 'sqlite') ? sql`${col} like ${`%${driver.keyword}%`}` : sql`${col} like ${escapeLike(driver.keyword)} escape '\\'`;
-      return sql`select r.external_userid, r.userid from follow_remark_fts s cross join follow_relation r
-          where ${like(sql`s.remark`)} and r.rowid = s.rowid and r.work_space_id = ${wsId}
+      if (shortWord(word) || [...word].length >= 3) {
+        // The index's rows by MATCH (its own lists, no text read): the trigram tables for three
+        // characters or more, the characters and pairs (0020) for one or two; then LIKE's own answer on
+        // each row read. A trigram phrase matches every text LIKE matches (both fold ASCII case).
+        const [remarks, names] = shortWord(word) ? ['follow_remark_grams', 'customer_name_grams'] : ['follow_remark_fts', 'customer_name_fts'];
+        const phrase = `"${word.replace(/"/g, '""')}"`;
+        return sql`select ${cols} from ${sql.table(remarks)} s cross join follow_relation f
+            where ${sql.ref(`s.${remarks}`)} match ${phrase} and f.rowid = s.rowid and f.work_space_id = ${wsId} and f.remark like ${like} escape '\\'
+          ${union}
+          select ${cols} from ${sql.table(names)} s cross join customer c cross join follow_relation f
+            where ${sql.ref(`s.${names}`)} match ${phrase} and c.rowid = s.rowid and c.work_space_id = ${wsId} and c.name like ${like} escape '\\'
+              and f.work_space_id = ${wsId} and f.external_userid = c.external_userid`;
+      }
+      // One or two characters not all letters or digits ('a-', '%'): no index answers them, one pass over the texts.
+      return sql`select ${cols} from follow_remark_fts s cross join follow_relation f
+          where s.remark like ${like} escape '\\' and f.rowid = s.rowid and f.work_space_id = ${wsId}
         ${union}
-        select r.external_userid, r.userid from customer_name_fts s cross join customer c cross join follow_relation r
-          where ${like(sql`s.name`)} and c.rowid = s.rowid and c.work_space_id = ${wsId} and r.work_space_id = ${wsId} and r.external_userid = c.external_userid`;
+        select ${cols} from customer_name_fts s cross join customer c cross join follow_relation f
+          where s.name like ${like} escape '\\' and c.rowid = s.rowid and c.work_space_id = ${wsId} and f.work_space_id = ${wsId} and f.external_userid = c.external_userid`;
     }
-    const like = escapeLike(driver.keyword);
-    return sql`select r.external_userid, r.userid from follow_relation r where r.remark like ${like} and r.work_space_id = ${wsId}
+    // PostgreSQL: pg_trgm GIN for LIKE (three characters or more); for one or two letters or digits the
+    // GIN of characters and pairs (0020), then LIKE's own answer on the rows.
+    const grams = (col: RawBuilder<unknown>) => (shortWord(word) ? sql`scrm_grams(${col}) @> ${[word]}::text[] and ` : sql``);
+    return sql`select ${cols} from follow_relation f where ${grams(sql`f.remark`)}f.remark like ${like} and f.work_space_id = ${wsId}
       ${union}
-      select r.external_userid, r.userid from customer c join follow_relation r on r.work_space_id = ${wsId} and r.external_userid = c.external_userid
-        where c.name like ${like} and c.work_space_id = ${wsId}`;
+      select ${cols} from customer c join follow_relation f on f.work_space_id = ${wsId} and f.external_userid = c.external_userid
+        where ${grams(sql`c.name`)}c.name like ${like} and c.work_space_id = ${wsId}`;
   }
 
   /**
-   * A driver's matching customers in one pass: its candidates (at most DRIVER_MAX + 1 of them, counted
-   * as `held`), each joined to its relation for the rest of the filter, each customer's latest one
-   * (row_number over the customer's matching relations: the candidates are all of them), newest first.
-   * Beyond DRIVER_MAX candidates the relations are not read (a one-time filter on both engines) and
-   * the answer is the count alone; with no match, one row of the count and nulls.
+   * A driver's matching relations in one pass: its relations (at most DRIVER_MAX + 1 of them, counted
+   * as `held`; a relation both a remark and a name find counted twice), each with its add time and
+   * whether it meets the rest of the filter (`ok`), read once — a word's from the search index's rows,
+   * tags' from follow_tag's key joined to the relation — and the matching ones newest first. Beyond
+   * DRIVER_MAX the answer is the count alone (a one-time filter on both engines); with no match, one
+   * row of the count and nulls.
    */
   drivenQuery(wsId: number, filter: RelationFilter, driver: Driver) {
     // The candidates meet the driver's own condition already (a word; tags in `any` mode): not tested again.
     const rest =
       driver.kind === 'keyword' ? { ...filter, keyword: undefined } : driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
+    const cols = sql`f.external_userid, f.userid, f.createtime, case when ${conditions('f', wsId, rest)} then 1 else 0 end as ok`;
+    const source =
+      driver.kind === 'keyword'
+        ? this.candidates(wsId, driver, false, cols)
+        : sql`select ${cols} from (${this.candidates(wsId, driver)}) t cross join follow_relation f
+            where f.work_space_id = ${wsId} and f.external_userid = t.external_userid and f.userid = t.userid`;
     return sql<{ held: number | string; external_userid: string | null; userid: string | null; createtime: number | string | null }>`with d as (
-        select c.external_userid, c.userid from (${this.candidates(wsId, driver)}) c limit ${this.driverMax + 1}
+        select c.external_userid, c.userid, c.createtime, c.ok from (${source}) c limit ${this.driverMax + 1}
       ), n as (select count(*) as held from d)
-      select n.held, x.external_userid, x.userid, x.createtime from n left join (
-        select y.external_userid, y.userid, y.createtime from (
-          select f.external_userid, f.userid, f.createtime,
-            row_number() over (partition by f.external_userid order by f.createtime desc, f.userid desc) as latest
-          from d cross join follow_relation f
-          where (select held from n) <= ${this.driverMax} and f.work_space_id = ${wsId} and f.external_userid = d.external_userid and f.userid = d.userid and ${conditions('f', wsId, rest)}
-        ) y where y.latest = 1
-      ) x on 1 = 1
+      select n.held, x.external_userid, x.userid, x.createtime from n
+        left join (select d.external_userid, d.userid, d.createtime from d where (select held from n) <= ${this.driverMax} and d.ok = 1) x on 1 = 1
       order by x.createtime desc, x.external_userid desc, x.userid desc`;
   }
 
-  /** The driver's matching customers' rows, newest first; undefined when it is held by more than DRIVER_MAX relations. */
+  /**
+   * The driver's matching customers' rows, newest first (each customer's first relation in that order
+   * is its latest: createtime, then userid, as the walk's "no later one" probe says); undefined when
+   * it is held by more than DRIVER_MAX relations.
+   */
   private async driven(wsId: number, filter: RelationFilter, driver: Driver): Promise<RelationKey[] | undefined> {
     const rows = await this.quick(this.drivenQuery(wsId, filter, driver));
     if (Number(rows[0]?.held ?? 0) > this.driverMax) return undefined;
-    return rows.flatMap((r) => (r.external_userid === null ? [] : [toKey({ external_userid: r.external_userid, userid: r.userid!, createtime: r.createtime! })]));
+    const seen = new Set<string>();
+    const out: RelationKey[] = [];
+    for (const r of rows) {
+      if (r.external_userid === null || seen.has(r.external_userid)) continue;
+      seen.add(r.external_userid);
+      out.push(toKey({ external_userid: r.external_userid, userid: r.userid!, createtime: r.createtime! }));
+    }
+    return out;
   }
 
   /**
