@@ -99,6 +99,12 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
   return sql.join(parts, sql` and `);
 }
 
+/** A filter of add time alone (or nothing): what follow_tag's rows answer without their relation. */
+function timeOnly(f: RelationFilter): boolean {
+  const { addedFrom: _from, addedTo: _to, tagMode: _mode, ...others } = f;
+  return Object.values(others).every((v) => v === undefined || v === false || (Array.isArray(v) && !v.length) || (typeof v === 'string' && !v.trim()));
+}
+
 /**
  * No later relation of the same customer matches: `f` is the customer's row in the list. The probe goes
  * through the primary key (work_space_id, external_userid, …): the unary + keeps SQLite from walking
@@ -274,11 +280,20 @@ export class CustomerListRepository {
     const rest =
       driver.kind === 'keyword' ? { ...filter, keyword: undefined } : driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'any' ? { ...filter, tagIds: undefined } : filter;
     const cols = sql`f.external_userid, f.userid, f.createtime, case when ${conditions('f', wsId, rest)} then 1 else 0 end as ok`;
-    const source =
-      driver.kind === 'keyword'
-        ? this.candidates(wsId, driver, false, cols)
-        : sql`select ${cols} from (${this.candidates(wsId, driver)}) t cross join follow_relation f
-            where f.work_space_id = ${wsId} and f.external_userid = t.external_userid and f.userid = t.userid`;
+    let source: RawBuilder<unknown>;
+    if (driver.kind !== 'tags') source = this.candidates(wsId, driver, false, cols);
+    else {
+      // follow_tag's rows carry their relation's add time (0021): a range of it is read from the
+      // (work_space_id, tag_id, createtime, …) index, and without other conditions the rows are read
+      // from it alone (a relation with two of the tags comes twice: the same row, one customer).
+      const time = sql`${filter.addedFrom === undefined ? sql`` : sql` and t.createtime >= ${filter.addedFrom}`}${filter.addedTo === undefined ? sql`` : sql` and t.createtime <= ${filter.addedTo}`}`;
+      const tagged = sql`t.work_space_id = ${wsId} and t.tag_id in (${sql.join(driver.tagIds)})${time}`;
+      const plus = this.database.dialect === 'sqlite' ? sql`+` : sql``;
+      source = timeOnly(rest)
+        ? sql`select t.external_userid, t.userid, t.createtime, 1 as ok from follow_tag t where ${tagged}`
+        : sql`select ${cols} from (select distinct ${plus}t.external_userid as external_userid, ${plus}t.userid as userid from follow_tag t where ${tagged}) t
+            cross join follow_relation f where f.work_space_id = ${wsId} and f.external_userid = t.external_userid and f.userid = t.userid`;
+    }
     return sql<{ held: number | string; external_userid: string | null; userid: string | null; createtime: number | string | null }>`with d as (
         select c.external_userid, c.userid, c.createtime, c.ok from (${source}) c limit ${this.driverMax + 1}
       ), n as (select count(*) as held from d)
