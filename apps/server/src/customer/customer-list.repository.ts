@@ -52,6 +52,14 @@ export type Plan =
 /** A plan whose page and count are queries (not read by the plan already). */
 export type WalkPlan = Exclude<Plan, { kind: 'rows' }>;
 
+/**
+ * A word met by at least COMMON_WORD.matches of the work space's COMMON_WORD.newest newest relations
+ * (3 %) is walked along the time index rather than read from the search index: the walk finds 201
+ * customers within about 5,000 relations (20–40 ms measured), while reading its relations grows with
+ * the work space (16,000 relations of 「伟」 at 160,000 customers: 57–80 ms, against 24–38 ms walked).
+ */
+const COMMON_WORD = { newest: 500, matches: 15 };
+
 /** Relations per range of the background count on SQLite (the server answers between ranges). */
 const COUNT_RANGE = 40_000;
 
@@ -93,8 +101,13 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
   if (f.gender !== undefined) parts.push(customer(sql`c.gender = ${f.gender}`));
   const keyword = f.keyword?.trim();
   if (keyword) {
+    // The name as a scalar subquery (at most one customer by its key; none: null, no match), not an
+    // EXISTS: inside the OR, PostgreSQL made an EXISTS a hashed subplan reading every customer's name
+    // (25 ms at 160,000 customers for 500 relations walked) where a lookup per relation walked is what is wanted.
     const like = escapeLike(keyword);
-    parts.push(sql`(${col('remark')} like ${like} escape '\\' or ${customer(sql`c.name like ${like} escape '\\'`)})`);
+    parts.push(
+      sql`(${col('remark')} like ${like} escape '\\' or (select c.name from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')}) like ${like} escape '\\')`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -134,10 +147,10 @@ const toKey = (r: { createtime: number | string; external_userid: string; userid
 });
 
 export class CustomerListRepository {
-  /** `driverMax`: DRIVER_MAX but for tests, which check every shape against another on a small work space. */
+  /** `driverMax`, `commonWord`: DRIVER_MAX and COMMON_WORD but for tests, which check every shape against another on a small work space. */
   constructor(
     private readonly database: Database,
-    private readonly opts: { driverMax?: number } = {},
+    private readonly opts: { driverMax?: number; commonWord?: { newest: number; matches: number } } = {},
   ) {}
 
   private get driverMax() {
@@ -162,7 +175,8 @@ export class CustomerListRepository {
   }
 
   /**
-   * Where a query starts. Tags (any / all) or a word held by at most DRIVER_MAX relations: those
+   * Where a query starts. Tags (any / all) or a word held by at most DRIVER_MAX relations (a word not
+   * common among the newest relations: `common`): those
    * relations (through follow_tag's key or the search index) are read once, by the plan itself, with
    * the rest of the filter and each customer's latest matching relation (`driven`): the page is a
    * slice of them and the total their count — walking the time index for a rare filter would read
@@ -180,6 +194,7 @@ export class CustomerListRepository {
         if (rarest.n > this.driverMax) continue;
         driver = { kind: 'tags', tagIds: [rarest.id] };
       }
+      if (driver.kind === 'keyword' && (await this.common(wsId, filter))) continue;
       const rows = await this.driven(wsId, filter, driver);
       if (rows) return { kind: 'rows', driver, rows };
     }
@@ -196,6 +211,18 @@ export class CustomerListRepository {
     }
     const members = [...new Set(filter.userids ?? [])];
     return members.length >= 2 ? { kind: 'branches', column: 'userid', values: members } : { kind: 'time' };
+  }
+
+  /**
+   * Whether the filter is met often among the work space's newest relations (a common word): the walk
+   * along the time index, testing each relation, then finds its page and 201 customers soon.
+   */
+  private async common(wsId: number, filter: RelationFilter): Promise<boolean> {
+    const { newest, matches } = this.opts.commonWord ?? COMMON_WORD;
+    const rows = await this.quick(sql<{ n: number | string }>`select count(*) as n from (
+        select * from follow_relation f where f.work_space_id = ${wsId} order by f.createtime desc limit ${newest}
+      ) f where ${conditions('f', wsId, filter)}`);
+    return Number(rows[0]?.n ?? 0) >= matches;
   }
 
   /** The filter's conditions that can start a query from an index of their own: codes, tags (any / all), a word. */

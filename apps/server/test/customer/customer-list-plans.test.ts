@@ -2,7 +2,8 @@
 // word through the search index) against the same filter walked along the time index with its
 // conditions tested on each relation (what LIKE and the tag tests say), in both orders and on every
 // page, for words held by many relations, one- and two-character words, tags and combinations. The
-// walking repository takes no driver (driverMax -1), as for a filter held by more than DRIVER_MAX relations.
+// walking repository takes no driver (driverMax -1), as for a filter held by more than DRIVER_MAX
+// relations; the server's own walks a word common among the newest relations (COMMON_WORD).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerListRepository, type Order, type RelationFilter, type RelationKey } from '../../src/customer/customer-list.repository.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
@@ -32,7 +33,8 @@ beforeAll(async () => {
     const remark = `${CITIES[i % CITIES.length]}-${INTENTS[Math.floor(i / 3) % INTENTS.length]}-${String(i % 7).padStart(2, '0')}`;
     await k.updateTable('follow_relation').set({ remark }).where('work_space_id', '=', corp.wsId).where('external_userid', '=', r.external_userid).where('userid', '=', r.userid).execute();
   }
-  driven = new CustomerListRepository(h.server.database);
+  // Never a common word (two matches among one relation): every word read from the index.
+  driven = new CustomerListRepository(h.server.database, { commonWord: { newest: 1, matches: 2 } });
   walked = new CustomerListRepository(h.server.database, { driverMax: -1 });
 }, 60_000);
 afterAll(() => h?.close());
@@ -76,6 +78,17 @@ describe('a driver read once against the time walk', () => {
     const char = firsts.find((c) => firsts.indexOf(c) !== firsts.lastIndexOf(c))!;
     expect(await sameShapes({ keyword: char }, 'keyword')).toBeGreaterThan(1);
     expect(await sameShapes({ keyword: '无此词' }, 'keyword')).toBe(0);
+  });
+
+  it('walks a word common among the newest relations, and reads a rarer one from the index, with the same customers', async () => {
+    const plain = new CustomerListRepository(h.server.database);
+    for (const [keyword, kind] of [
+      ['复购意向', 'time'],
+      ['杭州-满100%返', 'rows'],
+    ] as const) {
+      expect((await plain.plan(corp.wsId, { keyword })).kind, keyword).toBe(kind);
+      for (const order of ['desc', 'asc'] as const) expect(await pages(plain, { keyword }, order)).toEqual(await pages(driven, { keyword }, order));
+    }
   });
 
   it('gives the same customers and totals for tags and combinations', async () => {
