@@ -24,6 +24,8 @@ export interface RelationFilter {
   externalUserids?: string[];
   /** Only relations the member still has (a batch: WeCom refuses tags on a deleted one). */
   liveOnly?: boolean;
+  /** Set by the plan, never by a caller: no customer's name holds the word, so remarks alone are tested. */
+  keywordIn?: 'remark';
 }
 
 /** A relation's place in the list's order (createtime, external_userid, userid). */
@@ -40,9 +42,10 @@ export type Driver = { kind: 'tags'; tagIds: string[] } | { kind: 'codes'; conta
 
 /** How a list query reads the table (CustomerListRepository.plan). */
 export type Plan =
-  | { kind: 'time' }
+  /** `remarksOnly`: the word is held by no customer's name (the walk tests remarks alone, no customer read). */
+  | { kind: 'time'; remarksOnly?: boolean }
   /** One branch per member (userid) or per code (its state), each walking its own index in order. */
-  | { kind: 'branches'; column: 'userid' | 'state'; values: string[] }
+  | { kind: 'branches'; column: 'userid' | 'state'; values: string[]; remarksOnly?: boolean }
   /**
    * A driver held by at most DRIVER_MAX relations, read once by the plan: every matching customer's
    * row (their latest matching relation), newest first. The page is a slice of it, the total its length.
@@ -105,8 +108,11 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
     // EXISTS: inside the OR, PostgreSQL made an EXISTS a hashed subplan reading every customer's name
     // (25 ms at 160,000 customers for 500 relations walked) where a lookup per relation walked is what is wanted.
     const like = escapeLike(keyword);
+    const remark = sql`${col('remark')} like ${like} escape '\\'`;
     parts.push(
-      sql`(${col('remark')} like ${like} escape '\\' or (select c.name from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')}) like ${like} escape '\\')`,
+      f.keywordIn === 'remark'
+        ? remark
+        : sql`(${remark} or (select c.name from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')}) like ${like} escape '\\')`,
     );
   }
   return sql.join(parts, sql` and `);
@@ -184,7 +190,12 @@ export class CustomerListRepository {
    * each walking its (work_space_id, state, createtime) index in order; several members likewise
    * through (work_space_id, userid, createtime). Otherwise: the (work_space_id, createtime) index.
    */
-  async plan(wsId: number, filter: RelationFilter): Promise<Plan> {
+  async plan(wsId: number, given: RelationFilter): Promise<Plan> {
+    // A word no customer's name holds (one lookup in the names' index) is tested on remarks alone: the
+    // probe and the walks then read no customer for it.
+    const word = given.keyword?.trim();
+    const remarksOnly = word ? !(await this.namesHold(wsId, word)) : false;
+    const filter: RelationFilter = remarksOnly ? { ...given, keywordIn: 'remark' } : given;
     for (let driver of this.drivers(filter)) {
       if (driver.kind === 'codes') continue;
       if (driver.kind === 'tags' && (filter.tagMode ?? 'any') === 'all') {
@@ -207,10 +218,27 @@ export class CustomerListRepository {
         .where('id', 'in', codes)
         .where('state', '<>', '')
         .execute();
-      return { kind: 'branches', column: 'state', values: [...new Set(states.map((c) => c.state))] };
+      return { kind: 'branches', column: 'state', values: [...new Set(states.map((c) => c.state))], remarksOnly };
     }
     const members = [...new Set(filter.userids ?? [])];
-    return members.length >= 2 ? { kind: 'branches', column: 'userid', values: members } : { kind: 'time' };
+    return members.length >= 2 ? { kind: 'branches', column: 'userid', values: members, remarksOnly } : { kind: 'time', remarksOnly };
+  }
+
+  /** Whether some customer's name in the work space holds the word (the names' search index, then LIKE's answer). */
+  private async namesHold(wsId: number, word: string): Promise<boolean> {
+    const like = escapeLike(word);
+    let q: RawBuilder<{ x: number }>;
+    if (this.database.dialect === 'sqlite') {
+      const indexed = shortWord(word) || [...word].length >= 3;
+      const names = shortWord(word) ? 'customer_name_grams' : 'customer_name_fts';
+      const found = indexed ? sql`${sql.ref(`s.${names}`)} match ${`"${word.replace(/"/g, '""')}"`}` : sql`s.name like ${like} escape '\\'`;
+      q = sql`select 1 as x from ${sql.table(names)} s cross join customer c
+        where ${found} and c.rowid = s.rowid and c.work_space_id = ${wsId} and c.name like ${like} escape '\\' limit 1`;
+    } else {
+      const grams = shortWord(word) ? sql`scrm_grams(c.name) @> ${[word]}::text[] and ` : sql``;
+      q = sql`select 1 as x from customer c where ${grams}c.name like ${like} and c.work_space_id = ${wsId} limit 1`;
+    }
+    return (await this.quick(q)).length > 0;
   }
 
   /**
@@ -351,7 +379,8 @@ export class CustomerListRepository {
    * The customers' rows in `order` for a walking plan: each one's latest matching relation, found by
    * walking an index in the page's order and probing "is it the customer's latest" on the way.
    */
-  private select(wsId: number, filter: RelationFilter, plan: WalkPlan, order: Order, branch?: string) {
+  private select(wsId: number, given: RelationFilter, plan: WalkPlan, order: Order, branch?: string) {
+    const filter: RelationFilter = plan.remarksOnly ? { ...given, keywordIn: 'remark' } : given;
     // A member's branch names its member alone (with the whole list too, PostgreSQL chose the plain userid index and sorted).
     const own =
       plan.kind !== 'branches' || branch === undefined

@@ -14,6 +14,7 @@ let corp: ConnectedCorp;
 let driven: CustomerListRepository;
 let walked: CustomerListRepository;
 let relations: Array<{ external_userid: string; userid: string; createtime: number }>;
+let nameChar: string;
 
 const CITIES = ['杭州', '上海', '北京'];
 const INTENTS = ['复购意向', '待跟进', '满100%返'];
@@ -34,6 +35,11 @@ beforeAll(async () => {
     await k.updateTable('follow_relation').set({ remark }).where('work_space_id', '=', corp.wsId).where('external_userid', '=', r.external_userid).where('userid', '=', r.userid).execute();
   }
   // Never a common word (two matches among one relation): every word read from the index.
+  // A name's first character also in one remark of another customer: a word found both ways.
+  const named = await k.selectFrom('customer').select(['external_userid', 'name']).where('work_space_id', '=', corp.wsId).orderBy('external_userid').executeTakeFirstOrThrow();
+  const other = relations.find((r) => r.external_userid !== named.external_userid)!;
+  nameChar = [...named.name][0]!;
+  await k.updateTable('follow_relation').set({ remark: `老客户${nameChar}介绍` }).where('work_space_id', '=', corp.wsId).where('external_userid', '=', other.external_userid).where('userid', '=', other.userid).execute();
   driven = new CustomerListRepository(h.server.database, { commonWord: { newest: 1, matches: 2 } });
   walked = new CustomerListRepository(h.server.database, { driverMax: -1 });
 }, 60_000);
@@ -78,6 +84,10 @@ describe('a driver read once against the time walk', () => {
     const char = firsts.find((c) => firsts.indexOf(c) !== firsts.lastIndexOf(c))!;
     expect(await sameShapes({ keyword: char }, 'keyword')).toBeGreaterThan(1);
     expect(await sameShapes({ keyword: '无此词' }, 'keyword')).toBe(0);
+    expect(await sameShapes({ keyword: nameChar }, 'keyword')).toBeGreaterThan(1);
+    // Remarks alone on the walk when no name holds the word; names too when one does.
+    expect(await walked.plan(corp.wsId, { keyword: '复购意向' })).toMatchObject({ kind: 'time', remarksOnly: true });
+    expect(await walked.plan(corp.wsId, { keyword: nameChar })).toMatchObject({ kind: 'time', remarksOnly: false });
   });
 
   it('walks a word common among the newest relations, and reads a rarer one from the index, with the same customers', async () => {
