@@ -260,8 +260,8 @@ export class CustomerListRepository {
     if (codes.length) out.push({ kind: 'codes', contactWayIds: codes });
     const tags = [...new Set(filter.tagIds ?? [])];
     if (tags.length && (filter.tagMode ?? 'any') !== 'none') out.push({ kind: 'tags', tagIds: tags });
-    // A word always drives (from the index, or one pass over names and remarks): walking the time
-    // index for a rare word probes every relation (a minute at a million on SQLite).
+    // A word drives unless common among the newest relations (`common`): walking the time index for a
+    // rare word probes every relation (a minute at a million on SQLite).
     const word = filter.keyword?.trim();
     if (word) out.push({ kind: 'keyword', keyword: word });
     return out;
