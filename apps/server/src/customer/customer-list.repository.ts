@@ -120,7 +120,7 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
 
 /** A filter of add time alone (or nothing): what follow_tag's rows answer without their relation. */
 function timeOnly(f: RelationFilter): boolean {
-  const { addedFrom: _from, addedTo: _to, tagMode: _mode, ...others } = f;
+  const { addedFrom: _from, addedTo: _to, tagMode: _mode, keywordIn: _in, ...others } = f;
   return Object.values(others).every((v) => v === undefined || v === false || (Array.isArray(v) && !v.length) || (typeof v === 'string' && !v.trim()));
 }
 
