@@ -7,7 +7,7 @@
 //   paging — pages 1–5 again while that count is fresh (what an operator paging through sees).
 // --explain prints each filter's plan instead (CustomerListRepository in this process: EXPLAIN QUERY
 // PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL, of the page and of the count up to 1,000).
-// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain]
+// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain] [--port=3971]
 import { performance } from 'node:perf_hooks';
 import { CUSTOMER_COUNT_CAP } from '@scrm/contracts/customer';
 import { CustomerListRepository } from '../../apps/server/src/customer/customer-list.repository.js';
@@ -29,11 +29,15 @@ async function explain(db: Database, wsId: number, cases: Array<[string, Record<
     if (only && !name.includes(only)) continue;
     const f = relationFilter(body);
     const plan = await repo.plan(wsId, f);
-    console.log(`\n#### ${name}\n\nplan: ${JSON.stringify(plan)}\n`);
-    const queries = [
-      ['page', repo.pageQuery(wsId, f, plan, 'desc', 0, 20)],
-      ['count', repo.countQuery(wsId, f, plan, CUSTOMER_COUNT_CAP, plan.kind === 'branches' ? plan.values[0] : undefined)],
-    ] as const;
+    console.log(`\n#### ${name}\n\nplan: ${JSON.stringify(plan.kind === 'rows' ? { ...plan, rows: plan.rows.length } : plan)}\n`);
+    // A driver's plan reads the page and the total in one query (the plan's own); others walk twice.
+    const queries =
+      plan.kind === 'rows'
+        ? ([['rows (page and total)', repo.drivenQuery(wsId, f, plan.driver)]] as const)
+        : ([
+            ['page', repo.pageQuery(wsId, f, plan, 'desc', 0, 20)],
+            ['count', repo.countQuery(wsId, f, plan, CUSTOMER_COUNT_CAP, plan.kind === 'branches' ? plan.values[0] : undefined)],
+          ] as const);
     for (const [label, q] of queries) {
       const c = q.compile(db.kysely);
       console.log(`${label}:\n\`\`\``);
@@ -108,7 +112,7 @@ async function measure(cases: Array<[string, Record<string, unknown>]>, tagHeld:
   }
 }
 
-const s = await benchStack(3971);
+const s = await benchStack(numberArg('port', 3971));
 try {
   const codes = (await s.db.kysely.selectFrom('contact_way').select('id').where('work_space_id', '=', s.wsId).orderBy('id').limit(3).execute()).map((c) => Number(c.id));
   const tagHeld = await s.db.kysely

@@ -157,7 +157,7 @@ async function main() {
         const lostAt = r < 0.13 ? Math.min(now - 1, added + Math.floor(rand() * rand() * 60 * DAY_MS)) : null;
         const byMember = lostAt !== null && r < 0.08;
         relations.push([wsId, ext, userid, remark, '', added, JSON.stringify([...tags]), code >= 0 ? 1 : 0, state, '', byMember ? lostAt : null, !byMember && lostAt !== null ? lostAt : null]);
-        for (const tag of tags) tagRows.push([wsId, tag, ext, userid]);
+        for (const tag of tags) tagRows.push([wsId, tag, ext, userid, added]);
         eventRows.push([wsId, ext, userid, 'add', added, state ? JSON.stringify({ state }) : '{}']);
         if (lostAt !== null) eventRows.push([wsId, ext, userid, byMember ? 'delete_by_member' : 'delete_by_customer', lostAt, '{}']);
       }
@@ -166,7 +166,7 @@ async function main() {
     await bulk(db, 'follow_relation',
       ['work_space_id', 'external_userid', 'userid', 'remark', 'description', 'createtime', 'tag_ids', 'add_way', 'state', 'oper_userid', 'deleted_at', 'deleted_by_customer_at'],
       ['int', 'text', 'text', 'text', 'text', 'bigint', 'text', 'int', 'text', 'text', 'bigint', 'bigint'], relations);
-    await bulk(db, 'follow_tag', ['work_space_id', 'tag_id', 'external_userid', 'userid'], ['int', 'text', 'text', 'text'], tagRows);
+    await bulk(db, 'follow_tag', ['work_space_id', 'tag_id', 'external_userid', 'userid', 'createtime'], ['int', 'text', 'text', 'text', 'bigint'], tagRows);
     await bulk(db, 'customer_event', ['work_space_id', 'external_userid', 'userid', 'kind', 'at', 'detail'], ['int', 'text', 'text', 'text', 'bigint', 'text'], eventRows);
     follows += relations.length;
     followTags += tagRows.length;

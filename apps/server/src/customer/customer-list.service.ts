@@ -124,12 +124,16 @@ export class CustomerListService {
    */
   private async totalOf(wsId: number, filter: RelationFilter, plan?: Plan): Promise<CustomerTotal> {
     const { list, jobs } = this.deps;
+    // A plan that read every matching customer (a driver held by few relations) knows the exact total.
+    if (plan?.kind === 'rows') return { total: plan.rows.length, totalExact: true, countedAt: null, counting: false };
     const key = filterKey(filter);
     const stored = await list.storedCount(wsId, key);
     const countedAt = stored ? Number(stored.counted_at) : null;
     if (stored && Date.now() - Number(stored.counted_at) < CUSTOMER_COUNT_FRESH_MS) return { total: Number(stored.total), totalExact: true, countedAt, counting: false };
     if (!stored) {
-      const n = await list.count(wsId, filter, CUSTOMER_COUNT_CAP, plan);
+      const p = plan ?? (await list.plan(wsId, filter));
+      if (p.kind === 'rows') return { total: p.rows.length, totalExact: true, countedAt: null, counting: false };
+      const n = await list.count(wsId, filter, CUSTOMER_COUNT_CAP, p);
       if (n <= CUSTOMER_COUNT_CAP) return { total: n, totalExact: true, countedAt: null, counting: false };
     }
     await jobs.enqueue(CUSTOMER_COUNT_JOB, { filter, key } satisfies CustomerCountPayload, { workSpaceId: wsId, singletonKey: `customer-count:${wsId}:${key}` });

@@ -1099,6 +1099,28 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // 客户列表's tags filter sorts a tag's relations by add time from follow_tag's key alone (and keeps an
+    // add-time range there): each row carries its relation's createtime, written with it by
+    // sync/follow-tag.repository.ts (every follow_tag write, so also a re-add's new createtime).
+    '0021_follow_tag_time': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('follow_tag').addColumn('createtime', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        if (dialect === 'sqlite')
+          await sql`update follow_tag set createtime = coalesce((select f.createtime from follow_relation f where f.work_space_id = follow_tag.work_space_id
+            and f.external_userid = follow_tag.external_userid and f.userid = follow_tag.userid), 0)`.execute(db);
+        else
+          await sql`update follow_tag t set createtime = f.createtime from follow_relation f
+            where f.work_space_id = t.work_space_id and f.external_userid = t.external_userid and f.userid = t.userid`.execute(db);
+        await db.schema.createIndex('follow_tag_time_idx').on('follow_tag').columns(['work_space_id', 'tag_id', 'createtime', 'external_userid', 'userid']).execute();
+        // Statistics that know the new index and column (SQLite without them may take the index for the
+        // key's lookups; PostgreSQL's were of a table every row of which was just rewritten).
+        await sql`analyze follow_tag`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('follow_tag_time_idx').ifExists().execute();
+        await db.schema.alterTable('follow_tag').dropColumn('createtime').execute();
+      },
+    },
   };
 }
 

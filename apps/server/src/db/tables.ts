@@ -165,6 +165,8 @@ export interface FollowTagTable {
   tag_id: string;
   external_userid: string;
   userid: string;
+  /** Its relation's follow_relation.createtime (0021), written with the row: the customer list sorts a tag's relations by it. */
+  createtime: number;
 }
 
 /** Customers per tag as last counted (tag page); `tag_count_state.counted_at` says when. */

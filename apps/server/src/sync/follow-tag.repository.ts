@@ -36,19 +36,31 @@ export async function markCustomersChanged(db: Executor, wsId: number, externalU
       .execute();
 }
 
-/** The relations' tags become exactly these (relations not named keep theirs). */
+/**
+ * The relations' tags become exactly these (relations not named keep theirs). Each row carries its
+ * relation's createtime as the relation has it now (read in the writer's transaction, after its
+ * upsert): a re-add's new time reaches follow_tag with the tags rewritten.
+ */
 export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
   await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
-    await db
-      .deleteFrom('follow_tag')
-      .where('work_space_id', '=', wsId)
-      .where(relationIn(part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
-      .execute();
-    const rows = part.flatMap((f) =>
-      [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid })),
-    );
+    const pairs = relationIn(part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
+    await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
+    const tagged = part.filter((f) => parseKeys(f.tag_ids).length);
+    const times = new Map<string, number>();
+    if (tagged.length)
+      for (const r of await db
+        .selectFrom('follow_relation')
+        .select(['external_userid', 'userid', 'createtime'])
+        .where('work_space_id', '=', wsId)
+        .where(relationIn(tagged.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
+        .execute())
+        times.set(`${r.external_userid}\u0000${r.userid}`, Number(r.createtime));
+    const rows = tagged.flatMap((f) => {
+      const createtime = times.get(`${f.external_userid}\u0000${f.userid}`) ?? 0;
+      return [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid, createtime }));
+    });
     for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await db.insertInto('follow_tag').values(rows.slice(j, j + ROWS_PER_INSERT)).execute();
   }
 }

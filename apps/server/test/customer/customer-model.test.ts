@@ -1,5 +1,5 @@
 // The customer model under the list, the tag counts and the data centre: `follow_tag` holds exactly the
-// tags of the follow relations after a sync and after our own tagging; `customer_event` gets one row
+// tags of the follow relations, with each relation's add time, after a sync and after our own tagging; `customer_event` gets one row
 // per add and deletion, however often WeCom's event is processed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
@@ -13,14 +13,14 @@ let corp: ConnectedCorp;
 const db = () => h.server.database.kysely;
 const api = (path: string, body?: unknown) => h.api(path, body, token, corp.headers);
 
-/** follow_relation.tag_ids flattened, as "external|userid|tag" keys. */
+/** follow_relation.tag_ids flattened, as "external|userid|tag|createtime" keys. */
 async function tagsFromRelations(wsId: number): Promise<string[]> {
-  const rows = await db().selectFrom('follow_relation').select(['external_userid', 'userid', 'tag_ids']).where('work_space_id', '=', wsId).execute();
-  return rows.flatMap((r) => [...new Set(JSON.parse(r.tag_ids) as string[])].map((t) => `${r.external_userid}|${r.userid}|${t}`)).sort();
+  const rows = await db().selectFrom('follow_relation').select(['external_userid', 'userid', 'tag_ids', 'createtime']).where('work_space_id', '=', wsId).execute();
+  return rows.flatMap((r) => [...new Set(JSON.parse(r.tag_ids) as string[])].map((t) => `${r.external_userid}|${r.userid}|${t}|${Number(r.createtime)}`)).sort();
 }
 async function tagsFromFollowTag(wsId: number): Promise<string[]> {
   const rows = await db().selectFrom('follow_tag').selectAll().where('work_space_id', '=', wsId).execute();
-  return rows.map((r) => `${r.external_userid}|${r.userid}|${r.tag_id}`).sort();
+  return rows.map((r) => `${r.external_userid}|${r.userid}|${r.tag_id}|${Number(r.createtime)}`).sort();
 }
 const eventsOf = (externalUserid: string) =>
   db().selectFrom('customer_event').selectAll().where('external_userid', '=', externalUserid).orderBy('id').execute();
@@ -47,7 +47,7 @@ describe('follow_tag', () => {
     expect(r.status, r.message).toBe(200);
     const s = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: r.data.configId, name: '周先生' });
     expect(s.status).toBe(200);
-    await until('tag on the relation', async () => (await tagsFromFollowTag(corp.wsId)).includes(`${s.body.externalUserid}|${s.body.userid}|${tagId}`));
+    await until('tag on the relation', async () => (await tagsFromFollowTag(corp.wsId)).some((k) => k.startsWith(`${s.body.externalUserid}|${s.body.userid}|${tagId}|`)));
     await settle(h);
     expect(await tagsFromFollowTag(corp.wsId)).toEqual(await tagsFromRelations(corp.wsId));
   });

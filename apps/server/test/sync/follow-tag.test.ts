@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import type { DB } from '../../src/db/tables.js';
-import { writeFollowTags } from '../../src/sync/follow-tag.repository.js';
+import { setFollowTags, writeFollowTags } from '../../src/sync/follow-tag.repository.js';
+import { SyncRepository } from '../../src/sync/sync.repository.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 let testDb: TestDatabase;
@@ -51,6 +52,36 @@ test('a sync writes each relation its tags, reading follow_tag through the custo
     // The rows are found by customer, not by reading the work space's whole range.
     expect(plan).toMatch(/external_userid/);
   }
+});
+
+test('follow_tag carries its relation’s add time, also after a re-add moved it', async () => {
+  const sync = new SyncRepository(db);
+  const k = db.kysely;
+  const account = await k
+    .insertInto('account')
+    .values({ parent_id: null, account: null, phone: '13900000008', password_hash: 'x', nickname: '', gzh_openid: null, permission_keys: '[]', disabled: 0, created_at: 1, updated_at: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ws = await k
+    .insertInto('work_space')
+    .values({ account_id: Number(account.id), nickname: '再加', access_type: 'internal', created_at: 1, corp_id: 'wwre', corp_name: '', secret_enc: null, permanent_code_enc: null, last_checked_at: null, synced_at: null, sync_error: null, sync_status: 'done' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const wsId = Number(ws.id);
+  const customer = { work_space_id: wsId, external_userid: 'wmre', name: '再加', avatar: '', type: 1, gender: 1, unionid: '', corp_name: '', updated_at: 1 };
+  const follow = (createtime: number, tag_ids: string) => ({
+    work_space_id: wsId, external_userid: 'wmre', userid: 'u1', remark: '', description: '', createtime, tag_ids, add_way: 1, state: '', oper_userid: '', deleted_at: null,
+  });
+  const times = async () =>
+    (await db.kysely.selectFrom('follow_tag').select(['tag_id', 'createtime']).where('work_space_id', '=', wsId).orderBy('tag_id').execute()).map((r) => `${r.tag_id}@${Number(r.createtime)}`);
+  await sync.upsertCustomer(wsId, customer, [follow(1_000, '["etA","etB"]')]);
+  expect(await times()).toEqual(['etA@1000', 'etB@1000']);
+  // The customer deleted the member and added them again: WeCom's relation has a new createtime.
+  await sync.upsertCustomer(wsId, customer, [follow(5_000, '["etA"]')]);
+  expect(await times()).toEqual(['etA@5000']);
+  // Tags changed by us (a batch, the record's edit, auto-tag) keep the relation's time.
+  await setFollowTags(db.kysely, wsId, [{ external_userid: 'wmre', userid: 'u1', tag_ids: '["etA","etC"]' }]);
+  expect(await times()).toEqual(['etA@5000', 'etC@5000']);
 });
 
 async function explain(q: CompiledQuery): Promise<string> {
