@@ -99,9 +99,11 @@ function conditions(a: 'f' | 'g', wsId: number, f: RelationFilter): RawBuilder<u
     else if (mode === 'none') parts.push(sql`not ${tagged(f.tagIds)}`);
     else for (const id of new Set(f.tagIds)) parts.push(tagged([id]));
   }
-  const customer = (cond: RawBuilder<unknown>) =>
-    sql`exists (select 1 from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')} and ${cond})`;
-  if (f.gender !== undefined) parts.push(customer(sql`c.gender = ${f.gender}`));
+  // The customer's gender as a scalar subquery (one customer by its key), like the name below: as an
+  // EXISTS, SQLite's count first built a Bloom filter over every customer of the work space (90 ms of a
+  // 100 ms first answer at 1,000,000 customers) where a lookup per relation walked is what is wanted.
+  if (f.gender !== undefined)
+    parts.push(sql`(select c.gender from customer c where c.work_space_id = ${wsId} and c.external_userid = ${col('external_userid')}) = ${f.gender}`);
   const keyword = f.keyword?.trim();
   if (keyword) {
     // The name as a scalar subquery (at most one customer by its key; none: null, no match), not an
