@@ -174,10 +174,14 @@ export class CustomerListRepository {
    * more than the few thousand rows these queries read (measured: 40–150 ms against 20–45 ms on the
    * shared machine).
    */
-  private async quick<T>(q: RawBuilder<T>): Promise<T[]> {
+  private async quick<T>(q: RawBuilder<T>, opts: { searchIndexOnly?: boolean } = {}): Promise<T[]> {
     if (this.database.dialect !== 'postgres') return (await q.execute(this.db)).rows;
     return this.db.transaction().execute(async (trx) => {
       await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      // Only a bitmap of the search index may answer (`searchIndexOnly`): for LIKE … LIMIT 1 PostgreSQL
+      // otherwise expects a match early and scans the table or the name index — 86 ms (830 ms) at a
+      // million names when none matches, against 2–16 ms through the trigram or characters' index.
+      if (opts.searchIndexOnly) for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) await sql`set local ${sql.raw(`enable_${scan}`)} = off`.execute(trx);
       return (await q.execute(trx)).rows;
     });
   }
@@ -240,7 +244,7 @@ export class CustomerListRepository {
       const grams = shortWord(word) ? sql`scrm_grams(c.name) @> ${[word]}::text[] and ` : sql``;
       q = sql`select 1 as x from customer c where ${grams}c.name like ${like} and c.work_space_id = ${wsId} limit 1`;
     }
-    return (await this.quick(q)).length > 0;
+    return (await this.quick(q, { searchIndexOnly: true })).length > 0;
   }
 
   /**
