@@ -118,7 +118,7 @@ describe('MemberSelect 「按分组选择」', { timeout: 30_000 }, () => {
     await renderWithProviders(<Host />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const options = await screen.findAllByTestId('member-group-option');
-    expect(options.map((o) => o.textContent)).toEqual(['销售组（2人）', '空组（0人）']);
+    expect(options.map((o) => o.textContent)).toEqual(['销售组2人', '空组0人']);
     expect((options[1] as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('member-group-bar').textContent).toContain('按分组选择');
     fireEvent.click(options[0]!);

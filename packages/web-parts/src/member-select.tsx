@@ -72,22 +72,27 @@ function GroupBar({ workId, onPick }: { workId: number; onPick: (members: Member
   if (!list.length) return null;
   return (
     <>
-      <Flex wrap gap={6} align="center" style={{ padding: '4px 8px' }} data-testid="member-group-bar" onMouseDown={(e) => e.preventDefault()}>
+      <Flex vertical gap={6} style={{ padding: '4px 8px 6px' }} data-testid="member-group-bar" onMouseDown={(e) => e.preventDefault()}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {T.member.byGroup}
         </Typography.Text>
-        {list.map((g) => (
-          <Button
-            key={g.id}
-            size="small"
-            disabled={g.count === 0}
-            title={g.count === 0 ? T.member.groupEmpty : g.members.filter((m) => !m.departed).map((m) => m.name).join('、')}
-            onClick={() => onPick(g.members.filter((m) => !m.departed))}
-            data-testid="member-group-option"
-          >
-            {T.member.groupOption(g.name, g.count)}
-          </Button>
-        ))}
+        <Flex wrap gap={6}>
+          {list.map((g) => (
+            <Button
+              key={g.id}
+              size="small"
+              disabled={g.count === 0}
+              title={g.count === 0 ? T.member.groupEmpty : g.members.filter((m) => !m.departed).map((m) => m.name).join('、')}
+              onClick={() => onPick(g.members.filter((m) => !m.departed))}
+              data-testid="member-group-option"
+            >
+              {g.name}
+              <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 4 }}>
+                {T.member.groupCount(g.count)}
+              </Typography.Text>
+            </Button>
+          ))}
+        </Flex>
       </Flex>
       <Divider style={{ margin: '4px 0' }} />
     </>

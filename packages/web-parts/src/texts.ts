@@ -23,7 +23,7 @@ export const T = {
     unknown: (userid: string) => `${userid}（已离职或不存在）`,
     noDepartment: '未分配部门',
     byGroup: '按分组选择',
-    groupOption: (name: string, count: number) => `${name}（${count}人）`,
+    groupCount: (count: number) => `${count}人`,
     groupEmpty: '该分组暂无在职成员',
   },
 
