@@ -75,4 +75,16 @@ describe('成员分组 on /staff/list', { timeout: 30_000 }, () => {
     fireEvent.click(document.querySelector('.ant-modal-confirm-btns .ant-btn-dangerous')!);
     await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/group/delete', { id: 3 }, { silent: true }));
   });
+
+  it('takes a member out of a group only after the confirm', async () => {
+    mockedPost.mockImplementation(async (url: string) => (url === '/api/qw/member/group/remove' ? groups.list[0] : groups));
+    await renderPart();
+    await screen.findByText('华东销售组');
+    const tag = screen.getAllByTestId('member-group-member').find((t) => t.getAttribute('data-userid') === 'zhangsan')!;
+    fireEvent.click(tag.querySelector('.ant-tag-close-icon')!);
+    expect((await screen.findAllByText('将「张三」移出分组「华东销售组」？')).length).toBeGreaterThan(0);
+    expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/member/group/remove', expect.anything(), expect.anything());
+    fireEvent.click(document.querySelector('.ant-modal-confirm-btns .ant-btn-dangerous')!);
+    await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/group/remove', { id: 3, userids: ['zhangsan'] }, { silent: true }));
+  });
 });
