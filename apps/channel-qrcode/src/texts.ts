@@ -116,6 +116,7 @@ export const T = {
   memberEmpty: '还没有接待成员，请在上方搜索并添加',
   memberCount: (regular: number, backup: number) => `${regular} 位接待成员${backup ? `，${backup} 位备用成员` : ''}`,
   memberMax: (n: number) => `最多添加 ${n} 位成员`,
+  groupAdded: (group: number, skipped: number) => `已按分组添加 ${group} 位成员${skipped ? `，${skipped} 位已在列表中` : ''}`,
   memberCol: { order: '顺序', member: '成员', cap: '每日上限', backup: '备用成员', actions: '操作' },
   memberCapPlaceholder: (cap: number) => (cap > 0 ? `默认 ${cap}` : '默认不限'),
   memberCapHint: '留空则使用活码的每日添加上限，0 表示不限',

@@ -24,6 +24,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
 import { memberRoutes } from './member/member.routes.js';
+import { memberGroupRoutes } from './member/group/member-group.routes.js';
 import { tagRoutes } from './tag/tag.routes.js';
 import { channelCodeRoutes } from './contact-way/channel/channel-code.routes.js';
 import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
+      await api.register(memberGroupRoutes, { prefix: '/qw', memberGroups: services.memberGroups });
       await api.register(tagRoutes, { prefix: '/qw', tags: services.tags });
       await api.register(autoTagRoutes, { prefix: '/qw', autoTags: services.autoTags });
       await api.register(channelCodeRoutes, {

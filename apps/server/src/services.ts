@@ -27,6 +27,8 @@ import { CallbackReplayGuard } from './callback/replay-guard.js';
 import { CallbackNonceRepository } from './callback/callback-nonce.repository.js';
 import { MemberRepository } from './member/member.repository.js';
 import { MemberService } from './member/member.service.js';
+import { MemberGroupRepository } from './member/group/member-group.repository.js';
+import { MemberGroupService } from './member/group/member-group.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
 import { SyncService } from './sync/sync.service.js';
 import { ServiceProviderSettings } from './wecom/service-provider-settings.js';
@@ -274,6 +276,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbacks,
     sync,
     members: new MemberService(new MemberRepository(database), sync),
+    memberGroups: new MemberGroupService(new MemberGroupRepository(database), clock),
     tags,
     customers,
     customerEvents,

@@ -110,7 +110,8 @@ export const MENU: MenuNode[] = [
     name: '企业管理',
     icon: 'ApartmentOutlined',
     children: [
-      page('staff', '成员列表', '/staff/list'),
+      // staff.group: changing 成员分组 (the page's key reads them; a granted page covers it).
+      { key: 'staff', name: '成员列表', path: '/staff/list', children: [{ key: 'staff.group', name: '管理成员分组', hideInMenu: true }] },
       page('subaccount', '子账号', '/setting/subaccount/list', [
         sub('subaccount.edit', '编辑子账号', '/setting/subaccount/edit'),
       ]),

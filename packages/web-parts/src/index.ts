@@ -64,6 +64,7 @@ export type { OnlineBadgeProps } from './online-badge';
 export { formatTime, utf8Bytes } from './format';
 export { useDebouncedValue } from './use-debounced-value';
 export { findMembers, memberFindKey } from './api/find-members';
+export { memberGroupsKey } from './api/find-member-groups';
 export { listTags, tagListKey } from './api/list-tags';
 export { postBlob } from './api/post-blob';
 export { NoWorkSpace } from './no-work-space';

@@ -80,3 +80,67 @@ describe('MemberSelect', { timeout: 30_000 }, () => {
     expect(onChange).toHaveBeenCalledWith('wangwu', corp[2]);
   });
 });
+
+describe('MemberSelect 「按分组选择」', { timeout: 30_000 }, () => {
+  const groups = {
+    list: [
+      {
+        id: 1,
+        name: '销售组',
+        count: 2,
+        members: [
+          { userid: 'zhangsan', name: '张三', avatar: '', departed: false },
+          { userid: 'wangwu', name: '王五', avatar: '', departed: false },
+          { userid: 'gone', name: '', avatar: '', departed: true },
+        ],
+      },
+      { id: 2, name: '空组', count: 0, members: [] },
+    ],
+  };
+  const route = async (url: string, body: unknown) => (url === '/api/qw/member/group/find' ? groups : answer(body as MemberFindBody));
+
+  it('adds a group’s members in the corp to a multiple selection, keeping those chosen', async () => {
+    mockedPost.mockImplementation(route);
+    const onChange = vi.fn();
+    function Host() {
+      const [value, setValue] = useState<string[]>(['lisi']);
+      return (
+        <MemberSelect
+          mode="multiple"
+          value={value}
+          onChange={(ids, members) => {
+            setValue(ids);
+            onChange(ids, members);
+          }}
+        />
+      );
+    }
+    await renderWithProviders(<Host />);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    const options = await screen.findAllByTestId('member-group-option');
+    expect(options.map((o) => o.textContent)).toEqual(['销售组2人', '空组0人']);
+    expect((options[1] as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('member-group-bar').textContent).toContain('按分组选择');
+    fireEvent.click(options[0]!);
+    expect(onChange.mock.lastCall![0]).toEqual(['lisi', 'zhangsan', 'wangwu']);
+    await waitFor(() => expect(screen.getByTestId('member-select').textContent).toContain('王五'));
+  });
+
+  it('hands a group to a single picker’s onPickGroup', async () => {
+    mockedPost.mockImplementation(route);
+    const onPickGroup = vi.fn();
+    await renderWithProviders(<MemberSelect onPickGroup={onPickGroup} />);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click((await screen.findAllByTestId('member-group-option'))[0]!);
+    expect(onPickGroup).toHaveBeenCalledWith([groups.list[0]!.members[0], groups.list[0]!.members[1]]);
+  });
+
+  it('offers no groups when the work space has none', async () => {
+    mockedPost.mockImplementation(async (url, body) => (url === '/api/qw/member/group/find' ? { list: [] } : answer(body as MemberFindBody)));
+    await renderWithProviders(<MemberSelect mode="multiple" />);
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await screen.findAllByTestId('member-option');
+    await settle(100);
+    expect(screen.queryByTestId('member-group-bar')).toBeNull();
+  });
+});

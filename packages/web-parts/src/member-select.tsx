@@ -1,10 +1,12 @@
 // Members of the work space in a Select, searched on the server; a saved selection shows names, not userids.
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Avatar, Empty, Flex, Select, Spin, Typography } from 'antd';
+import { Avatar, Button, Divider, Empty, Flex, Select, Spin, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { MemberOption } from '@scrm/contracts/customer';
+import type { MemberGroupMember } from '@scrm/contracts/member-group';
 import { useStore } from '@scrm/web-kit';
 import { useMemberFind, useMembersByUserid } from './api/find-members';
+import { useMemberGroups } from './api/find-member-groups';
 import { T } from './texts';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -29,12 +31,16 @@ interface SingleProps extends CommonProps {
   mode?: undefined;
   value?: string | null;
   onChange?: (userid: string | undefined, member: MemberOption | undefined) => void;
+  /** Given: the popup offers the 成员分组 (「按分组选择」), and choosing one hands over its members still in the corp. */
+  onPickGroup?: (members: MemberGroupMember[]) => void;
 }
 interface MultipleProps extends CommonProps {
   mode: 'multiple';
   value?: string[] | null;
   /** `members`: the chosen ones whose details are loaded, in the order of `userids`. */
   onChange?: (userids: string[], members: MemberOption[]) => void;
+  /** The popup offers the 成员分组 (「按分组选择」): choosing one adds its members still in the corp (default true). */
+  groups?: boolean;
 }
 export type MemberSelectProps = SingleProps | MultipleProps;
 
@@ -55,6 +61,41 @@ function MemberLine({ member }: { member: MemberOption }) {
         {member.departmentNames.join('、') || T.member.noDepartment}
       </Typography.Text>
     </Flex>
+  );
+}
+
+/** The 成员分组 above the member options: a button a group, its members in the corp counted. */
+function GroupBar({ workId, onPick }: { workId: number; onPick: (members: MemberGroupMember[]) => void }) {
+  const groups = useMemberGroups(workId, { enabled: workId > 0 });
+  // Optional help: an answer it cannot read (no members list) offers nothing rather than breaking the picker.
+  const list = (groups.data?.list ?? []).filter((g) => Array.isArray(g?.members));
+  if (!list.length) return null;
+  return (
+    <>
+      <Flex vertical gap={6} style={{ padding: '4px 8px 6px' }} data-testid="member-group-bar" onMouseDown={(e) => e.preventDefault()}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {T.member.byGroup}
+        </Typography.Text>
+        <Flex wrap gap={6}>
+          {list.map((g) => (
+            <Button
+              key={g.id}
+              size="small"
+              disabled={g.count === 0}
+              title={g.count === 0 ? T.member.groupEmpty : g.members.filter((m) => !m.departed).map((m) => m.name).join('、')}
+              onClick={() => onPick(g.members.filter((m) => !m.departed))}
+              data-testid="member-group-option"
+            >
+              {g.name}
+              <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 4 }}>
+                {T.member.groupCount(g.count)}
+              </Typography.Text>
+            </Button>
+          ))}
+        </Flex>
+      </Flex>
+      <Divider style={{ margin: '4px 0' }} />
+    </>
   );
 }
 
@@ -120,6 +161,22 @@ export function MemberSelect(props: MemberSelectProps) {
     }
   };
 
+  // 「按分组选择」: a multiple picker adds the group's members to its value; a single one hands them to onPickGroup.
+  const pickGroup =
+    props.mode === 'multiple'
+      ? props.groups === false
+        ? undefined
+        : (chosen: MemberGroupMember[]) => {
+            const next = [...ids, ...chosen.map((m) => m.userid).filter((u) => !ids.includes(u))];
+            emit(maxCount ? next.slice(0, maxCount) : next);
+            setOpen(false);
+          }
+      : props.onPickGroup &&
+        ((chosen: MemberGroupMember[]) => {
+          setOpen(false);
+          props.onPickGroup!(chosen);
+        });
+
   return (
     <Select<string | string[], Option>
       id={id}
@@ -142,6 +199,16 @@ export function MemberSelect(props: MemberSelectProps) {
       }}
       showSearch={{ filterOption: false, searchValue: input, onSearch: setInput }}
       labelRender={(p) => labelOf(String(p.value))}
+      popupRender={(menu) =>
+        pickGroup && open ? (
+          <>
+            <GroupBar workId={workId} onPick={pickGroup} />
+            {menu}
+          </>
+        ) : (
+          menu
+        )
+      }
       optionRender={(o) => (o.data.member ? <MemberLine member={o.data.member} /> : o.data.label)}
       notFoundContent={
         search.isFetching ? (

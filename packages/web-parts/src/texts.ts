@@ -22,6 +22,9 @@ export const T = {
     emptyHint: '请确认成员已同步，且有客户联系权限',
     unknown: (userid: string) => `${userid}（已离职或不存在）`,
     noDepartment: '未分配部门',
+    byGroup: '按分组选择',
+    groupCount: (count: number) => `${count}人`,
+    groupEmpty: '该分组暂无在职成员',
   },
 
   tag: {

@@ -1121,6 +1121,32 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('follow_tag').dropColumn('createtime').execute();
       },
     },
+    // 成员分组: named groups of a work space's members (the pickers choose a group's members at once).
+    // A member who leaves the corp keeps the row (shown as departed), so one who returns is in the group again.
+    '0022_member_group': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('member_group'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('member_group_name_uq').on('member_group').columns(['work_space_id', 'name']).unique().execute();
+        await db.schema
+          .createTable('member_group_member')
+          .addColumn('group_id', 'integer', (c) => c.notNull().references('member_group.id').onDelete('cascade'))
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+          .addColumn('added_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('member_group_member_pk', ['group_id', 'userid'])
+          .execute();
+        await db.schema.createIndex('member_group_member_user_idx').on('member_group_member').columns(['work_space_id', 'userid']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('member_group_member').ifExists().execute();
+        await db.schema.dropTable('member_group').ifExists().execute();
+      },
+    },
   };
 }
 

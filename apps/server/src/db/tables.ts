@@ -107,6 +107,23 @@ export interface MemberTable {
   is_follow_user: number;
 }
 
+/** 成员分组: a named group of a work space's members. */
+export interface MemberGroupTable {
+  id: Generated<number>;
+  work_space_id: number;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A member of a 成员分组, by userid (kept when the member leaves the corp: shown as departed). */
+export interface MemberGroupMemberTable {
+  group_id: number;
+  work_space_id: number;
+  userid: string;
+  added_at: number;
+}
+
 export interface CorpTagGroupTable {
   work_space_id: number;
   group_id: string;
@@ -771,6 +788,8 @@ export interface DB {
   material_file: MaterialFileTable;
   material: MaterialTable;
   material_media: MaterialMediaTable;
+  member_group: MemberGroupTable;
+  member_group_member: MemberGroupMemberTable;
   contact_way_group: ContactWayGroupTable;
   contact_way: ContactWayTable;
   contact_way_member: ContactWayMemberTable;

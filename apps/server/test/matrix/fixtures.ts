@@ -24,6 +24,7 @@ export interface AIds {
   workSpace: number;
   channelCode: number;
   codeGroup: number;
+  memberGroup: number;
   staffCode: number;
   leadBatch: number;
   lead: number;
@@ -94,6 +95,9 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
   const materialGroup = (await must('/api/material/group/add', { name: `${A_MARK}素材组` })).id as number;
   const material = (await must('/api/material/add', { type: 'image', title: `${A_MARK}图片`, fileId: file.fileId })).id as number;
   const textMaterial = (await must('/api/material/add', { type: 'text', title: `${A_MARK}文本`, content: `${A_MARK}内容`, groupId: materialGroup })).id as number;
+
+  // A member group of two members.
+  const memberGroup = (await must('/api/qw/member/group/add', { name: `${A_MARK}成员组`, userids: [m0, m1] })).id as number;
 
   // Codes: a group, a channel code in it, a staff code, a lead batch with one lead.
   const codeGroup = (await must('/api/qw/lxw/group/add', { name: `${A_MARK}分组` })).id as number;
@@ -166,6 +170,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
     workSpace: corpA.wsId,
     channelCode: code.id,
     codeGroup,
+    memberGroup,
     staffCode,
     leadBatch: batch.id,
     lead,
@@ -206,7 +211,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
 /** A's object ids a field of this name may take, by its name (generic `id`: every numeric one). */
 export function idsForField(name: string, ids: AIds, url = ''): Array<number | string> {
   const numeric = [
-    ids.channelCode, ids.codeGroup, ids.staffCode, ids.leadBatch, ids.lead, ids.material, ids.textMaterial, ids.materialGroup,
+    ids.channelCode, ids.codeGroup, ids.memberGroup, ids.staffCode, ids.leadBatch, ids.lead, ids.material, ids.textMaterial, ids.materialGroup,
     ids.materialFile, ids.cronPlan, ids.limitPlan, ids.riskRecord, ids.child, ids.contactWayAdd, ids.workSpace,
   ];
   switch (name) {
@@ -244,6 +249,7 @@ export function idsForField(name: string, ids: AIds, url = ''): Array<number | s
 export function ownIdFor(url: string, ids: AIds): number | undefined {
   const rules: Array<[RegExp, number]> = [
     [/^\/api\/qw\/lxw\/group\//, ids.codeGroup],
+    [/^\/api\/qw\/member\/group\//, ids.memberGroup],
     [/^\/api\/qw\/lxw\//, ids.channelCode],
     [/^\/api\/qw\/staff\/code\//, ids.staffCode],
     [/^\/api\/qw\/customer\/code\/lead\//, ids.lead],

@@ -196,3 +196,29 @@ describe('/channel-qrcode/create', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('where').at(-1)!.textContent).toBe('/channel-qrcode/list');
   });
 });
+
+describe('「按分组选择」 in the member picker', () => {
+  it('adds a 成员分组’s members in the corp after those already on the code, once each', async () => {
+    const group = {
+      id: 4,
+      name: '华东销售组',
+      count: 2,
+      members: [
+        { userid: 'zhangsan', name: '张三', avatar: '', departed: false },
+        { userid: 'lisi', name: '李四', avatar: '', departed: false },
+        { userid: 'gone', name: '', avatar: '', departed: true },
+      ],
+    };
+    serve({ '/api/qw/member/group/find': () => ({ list: [group] }) });
+    await renderPage(<ChannelQrcodeCreatePage />, '/channel-qrcode/create');
+    await addMember('张三');
+    await act(async () => fireEvent.mouseDown(within(screen.getByTestId('member-add')).getByRole('combobox')));
+    await settle(400);
+    const option = (await screen.findAllByTestId('member-group-option'))[0]!;
+    expect(option.textContent).toBe('华东销售组2人');
+    await act(async () => fireEvent.click(option));
+    await settle();
+    expect(names()).toEqual(['张三', '李四']);
+    expect(screen.getByTestId('member-count').textContent).toBe('2 位接待成员');
+  });
+});

@@ -5,6 +5,7 @@ import { Avatar, Button, Flex, InputNumber, Switch, Tag, Tooltip, Typography } f
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, InfoCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { CODE_MAX_MEMBERS, type CodeMemberInput } from '@scrm/contracts/contact-way';
 import type { MemberOption } from '@scrm/contracts/customer';
+import type { MemberGroupMember } from '@scrm/contracts/member-group';
 import { toast } from '@scrm/web-kit';
 import { MemberSelect } from '@scrm/web-parts';
 import { T } from '../../texts';
@@ -67,6 +68,26 @@ export function MemberListEditor({ value, onChange, codeCap, looks, id }: Member
     set([...members, { userid, dailyCap: null, backup: false }]);
   };
 
+  // 「按分组选择」: the group's members after those already on the code, up to the code's limit.
+  const addGroup = (group: MemberGroupMember[]) => {
+    setPickerKey((k) => k + 1);
+    const fresh = group.filter((g) => !members.some((m) => m.userid === g.userid));
+    const room = Math.max(0, CODE_MAX_MEMBERS - members.length);
+    const taken = fresh.slice(0, room);
+    if (fresh.length > room) toast.info(T.memberMax(CODE_MAX_MEMBERS));
+    if (!taken.length) {
+      if (fresh.length <= room) toast.info(T.groupAdded(0, group.length));
+      return;
+    }
+    setAdded((prev) => {
+      const next = new Map(prev);
+      for (const g of taken) next.set(g.userid, { name: g.name, avatar: g.avatar });
+      return next;
+    });
+    set([...members, ...taken.map((g) => ({ userid: g.userid, dailyCap: null, backup: false }))]);
+    toast.success(T.groupAdded(taken.length, group.length - fresh.length));
+  };
+
   const endDrag = () => {
     setArmed(null);
     setDragging(null);
@@ -83,7 +104,7 @@ export function MemberListEditor({ value, onChange, codeCap, looks, id }: Member
   return (
     <Flex id={id} vertical gap={12} data-testid="member-list-editor">
       <Flex gap={12} align="center" wrap>
-        <MemberSelect key={pickerKey} value={null} onChange={add} placeholder={T.memberAdd} allowClear={false} style={{ width: 320 }} data-testid="member-add" />
+        <MemberSelect key={pickerKey} value={null} onChange={add} onPickGroup={addGroup} placeholder={T.memberAdd} allowClear={false} style={{ width: 320 }} data-testid="member-add" />
         {members.length ? (
           <Typography.Text type="secondary" data-testid="member-count">
             {T.memberCount(regular, members.length - regular)}

@@ -1,6 +1,6 @@
 // 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { LoadAlert, NoWorkSpace } from '@scrm/web-parts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
@@ -11,6 +11,7 @@ import { useMembers } from '../../api/list-members';
 import { syncMembers } from '../../api/sync-members';
 import { T } from '../../texts';
 import { ALL, DepartmentTree } from './department-tree';
+import { MemberGroups } from './member-groups';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 4: 'default', 5: 'warning' };
 
@@ -141,7 +142,15 @@ export default function StaffListPage() {
   if (!workId) return <NoWorkSpace title={T.title} hint={T.noWorkHint} />;
   return (
     <PageFrame title={T.title} bare>
-      <Members key={workId} workId={workId} />
+      <Tabs
+        defaultActiveKey="members"
+        destroyOnHidden
+        data-testid="staff-tabs"
+        items={[
+          { key: 'members', label: T.tabs.members, children: <Members key={workId} workId={workId} /> },
+          { key: 'groups', label: T.tabs.groups, children: <MemberGroups key={workId} workId={workId} /> },
+        ]}
+      />
     </PageFrame>
   );
 }

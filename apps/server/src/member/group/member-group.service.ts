@@ -1,0 +1,103 @@
+// 成员分组: named groups of a work space's members. A member who leaves the corp stays in the group
+// marked `departed` (not counted, never picked), so that one who comes back is in it again.
+import type { MemberGroup, MemberGroupAddBody, MemberGroupList, MemberGroupUpdateBody } from '@scrm/contracts/member-group';
+import { isUniqueViolation } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../clock/clock.js';
+import type { WorkSpace } from '../../workspace/workspace.repository.js';
+import type { MemberGroupRepository } from './member-group.repository.js';
+
+const groupNotFound = () => new AppError(404, '成员分组不存在');
+const nameTaken = () => new AppError(409, '分组名称已存在');
+
+export class MemberGroupService {
+  constructor(
+    private readonly repo: MemberGroupRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async group(ws: WorkSpace, id: number) {
+    const g = await this.repo.findGroup(ws.id, id);
+    if (!g) throw groupNotFound();
+    return g;
+  }
+
+  private static name(name: string): string {
+    const trimmed = name.trim();
+    if (!trimmed) throw new AppError(400, '请填写分组名称');
+    return trimmed;
+  }
+
+  /** Distinct userids in order; those not already in the group must be members of the work space now. */
+  private async checkedUserids(ws: WorkSpace, userids: string[], already: ReadonlySet<string> = new Set()): Promise<string[]> {
+    const list = [...new Set(userids)];
+    const fresh = list.filter((u) => !already.has(u));
+    const present = await this.repo.presentMembers(ws.id, fresh);
+    const unknown = fresh.filter((u) => !present.has(u));
+    if (unknown.length) throw new AppError(400, `成员不存在：${unknown.slice(0, 3).join('、')}${unknown.length > 3 ? ' 等' : ''}`);
+    return list;
+  }
+
+  async find(ws: WorkSpace, keyword?: string): Promise<MemberGroupList> {
+    const groups = await this.repo.groups(ws.id, keyword?.trim() || undefined);
+    const rows = await this.repo.members(ws.id, groups.map((g) => g.id));
+    const byGroup = new Map<number, MemberGroup['members']>();
+    for (const r of rows) {
+      const list = byGroup.get(r.group_id) ?? [];
+      list.push({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null });
+      byGroup.set(r.group_id, list);
+    }
+    return {
+      list: groups.map((g) => {
+        const members = byGroup.get(g.id) ?? [];
+        return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };
+      }),
+    };
+  }
+
+  private async one(ws: WorkSpace, id: number): Promise<MemberGroup> {
+    const g = await this.group(ws, id);
+    const members = (await this.repo.members(ws.id, [id])).map((r) => ({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null }));
+    return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };
+  }
+
+  async add(ws: WorkSpace, body: MemberGroupAddBody): Promise<MemberGroup> {
+    const name = MemberGroupService.name(body.name);
+    const userids = await this.checkedUserids(ws, body.userids ?? []);
+    try {
+      const id = await this.repo.insertGroup(ws.id, name, userids, this.clock.now());
+      return this.one(ws, id);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken();
+      throw err;
+    }
+  }
+
+  async update(ws: WorkSpace, body: MemberGroupUpdateBody): Promise<MemberGroup> {
+    await this.group(ws, body.id);
+    const name = body.name === undefined ? undefined : MemberGroupService.name(body.name);
+    let userids: string[] | undefined;
+    if (body.userids) {
+      const had = new Set((await this.repo.members(ws.id, [body.id])).map((r) => r.userid));
+      userids = await this.checkedUserids(ws, body.userids, had);
+    }
+    try {
+      await this.repo.updateGroup(ws.id, body.id, { name, userids }, this.clock.now());
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken();
+      throw err;
+    }
+    return this.one(ws, body.id);
+  }
+
+  async delete(ws: WorkSpace, id: number): Promise<void> {
+    await this.group(ws, id);
+    await this.repo.deleteGroup(ws.id, id);
+  }
+
+  async remove(ws: WorkSpace, id: number, userids: string[]): Promise<MemberGroup> {
+    await this.group(ws, id);
+    await this.repo.removeMembers(ws.id, id, [...new Set(userids)], this.clock.now());
+    return this.one(ws, id);
+  }
+}

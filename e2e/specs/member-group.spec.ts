@@ -1,0 +1,88 @@
+// 成员分组 driven as an operator would: a group of two members made on /staff/list, then chosen with
+// 「按分组选择」 in the channel code's member picker, its members landing on the code's member list.
+import { expect, test, type Page } from '@playwright/test';
+import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const SHOTS = process.env.MEMBER_GROUP_SHOTS;
+
+let stack: DrillStack;
+let token: string;
+let workId: number;
+let members: Array<{ userid: string; name: string }>;
+
+const api = <T = any>(path: string, body: unknown = {}) => drillApi<T>(stack.serverUrl, { token, workId }, path, body);
+const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+/** Searches by name in a multiple picker and picks that member (two may share a name: the option carries the userid). */
+async function pickMember(page: Page, testId: string, member: { userid: string; name: string }) {
+  const select = page.getByTestId(testId);
+  await select.click();
+  await page.keyboard.type(member.name);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
+  await expect(select).toContainText(member.name);
+  await page.keyboard.press('Escape');
+}
+
+test.beforeAll(async () => {
+  stack = await startDrillStack({ port: 3620, simPort: 3621 });
+  ({ token, workId } = await drillCorp(stack, { phone: '13900000622', password: 'group12345' }, { name: '分组科技', seed: `mg-${Date.now()}`, size: { departments: 2, members: 5, customers: 2, groups: 0, tags: 1 } }));
+  members = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list;
+  expect(members.length).toBeGreaterThanOrEqual(3);
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+test('an operator makes a 成员分组 of two members on the staff page', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '/staff/list');
+  await page.getByRole('tab', { name: '成员分组' }).click();
+  await expect(page.getByTestId('member-group-table')).toContainText('暂无成员分组');
+  await page.waitForTimeout(400); // the tab's slide, for the screenshot
+  await shot(page, 'staff-groups-empty');
+
+  await page.getByTestId('member-group-add').click();
+  const dialog = page.getByTestId('member-group-modal');
+  await dialog.getByTestId('member-group-name').fill('华东销售组');
+  await pickMember(page, 'member-group-members', members[0]!);
+  await pickMember(page, 'member-group-members', members[1]!);
+  await shot(page, 'staff-group-modal');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+
+  const row = page.getByTestId('member-group-table').locator('tr', { hasText: '华东销售组' });
+  await expect(row).toContainText(members[0]!.name);
+  await expect(row).toContainText(members[1]!.name);
+  await expect(row.locator('td').nth(2)).toHaveText('2');
+  await api('qw/member/group/add', { name: '客服组', userids: [members[2]!.userid] });
+  await page.reload();
+  await page.getByRole('tab', { name: '成员分组' }).click();
+  await expect(page.getByTestId('member-group-table')).toContainText('客服组');
+  await shot(page, 'staff-groups');
+  const saved = (await api<{ list: Array<{ name: string; members: Array<{ userid: string }> }> }>('qw/member/group/find')).list.find((g) => g.name === '华东销售组')!;
+  expect(saved.members.map((m) => m.userid)).toEqual([members[0]!.userid, members[1]!.userid]);
+});
+
+test('the group chosen in the channel code’s member picker puts its members on the code', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '/channel-qrcode/create');
+  const picker = page.getByTestId('member-add');
+  await picker.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await picker.click();
+  const option = page.locator('.ant-select-dropdown:visible [data-testid="member-group-option"]').filter({ hasText: '华东销售组' });
+  await expect(option).toHaveText('华东销售组2人');
+  await page.waitForTimeout(300); // the popup's fade, for the screenshot
+  await shot(page, 'picker-groups');
+  await option.click();
+  const list = page.getByTestId('member-list-editor');
+  await expect(list).toContainText(members[0]!.name);
+  await expect(list).toContainText(members[1]!.name);
+  await expect(list).not.toContainText(members[2]!.name);
+  await expect(page.getByTestId('member-count')).toBeVisible();
+  await shot(page, 'picker-after');
+});
