@@ -45,7 +45,8 @@ const admin = async (q: string) => {
   await c.end();
 };
 const env: Record<string, string> = {};
-// SERVER_NODE_OPTIONS: node flags for the server alone (e.g. --trace-gc, --max-old-space-size=…).
+// SERVER_NODE_OPTIONS: node flags for the server alone, as NODE_OPTIONS allows them (e.g. --max-old-space-size=…,
+// --heapsnapshot-signal=SIGUSR2 for a heap snapshot mid-run; node refuses --trace-gc there).
 if (process.env.SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.SERVER_NODE_OPTIONS;
 if (url) {
   dbName = `scrm_bench_push_${Date.now().toString(36)}`;

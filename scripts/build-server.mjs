@@ -3,7 +3,7 @@
 // 200–235 MB RSS (the TypeScript loader and its caches); the bundle starts faster and idles lower.
 // The workspace packages (@scrm/*: TypeScript sources) are bundled in; every npm package stays an
 // import from node_modules (native addons, and packages that read their own files at run time).
-// `npm run dev` and the server tests still run the sources.
+// The server's own tests (vitest) still load the sources.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
