@@ -4,7 +4,7 @@ import type { ChannelCode, CodeMember } from '@scrm/contracts/contact-way';
 import { ApiRequestError } from '@scrm/web-kit';
 import { renderWithProviders } from '@scrm/web-parts/test';
 
-export { settle } from '@scrm/web-parts/test';
+export { memberGroup, settle } from '@scrm/web-parts/test';
 
 /** Renders `ui` at `path` as the shell does (zh_CN antd, fresh query client, router, where it is) in work space `workId`. */
 export const renderPage = (ui: ReactElement, path: string, workId = 1) => renderWithProviders(ui, { path, route: path.split('?')[0]!, workId, where: true });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberFindBody, MemberOption } from '@scrm/contracts/customer';
 import { post } from '@scrm/web-kit';
 import { MemberSelect } from './member-select';
-import { renderWithProviders, settle } from './test-helpers';
+import { memberGroup, renderWithProviders, settle } from './test-helpers';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -18,6 +18,21 @@ function answer(body: MemberFindBody) {
 }
 
 afterEach(() => mockedPost.mockReset());
+
+/** A multiple picker holding its value, as a form does. */
+function Multiple({ initial = [], onChange }: { initial?: string[]; onChange: (ids: string[], members: MemberOption[]) => void }) {
+  const [value, setValue] = useState<string[]>(initial);
+  return (
+    <MemberSelect
+      mode="multiple"
+      value={value}
+      onChange={(ids, members) => {
+        setValue(ids);
+        onChange(ids, members);
+      }}
+    />
+  );
+}
 
 describe('MemberSelect', { timeout: 30_000 }, () => {
   it('shows the names of saved userids, fetched by userids whatever their permission', async () => {
@@ -35,20 +50,7 @@ describe('MemberSelect', { timeout: 30_000 }, () => {
   it('searches on the server after a pause and reports the chosen userids with their details', async () => {
     mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
     const onChange = vi.fn();
-    function Host() {
-      const [value, setValue] = useState<string[]>([]);
-      return (
-        <MemberSelect
-          mode="multiple"
-          value={value}
-          onChange={(ids, members) => {
-            setValue(ids);
-            onChange(ids, members);
-          }}
-        />
-      );
-    }
-    await renderWithProviders(<Host />);
+    await renderWithProviders(<Multiple onChange={onChange} />);
     expect(mockedPost).not.toHaveBeenCalled(); // nothing is fetched until the list opens
     const input = screen.getByRole('combobox');
     fireEvent.mouseDown(input);
@@ -82,40 +84,13 @@ describe('MemberSelect', { timeout: 30_000 }, () => {
 });
 
 describe('MemberSelect 「按分组选择」', { timeout: 30_000 }, () => {
-  const groups = {
-    list: [
-      {
-        id: 1,
-        name: '销售组',
-        count: 2,
-        members: [
-          { userid: 'zhangsan', name: '张三', avatar: '', departed: false },
-          { userid: 'wangwu', name: '王五', avatar: '', departed: false },
-          { userid: 'gone', name: '', avatar: '', departed: true },
-        ],
-      },
-      { id: 2, name: '空组', count: 0, members: [] },
-    ],
-  };
+  const groups = { list: [memberGroup(1, '销售组', [['zhangsan', '张三'], ['wangwu', '王五']], ['gone']), memberGroup(2, '空组', [])] };
   const route = async (url: string, body: unknown) => (url === '/api/qw/member/group/find' ? groups : answer(body as MemberFindBody));
 
   it('adds a group’s members in the corp to a multiple selection, keeping those chosen', async () => {
     mockedPost.mockImplementation(route);
     const onChange = vi.fn();
-    function Host() {
-      const [value, setValue] = useState<string[]>(['lisi']);
-      return (
-        <MemberSelect
-          mode="multiple"
-          value={value}
-          onChange={(ids, members) => {
-            setValue(ids);
-            onChange(ids, members);
-          }}
-        />
-      );
-    }
-    await renderWithProviders(<Host />);
+    await renderWithProviders(<Multiple initial={['lisi']} onChange={onChange} />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const options = await screen.findAllByTestId('member-group-option');
     expect(options.map((o) => o.textContent)).toEqual(['销售组2人', '空组0人']);

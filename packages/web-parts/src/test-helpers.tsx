@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { renderWithProviders as render } from '../test/render';
 
-export { settle } from '../test/render';
+export { memberGroup, settle } from '../test/render';
 
 /** Renders `ui` as the shell does (zh_CN antd, a fresh query client, a router) in work space 1, and lets the first effects run. */
 export const renderWithProviders = async (ui: ReactElement) => render(ui, { workId: 1 });

@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { MemberGroup } from '@scrm/contracts/member-group';
 import { createQueryClient, store } from '@scrm/web-kit';
 
 dayjs.locale('zh-cn');
@@ -74,3 +75,16 @@ export async function renderWithProviders(ui: ReactElement, { path = '/', route,
 
 /** Waits `ms` inside act (debounces, antd transitions, queries). */
 export const settle = (ms = 50) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+
+/**
+ * A 成员分组 as /api/qw/member/group/find answers it: `[userid, name]` pairs in the corp, then userids that
+ * left it (kept in the group, marked departed, not counted).
+ */
+export function memberGroup(id: number, name: string, members: Array<[string, string]>, departed: string[] = []): MemberGroup {
+  return {
+    id,
+    name,
+    count: members.length,
+    members: [...members.map(([userid, n]) => ({ userid, name: n, avatar: '', departed: false })), ...departed.map((userid) => ({ userid, name: '', avatar: '', departed: true }))],
+  };
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelCodeInput } from '@scrm/contracts/contact-way';
 import type { MemberFindBody, MemberOption } from '@scrm/contracts/customer';
 import { ApiRequestError, post } from '@scrm/web-kit';
-import { code, member, notFound, renderPage, settle } from '../../test-helpers';
+import { code, member, memberGroup, notFound, renderPage, settle } from '../../test-helpers';
 import ChannelQrcodeCreatePage from './index';
 import { moveItem } from './member-list-editor';
 
@@ -199,16 +199,7 @@ describe('/channel-qrcode/create', { timeout: 30_000 }, () => {
 
 describe('「按分组选择」 in the member picker', () => {
   it('adds a 成员分组’s members in the corp after those already on the code, once each', async () => {
-    const group = {
-      id: 4,
-      name: '华东销售组',
-      count: 2,
-      members: [
-        { userid: 'zhangsan', name: '张三', avatar: '', departed: false },
-        { userid: 'lisi', name: '李四', avatar: '', departed: false },
-        { userid: 'gone', name: '', avatar: '', departed: true },
-      ],
-    };
+    const group = memberGroup(4, '华东销售组', [['zhangsan', '张三'], ['lisi', '李四']], ['gone']);
     serve({ '/api/qw/member/group/find': () => ({ list: [group] }) });
     await renderPage(<ChannelQrcodeCreatePage />, '/channel-qrcode/create');
     await addMember('张三');

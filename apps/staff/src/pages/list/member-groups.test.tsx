@@ -1,25 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { post } from '@scrm/web-kit';
-import { renderWithProviders } from '@scrm/web-parts/test';
+import { memberGroup, renderWithProviders } from '@scrm/web-parts/test';
 import { MemberGroups } from './member-groups';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
 
-const groups = {
-  list: [
-    {
-      id: 3,
-      name: '华东销售组',
-      count: 1,
-      members: [
-        { userid: 'zhangsan', name: '张三', avatar: '', departed: false },
-        { userid: 'gone', name: '', avatar: '', departed: true },
-      ],
-    },
-  ],
-};
+const groups = { list: [memberGroup(3, '华东销售组', [['zhangsan', '张三']], ['gone'])] };
 
 const renderPart = () => renderWithProviders(<MemberGroups workId={7} />);
 
