@@ -40,25 +40,22 @@ export class MemberGroupService {
 
   async find(ws: WorkSpace, keyword?: string): Promise<MemberGroupList> {
     const groups = await this.repo.groups(ws.id, keyword?.trim() || undefined);
-    const rows = await this.repo.members(ws.id, groups.map((g) => g.id));
-    const byGroup = new Map<number, MemberGroup['members']>();
-    for (const r of rows) {
-      const list = byGroup.get(r.group_id) ?? [];
-      list.push({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null });
-      byGroup.set(r.group_id, list);
-    }
-    return {
-      list: groups.map((g) => {
-        const members = byGroup.get(g.id) ?? [];
-        return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };
-      }),
-    };
+    return { list: await this.shaped(ws, groups) };
   }
 
   private async one(ws: WorkSpace, id: number): Promise<MemberGroup> {
-    const g = await this.group(ws, id);
-    const members = (await this.repo.members(ws.id, [id])).map((r) => ({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null }));
-    return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };
+    return (await this.shaped(ws, [await this.group(ws, id)]))[0]!;
+  }
+
+  /** The groups with their members (a member with no synced row has left: departed, not counted). */
+  private async shaped(ws: WorkSpace, groups: Array<{ id: number; name: string }>): Promise<MemberGroup[]> {
+    const byGroup = new Map<number, MemberGroup['members']>(groups.map((g) => [g.id, []]));
+    for (const r of await this.repo.members(ws.id, groups.map((g) => g.id)))
+      byGroup.get(r.group_id)?.push({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null });
+    return groups.map((g) => {
+      const members = byGroup.get(g.id)!;
+      return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };
+    });
   }
 
   async add(ws: WorkSpace, body: MemberGroupAddBody): Promise<MemberGroup> {
