@@ -144,6 +144,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
   const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
+  const members = new MemberService(new MemberRepository(database), sync);
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
     secrets,
@@ -275,8 +276,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     wecomProvider: provider,
     callbacks,
     sync,
-    members: new MemberService(new MemberRepository(database), sync),
-    memberGroups: new MemberGroupService(new MemberGroupRepository(database), clock),
+    members,
+    memberGroups: new MemberGroupService(new MemberGroupRepository(database), members, clock),
     tags,
     customers,
     customerEvents,
