@@ -3,6 +3,8 @@ export interface SisterApp {
   name: string;
   icon: string;
   url: string;
+  /** The app's id as the audience of GET /api/get_access_token; unset: its position in the list, from 1. */
+  id?: string;
 }
 
 export interface PublicConfig {
