@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { QR_IMAGE_SIZE } from '@scrm/contracts/constants';
 import { T } from '../texts';
+import './qr.css';
 
 export interface QrImageProps {
   url: string | null;
@@ -42,17 +43,17 @@ export function QrImage({ url, loading, expired, failed, onRefresh, alt, testId 
       {src ? (
         <img src={src} width={QR_IMAGE_SIZE} height={QR_IMAGE_SIZE} alt={alt} data-testid={testId} data-url={url ?? undefined} />
       ) : (
-        <div className="scrm-qr-placeholder">{loading || url ? T.qr.loading : ''}</div>
+        <div className="scrm-qr-placeholder">{loading || url ? T.qrImage.loading : ''}</div>
       )}
       {expired ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-expired" onClick={onRefresh}>
           <RefreshIcon />
-          {T.qr.expired}
+          {T.qrImage.expired}
         </button>
       ) : failed && !url && !loading ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-failed" onClick={onRefresh}>
           <RefreshIcon />
-          {T.qr.failed}
+          {T.qrImage.failed}
         </button>
       ) : null}
     </div>
