@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
-import type { SisterApp } from '@scrm/contracts/config';
+import { sisterAppId, type SisterApp } from '@scrm/contracts/config';
 
 export type Env = Record<string, string | undefined>;
 
@@ -201,9 +201,6 @@ function sisterApps(raw: string | undefined): SisterApp[] {
   if (!ok) throw new ConfigError('SISTER_APPS must be a JSON array of {name, icon, url, id?} (id: 1-64 letters, digits, _ . -)');
   return (parsed as SisterApp[]).map(({ name, icon, url, id }) => ({ name, icon, url, ...(id ? { id } : {}) }));
 }
-
-/** A sister app's id: its own, or its position from 1. */
-export const sisterAppId = (app: SisterApp, index: number): string => app.id ?? String(index + 1);
 
 /** SISTER_APP_SECRETS: each key one of the apps' ids, each secret at least 16 characters. */
 function sisterAppSecrets(raw: string | undefined, apps: SisterApp[]): Record<string, string> {

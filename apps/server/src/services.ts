@@ -15,7 +15,6 @@ import { SessionService } from './auth/session.service.js';
 import { AccessTokenRepository } from './auth/access-token.repository.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { UserCentreService } from './account/user-centre.service.js';
-import { sisterAppId } from './config.js';
 import { GzhCallbackService } from './gzh/gzh-callback.service.js';
 import { QrSceneRepository } from './gzh/qr-scene.repository.js';
 import { QrSceneService } from './gzh/qr-scene.service.js';
@@ -276,7 +275,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     userCentre: new UserCentreService({ accounts: accountRepo, sessions, smsCodes, passwords }),
     accessTokens: new AccessTokenService(
       new AccessTokenRepository(database),
-      AccessTokenService.entries(config.sisterApps, config.sisterAppSecrets, sisterAppId),
+      AccessTokenService.entries(config.sisterApps, config.sisterAppSecrets),
     ),
     children: new ChildAccountService(accountRepo, sessions, passwords),
     workSpaces,

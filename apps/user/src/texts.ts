@@ -57,6 +57,7 @@ export const T = {
   phoneChanged: '手机号已更换，请使用新手机号登录',
 
   gzhTitle: '公众号绑定',
+  gzhState: '绑定状态',
   gzhBoundHint: '已绑定微信公众号，风控与消息通知将发送到该微信。更换微信请重新绑定。',
   gzhUnboundHint: '尚未绑定微信公众号，绑定后可扫码登录并接收通知。',
   rebind: '重新绑定',

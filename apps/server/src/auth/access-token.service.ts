@@ -6,7 +6,7 @@
 // - tied to the session that asked: revoking or ending that session (退出登录, 退出该设备, a password change,
 //   a disabled account) refuses its tokens.
 import type { AccessTokenData, AccessTokenIdentity } from '@scrm/contracts/user-centre';
-import type { SisterApp } from '@scrm/contracts/config';
+import { sisterAppId, type SisterApp } from '@scrm/contracts/config';
 import { AppError } from '../http/errors.js';
 import type { AccessTokenRepository } from './access-token.repository.js';
 import type { AuthContext } from './session.service.js';
@@ -30,9 +30,9 @@ export class AccessTokenService {
   ) {}
 
   /** The config's apps with their ids and secrets. */
-  static entries(apps: readonly SisterApp[], secrets: Record<string, string>, idOf: (app: SisterApp, i: number) => string): SisterAppEntry[] {
+  static entries(apps: readonly SisterApp[], secrets: Record<string, string>): SisterAppEntry[] {
     return apps.map((app, i) => {
-      const id = idOf(app, i);
+      const id = sisterAppId(app, i);
       return { id, url: app.url, secret: secrets[id] };
     });
   }

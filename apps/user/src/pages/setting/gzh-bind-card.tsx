@@ -31,7 +31,7 @@ export function GzhBindCard({ user }: { user: UserInfo }) {
     <Card title={T.gzhTitle} variant="borderless" style={{ height: '100%' }} data-testid="gzh-card">
       <Flex vertical gap={16} align="flex-start">
         <Flex gap={8} align="center">
-          <Typography.Text type="secondary">{T.gzh}：</Typography.Text>
+          <Typography.Text type="secondary">{T.gzhState}：</Typography.Text>
           {user.isBindGzh ? (
             <Tag color="success" data-testid="gzh-state">
               {T.gzhBound}
