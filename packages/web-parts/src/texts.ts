@@ -4,11 +4,6 @@ export const T = {
   connect: '连接企业微信',
   qrCreating: '正在企业微信生成二维码，稍候自动刷新',
   qrFailed: '二维码生成失败',
-  qrImage: {
-    loading: '二维码加载中…',
-    expired: '二维码已失效，点击刷新',
-    failed: '二维码加载失败，点击刷新',
-  },
   gzhBind: {
     qrAlt: '绑定公众号二维码',
     scanInSimulator: '在模拟器中扫码',
