@@ -84,6 +84,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SISTER_APPS: '[{"name":1}]' })).toThrow(/SISTER_APPS/);
   });
 
+  it('reads the sister apps’ ids and their exchange secrets (GET /api/get_access_token)', () => {
+    const apps = '[{"id":"ads","name":"甲","icon":"A","url":"https://a.example"},{"name":"乙","icon":"B","url":"https://b.example"}]';
+    const c = loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"ads":"0123456789abcdef","2":"fedcba9876543210"}' });
+    expect(c.sisterApps).toEqual([
+      { id: 'ads', name: '甲', icon: 'A', url: 'https://a.example' },
+      { name: '乙', icon: 'B', url: 'https://b.example' },
+    ]);
+    expect(c.sisterAppSecrets).toEqual({ ads: '0123456789abcdef', '2': 'fedcba9876543210' });
+    expect(loadConfig({}).sisterAppSecrets).toEqual({});
+    expect(() => loadConfig({ SISTER_APPS: '[{"id":"a b","name":"甲","icon":"A","url":"u"}]' })).toThrow(/SISTER_APPS/);
+    expect(() => loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"ads":"short"}' })).toThrow(/SISTER_APP_SECRETS/);
+    expect(() => loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"nope":"0123456789abcdef"}' })).toThrow(/SISTER_APP_SECRETS/);
+    expect(() => loadConfig({ SISTER_APP_SECRETS: '["x"]' })).toThrow(/SISTER_APP_SECRETS/);
+  });
+
   it('with a real official account, refuses the public simulator token and needs its own safe-mode key', () => {
     const real = { GZH_BASE_URL: 'https://api.weixin.qq.com', GZH_APP_ID: 'wxabc', GZH_APP_SECRET: 's' };
     expect(() => loadConfig({ ...real, GZH_AES_KEY: OWN_KEY })).toThrow(/GZH_TOKEN/);
