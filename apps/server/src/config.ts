@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
-import { sisterAppId, type SisterApp } from '@scrm/contracts/config';
+import { DEFAULT_SISTER_APPS, sisterAppId, type SisterApp } from '@scrm/contracts/config';
 
 export type Env = Record<string, string | undefined>;
 
@@ -148,13 +148,6 @@ export const SIM_GZH_DEFAULTS = {
   token: 'scrmSimulatorToken',
   aesKey: 'scrmSimulatorGzhEncodingAesKey0123456789abc',
 } as const;
-
-export const DEFAULT_SISTER_APPS: SisterApp[] = [
-  { name: '广告投放', icon: 'FundProjectionScreenOutlined', url: 'https://example.com/ads' },
-  { name: '公众号管理', icon: 'WechatOutlined', url: 'https://example.com/mp' },
-  { name: '短信营销', icon: 'MessageOutlined', url: 'https://example.com/sms' },
-  { name: '小程序商城', icon: 'ShopOutlined', url: 'https://example.com/mall' },
-];
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

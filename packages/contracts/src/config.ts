@@ -7,6 +7,18 @@ export interface SisterApp {
   id?: string;
 }
 
+/**
+ * Four sister marketing platforms, shown when SISTER_APPS is unset (the server's default and the web's
+ * when no config is injected, as in a sub-app's own dev server); `icon` is an image URL or an
+ * @ant-design/icons name.
+ */
+export const DEFAULT_SISTER_APPS: SisterApp[] = [
+  { name: '广告投放平台', icon: 'FundProjectionScreenOutlined', url: 'https://ads.example.com' },
+  { name: '公众号管理平台', icon: 'WechatOutlined', url: 'https://mp.example.com' },
+  { name: '营销自动化平台', icon: 'ThunderboltOutlined', url: 'https://automation.example.com' },
+  { name: '短信营销平台', icon: 'MessageOutlined', url: 'https://sms.example.com' },
+];
+
 export interface PublicConfig {
   sisterApps: SisterApp[];
   /** True when the simulator's SMS outbox and QR login stand in for the real providers. */

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
-import { ConfigError, configWarnings, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
+import { DEFAULT_SISTER_APPS } from '@scrm/contracts/config';
+import { ConfigError, configWarnings, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
 
 const OWN_KEY = 'k'.repeat(43);
 

@@ -161,6 +161,8 @@ describe('公众号绑定', () => {
     serve();
     await renderPage({ isChild: true });
     expect(screen.queryByTestId('gzh-card')).toBeNull();
+    expect(screen.getByTestId('account-info').textContent).toContain('子账号');
+    expect(screen.getByTestId('account-info').textContent).not.toContain('公众号绑定');
   });
 });
 
