@@ -103,9 +103,11 @@ export class AccountService {
   }
 
   /** A scanned QR's last step: the scene is used up and the account gets its session, both or neither. */
-  private finishScan(sceneCode: string, accountId: number, client: ClientInfo, conflictMessage: string): Promise<string> {
+  /** The scan is used up and a session issued; `replacing`: the session that asked ends with it (a bind). */
+  private finishScan(sceneCode: string, accountId: number, client: ClientInfo, conflictMessage: string, replacing?: string): Promise<string> {
     return this.transaction(async (trx) => {
       await this.d.scenes.markDone(sceneCode, trx);
+      if (replacing) await this.d.sessions.revoke(replacing, trx);
       return this.d.sessions.issue(accountId, client, trx);
     }, conflictMessage);
   }
@@ -316,7 +318,8 @@ export class AccountService {
       if (holder && holder.id !== row.id) throw new AppError(409, '该微信已绑定其他账号');
       await this.bindScannedOpenid(row.id, openid);
     }
-    return { token: await this.finishScan(scene.code, row.id, client, '该微信已绑定其他账号') };
+    // The new token replaces the caller's (the page takes it and reloads): one session for this browser.
+    return { token: await this.finishScan(scene.code, row.id, client, '该微信已绑定其他账号', caller.tokenHash) };
   }
 
   /** Called by the official-account callback when a bind QR is scanned. */

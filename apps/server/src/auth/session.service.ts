@@ -94,8 +94,8 @@ export class SessionService {
     }
   }
 
-  revoke(tokenHash: string): Promise<void> {
-    return this.sessions.revoke(tokenHash, Date.now());
+  revoke(tokenHash: string, db?: Kysely<DB>): Promise<void> {
+    return this.sessions.revoke(tokenHash, Date.now(), db);
   }
 
   revokeAllOf(accountId: number, exceptHash: string | null, db?: Kysely<DB>): Promise<number> {

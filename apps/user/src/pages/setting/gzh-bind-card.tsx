@@ -1,28 +1,20 @@
 // 公众号绑定 (main accounts; child accounts skip the binding, spec §6): the state, and re-binding by a scan
-// in the shared binding panel. The bound scan hands out a fresh session: it replaces this one (the token
-// is kept, the old session ended), so the device list shows one entry for this browser.
+// in the shared binding panel. The bound scan hands out a fresh session that replaces this one (the
+// server ends the old one), so the device list shows one entry for this browser.
 import { useState } from 'react';
 import { Button, Card, Flex, Modal, Tag, Typography } from 'antd';
-import { getToken, setToken, store, toast, type UserInfo } from '@scrm/web-kit';
+import { setToken, store, toast, type UserInfo } from '@scrm/web-kit';
 import { GzhBindPanel } from '@scrm/web-parts';
 import { useQueryClient } from '@tanstack/react-query';
-import { revokeSession } from '../../api/revoke-session';
-import { sessionsKey, listSessions } from '../../api/list-sessions';
+import { sessionsKey } from '../../api/list-sessions';
 import { T } from '../../texts';
-
-/** Takes the fresh token and ends the session it replaces; a failure there only leaves one more device listed. */
-async function switchSession(token: string) {
-  const old = getToken() ? (await listSessions().catch(() => null))?.list.find((s) => s.current)?.id : undefined;
-  setToken(token);
-  if (old) await revokeSession(old).catch(() => undefined);
-}
 
 export function GzhBindCard({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
   const client = useQueryClient();
-  const onToken = async (token: string) => {
+  const onToken = (token: string) => {
     setOpen(false);
-    await switchSession(token);
+    setToken(token);
     store.mergeUserInfo({ isBindGzh: true });
     toast.success(T.rebindDone);
     void client.invalidateQueries({ queryKey: sessionsKey });
