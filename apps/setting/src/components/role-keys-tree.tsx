@@ -28,9 +28,9 @@ export function treeKeysOf(keys: readonly string[]): string[] {
   for (const k of keys) {
     const section = ROLE_SECTIONS.find((s) => s.node.key === k);
     if (section) section.pages.forEach((p) => out.add(p.node.key));
-    else if (PAGES.some((p) => p.key === k) || PAGE_OF_ACTION.has(k)) out.add(k);
+    else out.add(k);
   }
-  return [...out];
+  return PAGES.flatMap((p) => [p.key, ...p.actions]).filter((k) => out.has(k));
 }
 
 /** The checked keys after `key` was (un)checked: an action brings its page; a page taken away takes its actions. */

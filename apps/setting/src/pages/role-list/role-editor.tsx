@@ -30,7 +30,8 @@ export function RoleEditor({ draft, onClose }: { draft: RoleDraft | null; onClos
   }, [draft, form]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return; // the form shows what is missing
     const body = { name: values.name.trim(), permissionKeys: values.keys };
     try {
       await runAction(() => (draft?.role ? update.mutateAsync({ id: draft.role.id, ...body }) : add.mutateAsync(body)), { success: T.saved });

@@ -9,7 +9,9 @@ export function PasswordDialog({ child, onClose }: { child: ChildAccount | null;
   const [form] = Form.useForm<{ password: string }>();
   const reset = useResetChildPassword();
   const save = async () => {
-    const { password } = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { password } = values;
     try {
       await runAction(() => reset.mutateAsync({ id: child!.id, password }), { success: T.passwordDone });
       onClose();
