@@ -58,7 +58,7 @@ const TREE: TreeDataNode[] = ROLE_SECTIONS.map((s) => ({
   children: s.pages.map((p) => ({
     key: p.node.key,
     title: (
-      <span>
+      <span data-testid={`role-key-${p.node.key}`}>
         {p.node.name}
         <span style={{ color: 'rgba(0,0,0,0.45)', marginInlineStart: 6 }}>{T.view}</span>
       </span>
