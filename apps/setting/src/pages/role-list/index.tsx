@@ -35,7 +35,17 @@ export default function RoleListPage() {
 
   const blank = () => setDraft({ title: T.createTitle, name: '', keys: [] });
   const templateMenu = {
-    items: (templates.data ?? []).map((t) => ({ key: t.key, label: <span data-testid={`role-template-${t.key}`}>{t.name}</span>, title: t.description })),
+    items: (templates.data ?? []).map((t) => ({
+      key: t.key,
+      label: (
+        <div data-testid={`role-template-${t.key}`} style={{ maxWidth: 280, paddingBlock: 2 }}>
+          <div>{t.name}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+            {t.description}
+          </Typography.Text>
+        </div>
+      ),
+    })),
     onClick: ({ key }: { key: string }) => {
       const t = templates.data?.find((x) => x.key === key);
       if (t) setDraft({ title: T.fromTemplateTitle(t.name), name: t.name, keys: t.permissionKeys });
@@ -58,7 +68,7 @@ export default function RoleListPage() {
     { title: T.col.name, dataIndex: 'name', width: 200, render: (v: string) => <span style={{ fontWeight: 500 }}>{v}</span> },
     { title: T.col.keys, key: 'keys', render: (_, r) => <KeySummary keys={r.permissionKeys} /> },
     { title: T.col.children, dataIndex: 'childCount', width: 130, render: (n: number) => T.childCount(n) },
-    { title: T.col.updatedAt, dataIndex: 'updatedAt', width: 170, render: (v: number) => formatTime(v) },
+    { title: T.col.updatedAt, dataIndex: 'updatedAt', width: 180, render: (v: number) => formatTime(v) },
     {
       title: T.col.actions,
       key: 'actions',

@@ -46,9 +46,22 @@ export default function SubaccountListPage() {
   };
 
   const columns: ColumnsType<ChildAccount> = [
-    { title: T.col.account, dataIndex: 'account', width: 150, render: (v: string) => <span style={{ fontWeight: 500 }}>{v}</span> },
-    { title: T.col.nickname, dataIndex: 'nickname', width: 120 },
-    { title: T.col.phone, dataIndex: 'phone', width: 130, render: (v: string) => v || '—' },
+    {
+      title: T.col.account,
+      dataIndex: 'account',
+      width: 170,
+      render: (v: string, c) => (
+        <div>
+          <div style={{ fontWeight: 500 }}>{v}</div>
+          {c.nickname && c.nickname !== v ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {c.nickname}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: T.col.phone, dataIndex: 'phone', width: 120, render: (v: string) => v || '—' },
     {
       title: T.col.role,
       key: 'role',
@@ -94,11 +107,11 @@ export default function SubaccountListPage() {
         />
       ),
     },
-    { title: T.col.createdAt, dataIndex: 'createdAt', width: 170, render: (v: number) => formatTime(v) },
+    { title: T.col.createdAt, dataIndex: 'createdAt', width: 180, render: (v: number) => formatTime(v) },
     {
       title: T.col.actions,
       key: 'actions',
-      width: 190,
+      width: 200,
       render: (_, c) => (
         <Space size={0} style={{ marginInline: -7 }}>
           <Button type="link" size="small" onClick={() => navigate(`/setting/subaccount/edit?id=${c.id}`)} data-testid="child-edit">
@@ -184,7 +197,6 @@ export default function SubaccountListPage() {
               dataSource={children.data?.list ?? []}
               loading={children.isPending || (children.isFetching && children.isPlaceholderData)}
               locale={{ emptyText: children.isPending ? <div style={{ height: 120 }} /> : <Empty description={T.emptyFiltered} /> }}
-              scroll={{ x: 1100 }}
               pagination={{
                 current: page,
                 pageSize,
