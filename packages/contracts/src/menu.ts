@@ -206,12 +206,6 @@ export function childGranted(granted: ReadonlySet<string>, key: string): boolean
   return granted.has(key) || info.coveredBy.some((k) => granted.has(k));
 }
 
-/** The page (or section) an action key belongs to: its nearest ancestor that is not an action. */
-export function pageOfAction(key: string): string | undefined {
-  const entry = walkMenu().find(({ node }) => node.key === key);
-  return entry?.parents.filter((p) => !p.action).at(-1)?.key;
-}
-
 /**
  * A key set as it read before action keys (0023): each key with every action key below it, since a
  * granted page then covered its changes too. The migration of older child accounts maps their keys with it.

@@ -5,7 +5,6 @@
 import { MENU, childGranted, walkMenu, type MenuNode } from '@scrm/contracts/menu';
 import type { PermissionEntry } from '@scrm/contracts/account';
 
-export { isKnownKey, isMainOnlyKey } from '@scrm/contracts/menu';
 
 /** Whether a child account holding `granted` may use what `key` guards. */
 export const childHas = (granted: ReadonlySet<string> | readonly string[], key: string): boolean =>

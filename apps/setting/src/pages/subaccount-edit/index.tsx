@@ -11,6 +11,7 @@ import { useRoles } from '../../api/list-roles';
 import { useWorkSpaces } from '../../api/list-work-spaces';
 import { useUpdateChild } from '../../api/update-child';
 import { PageFrame } from '@scrm/web-kit/ui';
+import { ChildPasswordItem } from '../../components/child-password-item';
 import { CHILD as T } from '../../texts';
 import { EMPTY_CHILD, childValuesOf, createBodyOf, updateBodyOf, type ChildFormValues } from './child-form';
 
@@ -55,18 +56,7 @@ export function ChildForm({ child }: { child?: ChildAccount }) {
           <Form.Item name="phone" label={T.phone} rules={[{ pattern: /^\d{11}$/, message: T.phoneFormat }]}>
             <Input placeholder={T.phonePlaceholder} maxLength={11} data-testid="child-phone" />
           </Form.Item>
-          {child ? null : (
-            <Form.Item
-              name="password"
-              label={T.password}
-              rules={[
-                { required: true, message: T.passwordRequired },
-                { min: 6, max: 32, message: T.passwordLength },
-              ]}
-            >
-              <Input.Password placeholder={T.passwordPlaceholder} maxLength={32} autoComplete="new-password" data-testid="child-password-input" />
-            </Form.Item>
-          )}
+          {child ? null : <ChildPasswordItem label={T.password} testId="child-password-input" />}
         </FormSection>
         <FormSection title={T.access}>
           <Form.Item

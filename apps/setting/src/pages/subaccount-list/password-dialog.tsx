@@ -1,8 +1,9 @@
 // 重置密码: a new password for a child, which ends its sessions (it logs in again with the new one).
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import type { ChildAccount } from '@scrm/contracts/child';
 import { runAction } from '@scrm/web-kit';
 import { useResetChildPassword } from '../../api/reset-child-password';
+import { ChildPasswordItem } from '../../components/child-password-item';
 import { CHILD as T } from '../../texts';
 
 export function PasswordDialog({ child, onClose }: { child: ChildAccount | null; onClose: () => void }) {
@@ -33,16 +34,7 @@ export function PasswordDialog({ child, onClose }: { child: ChildAccount | null;
     >
       <Typography.Paragraph type="secondary">{T.passwordHint}</Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="password"
-          label={T.newPassword}
-          rules={[
-            { required: true, message: T.passwordRequired },
-            { min: 6, max: 32, message: T.passwordLength },
-          ]}
-        >
-          <Input.Password placeholder={T.passwordPlaceholder} maxLength={32} autoComplete="new-password" data-testid="password-input" />
-        </Form.Item>
+        <ChildPasswordItem label={T.newPassword} testId="password-input" />
       </Form>
     </Modal>
   );
