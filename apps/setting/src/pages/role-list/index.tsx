@@ -68,7 +68,7 @@ export default function RoleListPage() {
     { title: T.col.name, dataIndex: 'name', width: 200, render: (v: string) => <span style={{ fontWeight: 500 }}>{v}</span> },
     { title: T.col.keys, key: 'keys', render: (_, r) => <KeySummary keys={r.permissionKeys} /> },
     { title: T.col.children, dataIndex: 'childCount', width: 130, render: (n: number) => T.childCount(n) },
-    { title: T.col.updatedAt, dataIndex: 'updatedAt', width: 180, render: (v: number) => formatTime(v) },
+    { title: T.col.updatedAt, dataIndex: 'updatedAt', width: 180, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     {
       title: T.col.actions,
       key: 'actions',

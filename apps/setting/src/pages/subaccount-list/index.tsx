@@ -107,7 +107,7 @@ export default function SubaccountListPage() {
         />
       ),
     },
-    { title: T.col.createdAt, dataIndex: 'createdAt', width: 180, render: (v: number) => formatTime(v) },
+    { title: T.col.createdAt, dataIndex: 'createdAt', width: 180, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     {
       title: T.col.actions,
       key: 'actions',
