@@ -124,7 +124,8 @@ test('exports the list to Excel and the rows are all there', async ({ page }) =>
 
 test('a child account holding only 客户 picks a 来源活码 in the filter', async ({ page }) => {
   const code = await api<{ id: number; name: string }>('qw/lxw/add', channelCodeBody('地推海报', [member.userid]));
-  await api('account/child/create', { account: 'custkid566', password: 'kidpass12', permissionKeys: ['customer'] });
+  const role = await api<{ id: number }>('account/child/permission/create', { name: '客户查看', permissionKeys: ['customer'] });
+  await api('account/child/create', { account: 'custkid566', password: 'kidpass12', roleId: role.id, allWorkSpaces: false, workSpaceIds: [workId] });
   const kid = await stack.client.api<{ token: string }>('account/login', { phone: 'custkid566', password: 'kidpass12' });
   const asKid = { token: kid.token, workId };
   // The code pages stay closed to this child; the filter's picker is not.

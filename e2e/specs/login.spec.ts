@@ -74,7 +74,8 @@ test('SMS login with the 60 s countdown', async ({ page }) => {
   // A child account with a phone that has had no SMS yet, so the server's cooldown is not running.
   const parent = await registerAccount({ bindGzh: true });
   const account = { phone: freshPhone() };
-  await api('account/child/create', { account: `sms${account.phone}`, password: 'child1234', phone: account.phone, permissionKeys: ['acquire'] }, parent.token);
+  const role = await api<{ id: number }>('account/child/permission/create', { name: '获客', permissionKeys: ['acquire'] }, parent.token);
+  await api('account/child/create', { account: `sms${account.phone}`, password: 'child1234', phone: account.phone, roleId: role.id, allWorkSpaces: true, workSpaceIds: [] }, parent.token);
   await page.clock.install();
   await page.goto('/');
   await modal(page).getByRole('button', { name: '验证码登录' }).click();

@@ -87,7 +87,8 @@ test('a 401 opens the login modal, but not on a code detail page', async ({ page
 test('a child account sees only its granted menu and "No Auth" elsewhere', async ({ page }) => {
   const parent = await registerAccount({ bindGzh: true });
   const account = `child${Date.now() % 1e7}`;
-  await api('account/child/create', { account, password: 'child1234', nickname: '运营小王', permissionKeys: ['customer'] }, parent.token);
+  const role = await api<{ id: number }>('account/child/permission/create', { name: '客户查看', permissionKeys: ['customer'] }, parent.token);
+  await api('account/child/create', { account, password: 'child1234', nickname: '运营小王', roleId: role.id, allWorkSpaces: true, workSpaceIds: [] }, parent.token);
   await page.goto('/');
   const modal = page.getByTestId('login-modal');
   await modal.getByPlaceholder('请输入账号/手机号').fill(account);

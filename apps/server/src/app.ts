@@ -18,6 +18,7 @@ import type { Api } from './http/types.js';
 import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
 import { registerWorkSpaceHook } from './workspace/workspace.hook.js';
+import { childRoutes } from './account/child/child.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { userCentreRoutes } from './account/user-centre.routes.js';
 import { generalRoutes } from './http/general.routes.js';
@@ -141,7 +142,6 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(accountRoutes, {
         prefix: '/account',
         accounts: services.accounts,
-        children: services.children,
         rateLimitPerMinute: config.limits.rateLimitPerMinute,
       });
       await api.register(userCentreRoutes, { prefix: '/account', userCentre: services.userCentre });
@@ -150,6 +150,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
         secureCookie: config.publicUrl.startsWith('https:'),
         rateLimitPerMinute: config.limits.rateLimitPerMinute,
       });
+      await api.register(childRoutes, { prefix: '/account', children: services.children, roles: services.roles });
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });

@@ -6,7 +6,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AccountRepository } from './account/account.repository.js';
 import { AccountService } from './account/account.service.js';
-import { ChildAccountService } from './account/child.service.js';
+import { ChildAccountService } from './account/child/child.service.js';
+import { ChildRepository } from './account/child/child.repository.js';
+import { RoleRepository } from './account/role/role.repository.js';
+import { RoleService } from './account/role/role.service.js';
 import { LoginFailureRepository } from './account/login-failure.repository.js';
 import { LoginGuard } from './account/login-guard.js';
 import { PasswordHasher } from './account/password.js';
@@ -124,6 +127,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const passwords = new PasswordHasher(config.argon2MemoryKib);
   const smsCodes = new SmsCodeService(smsCodeRepo, smsSender, config.limits);
   const scenes = new QrSceneService(sceneRepo, gzh);
+  const roles = new RoleService(new RoleRepository(database));
   const accounts = new AccountService({
     accounts: accountRepo,
     sessions,
@@ -278,7 +282,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
       new AccessTokenRepository(database),
       AccessTokenService.entries(config.sisterApps, config.sisterAppSecrets),
     ),
-    children: new ChildAccountService(accountRepo, sessions, passwords),
+    children: new ChildAccountService({ accounts: accountRepo, children: new ChildRepository(database), roles, workSpaces, sessions, passwords }),
+    roles,
     workSpaces,
     wecomAuth,
     wecomProvider: provider,

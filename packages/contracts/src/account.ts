@@ -66,22 +66,6 @@ export const UpdateAccountBody = Type.Object({
 });
 export const UpdatePasswordBody = Type.Object({ oldPassword: Password, password: Password });
 
-export const ChildCreateBody = Type.Object({
-  account: Type.String({ maxLength: 32 }),
-  password: Password,
-  nickname: Type.Optional(Type.String({ maxLength: 32 })),
-  phone: Type.Optional(Phone),
-  permissionKeys: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 }),
-});
-export const ChildAccount = Type.Object({
-  id: Type.Integer(),
-  account: Type.String(),
-  nickname: Type.String(),
-  phone: Type.String(),
-  permissionKeys: Type.Array(Type.String()),
-  createdAt: Type.Integer(),
-});
-export const ChildList = Type.Object({ list: Type.Array(ChildAccount), total: Type.Integer() });
 export const IdBody = Type.Object({ id: Id });
 export const PageBody = Type.Object({
   page: Type.Optional(PageNumber),
@@ -94,8 +78,6 @@ export type QrPollData = Static<typeof QrPollData>;
 export type LoginBody = Static<typeof LoginBody>;
 export type CreateBody = Static<typeof CreateBody>;
 export type CreateScanBody = Static<typeof CreateScanBody>;
-export type ChildCreateBody = Static<typeof ChildCreateBody>;
-export type ChildAccount = Static<typeof ChildAccount>;
 
 /** Validates a phone as spec §5 asks for register and bind-phone: required, exactly 11 characters. */
 export function phoneError(phone: string | undefined): string | null {

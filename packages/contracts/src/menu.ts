@@ -15,6 +15,11 @@ export interface MenuNode {
   editName?: string;
   /** Child accounts never get this node, whatever they are granted. */
   mainOnly?: boolean;
+  /**
+   * An action key (manage: create, edit, delete, send…): granted only by itself, never by a granted page
+   * or section above it; it covers the nodes below it (the create and edit pages).
+   */
+  action?: boolean;
   children?: MenuNode[];
 }
 
@@ -25,6 +30,14 @@ const page = (key: string, name: string, path: string, hidden: MenuNode[] = []):
   children: hidden.length ? hidden.map((h) => ({ ...h, hideInMenu: true })) : undefined,
 });
 const sub = (key: string, name: string, path: string, editName?: string): MenuNode => ({ key, name, path, ...(editName ? { editName } : {}) });
+/** A page's manage action (hidden, out of the breadcrumbs): what changes its items, with its create and edit pages. */
+const manage = (key: string, name: string, pages: MenuNode[] = []): MenuNode => ({
+  key,
+  name,
+  action: true,
+  hideInBreadcrumb: true,
+  ...(pages.length ? { children: pages.map((p) => ({ ...p, hideInMenu: true })) } : {}),
+});
 
 export const MENU: MenuNode[] = [
   {
@@ -33,21 +46,23 @@ export const MENU: MenuNode[] = [
     icon: 'QrcodeOutlined',
     children: [
       page('channel-qrcode', '渠道活码', '/channel-qrcode/list', [
-        sub('channel-qrcode.create', '新建渠道活码', '/channel-qrcode/create', '编辑渠道活码'),
+        manage('channel-qrcode.manage', '管理渠道活码', [sub('channel-qrcode.create', '新建渠道活码', '/channel-qrcode/create', '编辑渠道活码')]),
         sub('channel-qrcode.detail', '渠道活码详情', '/channel-qrcode/detail'),
       ]),
       page('staff-qrcode', '员工活码', '/staff-qrcode/list', [
-        sub('staff-qrcode.create', '新建员工活码', '/staff-qrcode/create', '编辑员工活码'),
+        manage('staff-qrcode.manage', '管理员工活码', [sub('staff-qrcode.create', '新建员工活码', '/staff-qrcode/create', '编辑员工活码')]),
         sub('staff-qrcode.detail', '员工活码详情', '/staff-qrcode/detail'),
       ]),
       page('customer-qrcode', '一客一码', '/customer-qrcode/list', [
-        sub('customer-qrcode.edit', '新建一客一码', '/customer-qrcode/edit', '编辑一客一码'),
+        manage('customer-qrcode.manage', '管理一客一码', [sub('customer-qrcode.edit', '新建一客一码', '/customer-qrcode/edit', '编辑一客一码')]),
         sub('customer-qrcode.detail', '一客一码详情', '/customer-qrcode/detail'),
       ]),
       page('risk', '风控管理', '/setting/risk', [
-        sub('risk.cron.create', '新建定时上下线', '/setting/risk/cron/create', '编辑定时上下线'),
+        manage('risk.manage', '管理风控', [
+          sub('risk.cron.create', '新建定时上下线', '/setting/risk/cron/create', '编辑定时上下线'),
+          sub('risk.limit.create', '新建成员加好友上限', '/setting/risk/limit/create', '编辑成员加好友上限'),
+        ]),
         sub('risk.cron.detail', '定时上下线详情', '/setting/risk/cron/detail'),
-        sub('risk.limit.create', '新建成员加好友上限', '/setting/risk/limit/create', '编辑成员加好友上限'),
         sub('risk.limit.detail', '成员加好友上限详情', '/setting/risk/limit/detail'),
       ]),
     ],
@@ -58,7 +73,7 @@ export const MENU: MenuNode[] = [
     icon: 'TeamOutlined',
     children: [
       page('outer-group', '客户群', '/outer-group/list', [sub('outer-group.detail', '客户群详情', '/outer-group/detail')]),
-      page('customer', '客户列表', '/customer/list', [sub('customer.detail', '客户详情', '/customer/detail')]),
+      page('customer', '客户列表', '/customer/list', [sub('customer.detail', '客户详情', '/customer/detail'), manage('customer.manage', '修改客户备注与标签')]),
       page('customer-transfer', '客户继承', '/customer/transfer'),
     ],
   },
@@ -84,11 +99,12 @@ export const MENU: MenuNode[] = [
     icon: 'SendOutlined',
     children: [
       page('push', '群发', '/push/list', [
-        sub('push.create', '新建群发', '/push/create', '编辑群发'),
+        // push.create: the page and the action (create, edit, cancel, delete, remind) in one key.
+        { ...sub('push.create', '新建群发', '/push/create', '编辑群发'), action: true },
         sub('push.detail', '群发详情', '/push/detail'),
       ]),
       page('moment-push', '朋友圈', '/moment-push/list', [
-        sub('moment-push.create', '新建朋友圈', '/moment-push/create', '编辑朋友圈'),
+        { ...sub('moment-push.create', '新建朋友圈', '/moment-push/create', '编辑朋友圈'), action: true },
         sub('moment-push.detail', '朋友圈详情', '/moment-push/detail'),
       ]),
     ],
@@ -98,9 +114,9 @@ export const MENU: MenuNode[] = [
     name: '运营',
     icon: 'TagsOutlined',
     children: [
-      page('tag', '标签管理', '/tag/list'),
+      page('tag', '标签管理', '/tag/list', [manage('tag.manage', '管理标签')]),
       page('tag-auto', '自动标签', '/tag/auto/list', [
-        sub('tag-auto.edit', '新建自动标签', '/tag/auto/edit', '编辑自动标签'),
+        manage('tag-auto.manage', '管理自动标签', [sub('tag-auto.edit', '新建自动标签', '/tag/auto/edit', '编辑自动标签')]),
         sub('tag-auto.detail', '自动标签详情', '/tag/auto/detail'),
       ]),
     ],
@@ -110,12 +126,11 @@ export const MENU: MenuNode[] = [
     name: '企业管理',
     icon: 'ApartmentOutlined',
     children: [
-      // staff.group: changing 成员分组 (the page's key reads them; a granted page covers it).
-      { key: 'staff', name: '成员列表', path: '/staff/list', children: [{ key: 'staff.group', name: '管理成员分组', hideInMenu: true }] },
-      page('subaccount', '子账号', '/setting/subaccount/list', [
-        sub('subaccount.edit', '编辑子账号', '/setting/subaccount/edit'),
-      ]),
-      page('role', '功能角色', '/setting/role/list'),
+      // staff.group: changing 成员分组 (the page's key reads them).
+      page('staff', '成员列表', '/staff/list', [manage('staff.group', '管理成员分组')]),
+      // Child accounts and roles are the main account's: a child never gets them.
+      { ...page('subaccount', '子账号', '/setting/subaccount/list', [sub('subaccount.edit', '编辑子账号', '/setting/subaccount/edit')]), mainOnly: true },
+      { ...page('role', '功能角色', '/setting/role/list'), mainOnly: true },
     ],
   },
   {
@@ -135,7 +150,7 @@ export const MENU: MenuNode[] = [
     name: '设置',
     icon: 'SettingOutlined',
     children: [
-      page('material', '素材库', '/material/list'),
+      page('material', '素材库', '/material/list', [manage('material.manage', '管理素材')]),
       page('package', '资源包', '/setting/package'),
     ],
   },
@@ -150,27 +165,66 @@ export function walkMenu(nodes: MenuNode[] = MENU, parents: MenuNode[] = []): Ar
 export const ALL_PERMISSION_KEYS: string[] = walkMenu().map(({ node }) => node.key);
 
 interface KeyInfo {
-  ancestors: string[];
+  /** The keys that grant this one besides itself: its ancestors up to the nearest action node (that one included); none for an action node. */
+  coveredBy: string[];
   mainOnly: boolean;
+  action: boolean;
+}
+
+/** Ancestors (innermost first) up to and including the nearest action; none when the node is an action itself. */
+function coveringKeys(node: MenuNode, parents: MenuNode[]): string[] {
+  if (node.action) return [];
+  const keys: string[] = [];
+  for (const p of [...parents].reverse()) {
+    keys.push(p.key);
+    if (p.action) break;
+  }
+  return keys;
 }
 
 const KEY_INFO = new Map<string, KeyInfo>(
   walkMenu().map(({ node, parents }) => [
     node.key,
-    { ancestors: parents.map((p) => p.key), mainOnly: [...parents, node].some((n) => n.mainOnly) },
+    { coveredBy: coveringKeys(node, parents), mainOnly: [...parents, node].some((n) => n.mainOnly), action: node.action === true },
   ]),
 );
 
 export const isKnownKey = (key: string) => KEY_INFO.has(key);
 export const isMainOnlyKey = (key: string) => KEY_INFO.get(key)?.mainOnly ?? false;
+export const isActionKey = (key: string) => KEY_INFO.get(key)?.action ?? false;
 
 /**
- * Whether a child account holding `granted` may use what `key` guards: its own key or an
- * ancestor's is granted (a granted page covers its hidden sub-pages), and nothing under a
- * mainOnly node. The server's guards and the web's auth flags both decide with this.
+ * Whether a child account holding `granted` may use what `key` guards: its own key is granted, or an
+ * ancestor's below the nearest action node (a granted page covers its detail sub-pages, a granted
+ * section its pages — but neither covers an action key such as `channel-qrcode.manage`, which only
+ * itself grants, with the create and edit pages below it); never anything under a mainOnly node.
+ * The server's guards and the web's auth flags both decide with this.
  */
 export function childGranted(granted: ReadonlySet<string>, key: string): boolean {
   const info = KEY_INFO.get(key);
   if (!info || info.mainOnly) return false;
-  return granted.has(key) || info.ancestors.some((k) => granted.has(k));
+  return granted.has(key) || info.coveredBy.some((k) => granted.has(k));
+}
+
+/**
+ * A key set as it read before action keys (0023): each key with every action key below it, since a
+ * granted page then covered its changes too. The migration of older child accounts maps their keys with it.
+ */
+export function withActionsBelow(keys: readonly string[]): string[] {
+  const out = new Set(keys);
+  for (const { node, parents } of walkMenu()) {
+    if (node.action && parents.some((p) => out.has(p.key))) out.add(node.key);
+  }
+  return [...out];
+}
+
+/**
+ * What a role stores: known keys that a child may hold (mainOnly ones dropped), de-duplicated, in menu
+ * order; each grants what it names (an action key without its page changes without reading — the role
+ * editor checks the page with it). Unknown keys are returned in `unknown`.
+ */
+export function roleKeys(keys: readonly string[]): { keys: string[]; unknown: string[] } {
+  const unknown = keys.filter((k) => !isKnownKey(k));
+  const wanted = new Set(keys.filter((k) => isKnownKey(k) && !isMainOnlyKey(k)));
+  return { keys: ALL_PERMISSION_KEYS.filter((k) => wanted.has(k)), unknown };
 }

@@ -61,10 +61,15 @@ describe('grantedKeysOf and authFlags', () => {
     expect(flags['qw.list']).toBe(true);
   });
 
-  it('grants a child account its keys and the sub-pages below them, never mainOnly ones', () => {
+  it('grants a child account its keys and the sub-pages below them but action keys, never mainOnly ones', () => {
     const flags = authFlags(child, ['channel-qrcode', 'qw.list']);
     expect(flags['channel-qrcode']).toBe(true);
-    expect(flags['channel-qrcode.create']).toBe(true);
+    expect(flags['channel-qrcode.detail']).toBe(true);
+    // view-only: the manage action and the create page it covers stay closed
+    expect(flags['channel-qrcode.manage']).toBe(false);
+    expect(flags['channel-qrcode.create']).toBe(false);
+    const manage = authFlags(child, ['channel-qrcode', 'channel-qrcode.manage']);
+    expect(manage['channel-qrcode.create']).toBe(true);
     expect(flags['staff-qrcode']).toBe(false);
     expect(flags.acquire).toBe(false);
     expect(flags['qw.list']).toBe(false);
@@ -80,7 +85,7 @@ describe('grantedKeysOf and authFlags', () => {
 
 describe('authKeysFor', () => {
   it('is the page key and the keys below it', () => {
-    expect(authKeysFor('/channel-qrcode/list')).toEqual(['channel-qrcode', 'channel-qrcode.create', 'channel-qrcode.detail']);
+    expect(authKeysFor('/channel-qrcode/list')).toEqual(['channel-qrcode', 'channel-qrcode.manage', 'channel-qrcode.create', 'channel-qrcode.detail']);
     expect(authKeysFor('/channel-qrcode/create')).toEqual(['channel-qrcode.create']);
   });
 

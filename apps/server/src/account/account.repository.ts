@@ -1,7 +1,6 @@
 // SQL of the account table (main and child accounts).
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { affected } from '../db/database.js';
 import type { AccountTable, DB } from '../db/tables.js';
 
 export type AccountRow = Selectable<AccountTable>;
@@ -57,30 +56,5 @@ export class AccountRepository {
 
   async update(id: number, patch: Updateable<AccountTable>, db: Kysely<DB> = this.db): Promise<void> {
     await db.updateTable('account').set(patch).where('id', '=', id).execute();
-  }
-
-  async listChildren(parentId: number, offset: number, limit: number): Promise<AccountRow[]> {
-    return this.db
-      .selectFrom('account')
-      .selectAll()
-      .where('parent_id', '=', parentId)
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
-  }
-
-  async countChildren(parentId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('account')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parent_id', '=', parentId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async deleteChild(parentId: number, id: number, db: Kysely<DB> = this.db): Promise<boolean> {
-    const r = await db.deleteFrom('account').where('id', '=', id).where('parent_id', '=', parentId).executeTakeFirst();
-    return affected(r) === 1;
   }
 }

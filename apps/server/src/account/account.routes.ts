@@ -1,18 +1,13 @@
-// /api/account/*: thin routes over AccountService and ChildAccountService.
+// /api/account/*: thin routes over AccountService (child accounts and roles: child/child.routes.ts).
 import { Type } from 'typebox';
 import {
-  ChildCreateBody,
-  ChildAccount,
-  ChildList,
   CodeSendBody,
   CodeSendData,
   CreateBody,
   CreateScanBody,
   CurrentUser,
   DebugLoginBody,
-  IdBody,
   LoginBody,
-  PageBody,
   PermissionDetail,
   QrCodeData,
   QrPollBody,
@@ -26,11 +21,9 @@ import { callerOf, clientOf } from '../auth/auth.hook.js';
 import { ok } from '../http/envelope.js';
 import type { Api } from '../http/types.js';
 import type { AccountService } from './account.service.js';
-import type { ChildAccountService } from './child.service.js';
 
 export interface AccountRoutesOptions {
   accounts: AccountService;
-  children: ChildAccountService;
   /** Per IP and minute, on each public call. */
   rateLimitPerMinute: number;
 }
@@ -42,7 +35,7 @@ const account = { anyAccount: true, workSpace: false };
 const main = { mainOnly: true, workSpace: false };
 
 export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
-  const { accounts, children } = opts;
+  const { accounts } = opts;
   const open = { public: true, rateLimit: { max: opts.rateLimitPerMinute, timeWindow: 60_000 } };
 
   app.post(
@@ -173,37 +166,6 @@ export async function accountRoutes(app: Api, opts: AccountRoutesOptions) {
     { config: account, schema: { tags, summary: '退出登录', security: secured, response: { 200: Ok(NullData) } } },
     async (req) => {
       await accounts.logout(callerOf(req));
-      return ok(null);
-    },
-  );
-
-  const childTags = ['子账号'];
-  app.post(
-    '/child/create',
-    {
-      config: main,
-      schema: { tags: childTags, summary: '新建子账号', security: secured, body: ChildCreateBody, response: { 200: Ok(ChildAccount) } },
-    },
-    async (req) => ok(await children.create(callerOf(req), req.body)),
-  );
-
-  app.post(
-    '/child/list',
-    {
-      config: main,
-      schema: { tags: childTags, summary: '子账号列表', security: secured, body: PageBody, response: { 200: Ok(ChildList) } },
-    },
-    async (req) => ok(await children.list(callerOf(req), req.body.page, req.body.pageSize)),
-  );
-
-  app.post(
-    '/child/delete',
-    {
-      config: main,
-      schema: { tags: childTags, summary: '删除子账号', security: secured, body: IdBody, response: { 200: Ok(NullData) } },
-    },
-    async (req) => {
-      await children.delete(callerOf(req), req.body.id);
       return ok(null);
     },
   );

@@ -18,7 +18,10 @@ export interface SessionAccountRow {
   phone: string | null;
   nickname: string;
   gzh_openid: string | null;
-  permission_keys: string;
+  /** A child's role's keys (JSON), null without a role; read on every request, so a role's change applies at once. */
+  role_keys: string | null;
+  all_work_spaces: number;
+  work_space_ids: string;
   disabled: number;
   /** A child's main account: its id (null when gone) and flag; both null for a main account. */
   main_id: number | null;
@@ -35,8 +38,10 @@ export interface LiveSessionRow {
 }
 
 const LOOKUP_SQL = `select s.account_id, s.created_at, s.expires_at, s.last_seen_at, s.revoked_at, a.parent_id, a.account, a.phone, a.nickname,
-  a.gzh_openid, a.permission_keys, a.disabled, p.id as main_id, p.disabled as main_disabled
+  a.gzh_openid, r.permission_keys as role_keys, a.all_work_spaces, a.work_space_ids, a.disabled, p.id as main_id,
+  p.disabled as main_disabled
   from session s join account a on a.id = s.account_id left join account p on p.id = a.parent_id
+  left join child_role r on r.id = a.role_id
   where s.token_hash = ?`;
 
 export class SessionRepository {
@@ -59,6 +64,7 @@ export class SessionRepository {
       .selectFrom('session as s')
       .innerJoin('account as a', 'a.id', 's.account_id')
       .leftJoin('account as p', 'p.id', 'a.parent_id')
+      .leftJoin('child_role as r', 'r.id', 'a.role_id')
       .select([
         's.account_id',
         's.created_at',
@@ -70,7 +76,9 @@ export class SessionRepository {
         'a.phone',
         'a.nickname',
         'a.gzh_openid',
-        'a.permission_keys',
+        'r.permission_keys as role_keys',
+        'a.all_work_spaces',
+        'a.work_space_ids',
         'a.disabled',
         'p.id as main_id',
         'p.disabled as main_disabled',

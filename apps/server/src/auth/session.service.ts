@@ -1,7 +1,7 @@
 // Issues, resolves and revokes login sessions.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
-import { parseKeys } from '../db/database.js';
+import { parseIds, parseKeys } from '../db/database.js';
 import { AppError, Errors } from '../http/errors.js';
 import { newToken, sha256Hex } from './tokens.js';
 import type { SessionRepository } from './session.repository.js';
@@ -22,7 +22,10 @@ export interface AuthContext {
   phone: string;
   nickname: string;
   gzhOpenid: string | null;
+  /** A child's keys: its role's, as read with this request's session. */
   permissionKeys: string[];
+  /** The work spaces a child may see; null: all of its main account's (and always for a main account). */
+  workSpaceIds: number[] | null;
   tokenHash: string;
 }
 
@@ -75,7 +78,8 @@ export class SessionService {
       phone: row.phone ?? '',
       nickname: row.nickname,
       gzhOpenid: row.gzh_openid,
-      permissionKeys: row.parent_id !== null ? parseKeys(row.permission_keys) : [],
+      permissionKeys: row.parent_id !== null ? parseKeys(row.role_keys) : [],
+      workSpaceIds: row.parent_id !== null && !row.all_work_spaces ? parseIds(row.work_space_ids) : null,
       tokenHash,
     };
   }

@@ -1,4 +1,4 @@
-// /api/qw/tag/auto/* (自动标签): workspace-scoped (X-Work-Id), permission 'tag-auto' (the menu key of /tag/auto/list).
+// /api/qw/tag/auto/* (自动标签): workspace-scoped (X-Work-Id), permission 'tag-auto' (the menu key of /tag/auto/list) to read, 'tag-auto.manage' to change.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import {
@@ -24,6 +24,7 @@ export async function autoTagRoutes(app: Api, opts: { autoTags: AutoTagService }
   const tags = ['自动标签'];
   const security = [{ bearer: [] }];
   const config = { permission: 'tag-auto', workSpace: true };
+  const manage = { permission: 'tag-auto.manage', workSpace: true };
 
   app.post(
     '/tag/auto/list',
@@ -32,17 +33,17 @@ export async function autoTagRoutes(app: Api, opts: { autoTags: AutoTagService }
   );
   app.post(
     '/tag/auto/add',
-    { config, schema: { tags, security, summary: '新建自动标签规则（默认为已有客户补打）', body: AutoTagInput, response: { 200: Ok(AutoTagRule) } } },
+    { config: manage, schema: { tags, security, summary: '新建自动标签规则（默认为已有客户补打）', body: AutoTagInput, response: { 200: Ok(AutoTagRule) } } },
     async (req) => ok(await autoTags.add(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/auto/update',
-    { config, schema: { tags, security, summary: '修改自动标签规则（条件或标签变化时重新补打）', body: AutoTagUpdateBody, response: { 200: Ok(AutoTagRule) } } },
+    { config: manage, schema: { tags, security, summary: '修改自动标签规则（条件或标签变化时重新补打）', body: AutoTagUpdateBody, response: { 200: Ok(AutoTagRule) } } },
     async (req) => ok(await autoTags.update(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/auto/delete',
-    { config, schema: { tags, security, summary: '删除自动标签规则（已打的标签保留）', body: AutoTagIdBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除自动标签规则（已打的标签保留）', body: AutoTagIdBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await autoTags.remove(workSpaceOf(req), req.body.id);
       return ok(null);
@@ -50,7 +51,7 @@ export async function autoTagRoutes(app: Api, opts: { autoTags: AutoTagService }
   );
   app.post(
     '/tag/auto/enable',
-    { config, schema: { tags, security, summary: '启用或停用自动标签规则', body: AutoTagEnableBody, response: { 200: Ok(AutoTagRule) } } },
+    { config: manage, schema: { tags, security, summary: '启用或停用自动标签规则', body: AutoTagEnableBody, response: { 200: Ok(AutoTagRule) } } },
     async (req) => ok(await autoTags.enable(workSpaceOf(req), req.body)),
   );
   app.post(
@@ -60,7 +61,7 @@ export async function autoTagRoutes(app: Api, opts: { autoTags: AutoTagService }
   );
   app.post(
     '/tag/auto/run',
-    { config, schema: { tags, security, summary: '重新补打：已打过的客户不再调用企业微信', body: AutoTagIdBody, response: { 200: Ok(AutoTagRule) } } },
+    { config: manage, schema: { tags, security, summary: '重新补打：已打过的客户不再调用企业微信', body: AutoTagIdBody, response: { 200: Ok(AutoTagRule) } } },
     async (req) => ok(await autoTags.rerun(workSpaceOf(req), req.body.id)),
   );
   app.post(

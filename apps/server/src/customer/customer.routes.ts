@@ -40,6 +40,7 @@ export async function customerRoutes(
   const tags = ['客户'];
   const security = [{ bearer: [] }];
   const config = { permission: 'customer', workSpace: true } as const;
+  const manage = { permission: 'customer.manage', workSpace: true } as const;
 
   app.post(
     '/customer/detail',
@@ -76,7 +77,7 @@ export async function customerRoutes(
   );
   app.post(
     '/customer/batch/tag',
-    { config, schema: { tags, security, summary: '批量添加 / 移除标签（选中的客户或全部筛选结果），后台逐个调用企业微信', body: CustomerBatchTagBody, response: { 200: Ok(Type.Object({ id: Type.Integer() })) } } },
+    { config: manage, schema: { tags, security, summary: '批量添加 / 移除标签（选中的客户或全部筛选结果），后台逐个调用企业微信', body: CustomerBatchTagBody, response: { 200: Ok(Type.Object({ id: Type.Integer() })) } } },
     async (req) => ok(await customerBatches.startTag(workSpaceOf(req), callerOf(req), req.body)),
   );
   app.post(
@@ -86,12 +87,12 @@ export async function customerRoutes(
   );
   app.post(
     '/customer/remark',
-    { config, schema: { tags, security, summary: '修改成员对客户的备注、描述与电话（同步到企业微信）', body: CustomerRemarkBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '修改成员对客户的备注、描述与电话（同步到企业微信）', body: CustomerRemarkBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await customerEdits.remark(workSpaceOf(req), req.body)),
   );
   app.post(
     '/customer/tag/mark',
-    { config, schema: { tags, security, summary: '为成员的客户添加 / 移除标签（同步到企业微信）', body: CustomerFollowTagBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '为成员的客户添加 / 移除标签（同步到企业微信）', body: CustomerFollowTagBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await customerEdits.tags(workSpaceOf(req), req.body)),
   );
 }

@@ -109,6 +109,16 @@ export function parseKeys(text: string | null | undefined): string[] {
   }
 }
 
+export function parseIds(text: string | null | undefined): number[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((k): k is number => Number.isInteger(k)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** A unique constraint refused the row (SQLite or PostgreSQL). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | undefined;

@@ -1,6 +1,7 @@
 // Migrations in code, run by Kysely's Migrator; the same steps on SQLite and PostgreSQL.
 // Only the auto-increment id differs in spelling between the two dialects.
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { roleKeys, withActionsBelow } from '@scrm/contracts/menu';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -1147,6 +1148,69 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('member_group').ifExists().execute();
       },
     },
+    // 功能角色 and a child's work spaces. A child's keys become its role's, read on each request; each main
+    // account's children holding the same keys before get one role 「原有权限」 (numbered after the first), their
+    // keys mapped to what they allowed (a page then covered its changes: withActionsBelow), and keep seeing
+    // every work space as before (all_work_spaces = 1).
+    '0023_child_role': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('child_role'), dialect)
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('permission_keys', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('child_role_name_uq').on('child_role').columns(['account_id', 'name']).unique().execute();
+        await db.schema.alterTable('account').addColumn('role_id', 'integer', (c) => c.references('child_role.id')).execute();
+        await db.schema.alterTable('account').addColumn('all_work_spaces', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('account').addColumn('work_space_ids', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+        await db.schema.createIndex('account_role_idx').on('account').column('role_id').execute();
+
+        const kids: Array<{ id: number; parent_id: number; permission_keys: string }> = await db
+          .selectFrom('account')
+          .select(['id', 'parent_id', 'permission_keys'])
+          .where('parent_id', 'is not', null)
+          .orderBy('id')
+          .execute();
+        const roles = new Map<string, number>();
+        const counts = new Map<number, number>();
+        const now = Date.now();
+        for (const kid of kids) {
+          let keys: string[] = [];
+          try {
+            const v = JSON.parse(kid.permission_keys);
+            if (Array.isArray(v)) keys = v.filter((k): k is string => typeof k === 'string');
+          } catch {
+            keys = [];
+          }
+          const mapped = roleKeys(withActionsBelow(keys)).keys;
+          let roleId: number | null = null;
+          if (mapped.length) {
+            const id = `${kid.parent_id}:${mapped.join(',')}`;
+            if (!roles.has(id)) {
+              const n = (counts.get(kid.parent_id) ?? 0) + 1;
+              counts.set(kid.parent_id, n);
+              const row = await db
+                .insertInto('child_role')
+                .values({ account_id: kid.parent_id, name: n === 1 ? '原有权限' : `原有权限${n}`, permission_keys: JSON.stringify(mapped), created_at: now, updated_at: now })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+              roles.set(id, row.id);
+            }
+            roleId = roles.get(id)!;
+          }
+          await db.updateTable('account').set({ role_id: roleId, all_work_spaces: 1 }).where('id', '=', kid.id).execute();
+        }
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('account_role_idx').ifExists().execute();
+        await db.schema.alterTable('account').dropColumn('work_space_ids').execute();
+        await db.schema.alterTable('account').dropColumn('all_work_spaces').execute();
+        await db.schema.alterTable('account').dropColumn('role_id').execute();
+        await db.schema.dropTable('child_role').ifExists().execute();
+      },
+    },
     // 用户中心 and the sister platforms: a session's last activity (written at most once a minute, see
     // auth/session.service.ts) and the short-lived access tokens of GET /api/get_access_token, each tied to
     // the session that asked (revoking the session revokes them).
@@ -1179,6 +1243,13 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Up to and including the migration `name` (tests of a migration's mapping of older rows). */
+export async function migrateTo(db: Kysely<any>, dialect: Dialect, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Used by tests and health checks: a round trip to the database. */

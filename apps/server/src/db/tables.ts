@@ -10,9 +10,26 @@ export interface AccountTable {
   password_hash: string | null;
   nickname: string;
   gzh_openid: string | null;
-  /** JSON array of menu keys, for child accounts; '[]' for main accounts. */
+  /** Before 0023: a child's JSON array of menu keys; no longer read (a child's keys are its role's). */
   permission_keys: string;
   disabled: number;
+  created_at: number;
+  updated_at: number;
+  /** A child's function role (child_role); null: no keys at all. */
+  role_id: Generated<number | null>;
+  /** A child sees every work space of its main account (1), or only those of work_space_ids (0). */
+  all_work_spaces: Generated<number>;
+  /** JSON array of the work-space ids a child may see when all_work_spaces is 0. */
+  work_space_ids: Generated<string>;
+}
+
+/** 功能角色: a main account's named set of menu and action keys, held by its child accounts. */
+export interface ChildRoleTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** JSON array of keys, stored as contracts' roleKeys gives them. */
+  permission_keys: string;
   created_at: number;
   updated_at: number;
 }
@@ -765,6 +782,7 @@ export interface AutoTagRecordTable {
 
 export interface DB {
   account: AccountTable;
+  child_role: ChildRoleTable;
   session: SessionTable;
   access_token: AccessTokenTable;
   sms_code: SmsCodeTable;

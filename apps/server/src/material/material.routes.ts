@@ -79,7 +79,7 @@ export async function materialRoutes(
   const tags = ['素材库'];
   const security = [{ bearer: [] }];
   const read = { permission: MATERIAL_READER_KEYS, workSpace: true };
-  const write = { permission: 'material', workSpace: true };
+  const write = { permission: 'material.manage', workSpace: true };
   const m = opts.materials;
 
   app.post(

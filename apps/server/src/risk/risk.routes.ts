@@ -1,5 +1,5 @@
 // /api/qw/risk/plan/* (定时上下线), /api/qw/limit/plan/* (成员加好友上限) and /api/qw/risk/record/*
-// (风控记录, one-click restore): workspace-scoped (X-Work-Id), permission 'risk'.
+// (风控记录, one-click restore): workspace-scoped (X-Work-Id), permission 'risk' to read, 'risk.manage' to change.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import {
@@ -28,6 +28,7 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
   const { risk } = opts;
   const security = [{ bearer: [] }];
   const config = { permission: 'risk', workSpace: true };
+  const manage = { permission: 'risk.manage', workSpace: true };
 
   // ---- 定时上下线
   {
@@ -39,12 +40,12 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
     );
     app.post(
       '/risk/plan/add',
-      { config, schema: { tags, security, summary: '新建定时上下线计划：不在上线时间的成员立即从所有活码下线', body: CronPlanInput, response: { 200: Ok(CronPlan) } } },
+      { config: manage, schema: { tags, security, summary: '新建定时上下线计划：不在上线时间的成员立即从所有活码下线', body: CronPlanInput, response: { 200: Ok(CronPlan) } } },
       async (req) => ok(await risk.cronAdd(workSpaceOf(req), req.body)),
     );
     app.post(
       '/risk/plan/update',
-      { config, schema: { tags, security, summary: '修改、启用或停用定时上下线计划（立即生效）', body: CronPlanUpdateBody, response: { 200: Ok(CronPlan) } } },
+      { config: manage, schema: { tags, security, summary: '修改、启用或停用定时上下线计划（立即生效）', body: CronPlanUpdateBody, response: { 200: Ok(CronPlan) } } },
       async (req) => ok(await risk.cronUpdate(workSpaceOf(req), req.body)),
     );
     app.post(
@@ -54,7 +55,7 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
     );
     app.post(
       '/risk/plan/delete',
-      { config, schema: { tags, security, summary: '删除定时上下线计划（被它下线的成员立即上线）', body: PlanIdBody, response: { 200: Ok(Type.Null()) } } },
+      { config: manage, schema: { tags, security, summary: '删除定时上下线计划（被它下线的成员立即上线）', body: PlanIdBody, response: { 200: Ok(Type.Null()) } } },
       async (req) => {
         await risk.cronDelete(workSpaceOf(req), req.body.id);
         return ok(null);
@@ -72,12 +73,12 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
     );
     app.post(
       '/limit/plan/add',
-      { config, schema: { tags, security, summary: '新建成员加好友上限计划：已达上限的成员立即下线', body: LimitPlanInput, response: { 200: Ok(LimitPlan) } } },
+      { config: manage, schema: { tags, security, summary: '新建成员加好友上限计划：已达上限的成员立即下线', body: LimitPlanInput, response: { 200: Ok(LimitPlan) } } },
       async (req) => ok(await risk.limitAdd(workSpaceOf(req), req.body)),
     );
     app.post(
       '/limit/plan/update',
-      { config, schema: { tags, security, summary: '修改、启用或停用成员加好友上限计划（立即生效）', body: LimitPlanUpdateBody, response: { 200: Ok(LimitPlan) } } },
+      { config: manage, schema: { tags, security, summary: '修改、启用或停用成员加好友上限计划（立即生效）', body: LimitPlanUpdateBody, response: { 200: Ok(LimitPlan) } } },
       async (req) => ok(await risk.limitUpdate(workSpaceOf(req), req.body)),
     );
     app.post(
@@ -87,7 +88,7 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
     );
     app.post(
       '/limit/plan/delete',
-      { config, schema: { tags, security, summary: '删除成员加好友上限计划（被它下线的成员立即上线）', body: PlanIdBody, response: { 200: Ok(Type.Null()) } } },
+      { config: manage, schema: { tags, security, summary: '删除成员加好友上限计划（被它下线的成员立即上线）', body: PlanIdBody, response: { 200: Ok(Type.Null()) } } },
       async (req) => {
         await risk.limitDelete(workSpaceOf(req), req.body.id);
         return ok(null);
@@ -105,7 +106,7 @@ export async function riskRoutes(app: Api, opts: { risk: RiskService }) {
     );
     app.post(
       '/risk/record/restore',
-      { config, schema: { tags, security, summary: '一键恢复上线（本周期内不再因同一原因下线）', body: RiskRestoreBody, response: { 200: Ok(RiskRecord) } } },
+      { config: manage, schema: { tags, security, summary: '一键恢复上线（本周期内不再因同一原因下线）', body: RiskRestoreBody, response: { 200: Ok(RiskRecord) } } },
       async (req) => ok(await risk.restore(workSpaceOf(req), callerOf(req), req.body.id)),
     );
   }

@@ -1,5 +1,5 @@
 // /api/qw/tag/* (标签): the corp tags of a work space, grouped (pickers and the tag page), and their
-// edits — applied in WeCom first. Reading is open to every page with a tag picker; edits need 'tag'.
+// edits — applied in WeCom first. Reading is open to every page with a tag picker; edits need 'tag.manage'.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { CorpTagList } from '@scrm/contracts/customer';
@@ -13,7 +13,7 @@ import type { TagService } from './tag.service.js';
 export async function tagRoutes(app: Api, opts: { tags: TagService }) {
   const tags = ['标签'];
   const security = [{ bearer: [] }];
-  const config = { permission: 'tag', workSpace: true };
+  const manage = { permission: 'tag.manage', workSpace: true };
   const { tags: service } = opts;
 
   app.post(
@@ -26,32 +26,32 @@ export async function tagRoutes(app: Api, opts: { tags: TagService }) {
   );
   app.post(
     '/tag/add',
-    { config, schema: { tags, security, summary: '新建标签组并添加标签，或向标签组添加标签（先在企业微信创建）', body: TagAddBody, response: { 200: Ok(TagAddResult) } } },
+    { config: manage, schema: { tags, security, summary: '新建标签组并添加标签，或向标签组添加标签（先在企业微信创建）', body: TagAddBody, response: { 200: Ok(TagAddResult) } } },
     async (req) => ok(await service.add(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/update',
-    { config, schema: { tags, security, summary: '重命名标签或调整排序（order 大的在前）', body: TagUpdateBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '重命名标签或调整排序（order 大的在前）', body: TagUpdateBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await service.update(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/update/group',
-    { config, schema: { tags, security, summary: '重命名标签组或调整排序（order 大的在前）', body: TagGroupUpdateBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '重命名标签组或调整排序（order 大的在前）', body: TagGroupUpdateBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await service.updateGroup(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/delete',
-    { config, schema: { tags, security, summary: '删除标签（客户身上的该标签一并移除；标签组的最后一个标签删除时标签组随之删除）', body: TagDeleteBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除标签（客户身上的该标签一并移除；标签组的最后一个标签删除时标签组随之删除）', body: TagDeleteBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await service.delete(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/delete/group',
-    { config, schema: { tags, security, summary: '删除标签组及其全部标签', body: TagGroupDeleteBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除标签组及其全部标签', body: TagGroupDeleteBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => ok(await service.deleteGroup(workSpaceOf(req), req.body)),
   );
   app.post(
     '/tag/sync',
-    { config, schema: { tags, security, summary: '从企业微信重新读取企业标签', body: Type.Optional(Type.Object({})), response: { 200: Ok(TagSyncResult) } } },
+    { config: manage, schema: { tags, security, summary: '从企业微信重新读取企业标签', body: Type.Optional(Type.Object({})), response: { 200: Ok(TagSyncResult) } } },
     async (req) => ok(await service.sync(workSpaceOf(req))),
   );
 }

@@ -13,11 +13,12 @@ export class WorkSpaceRepository {
     return this.database.kysely;
   }
 
-  listByOwner(ownerId: number, offset: number, limit: number): Promise<WorkSpaceRow[]> {
-    return this.db
-      .selectFrom('work_space')
-      .select(['id', 'nickname', 'access_type'])
-      .where('account_id', '=', ownerId)
+  /** `only`: these ids alone (a child's work spaces); null: all of the owner's. */
+  listByOwner(ownerId: number, offset: number, limit: number, only: readonly number[] | null = null): Promise<WorkSpaceRow[]> {
+    if (only?.length === 0) return Promise.resolve([]);
+    let q = this.db.selectFrom('work_space').select(['id', 'nickname', 'access_type']).where('account_id', '=', ownerId);
+    if (only) q = q.where('id', 'in', [...only]);
+    return q
       .orderBy('id', 'asc')
       .offset(offset)
       .limit(limit)
@@ -35,13 +36,21 @@ export class WorkSpaceRepository {
       .execute();
   }
 
-  async countByOwner(ownerId: number): Promise<number> {
-    const row = await this.db
+  async countByOwner(ownerId: number, only: readonly number[] | null = null): Promise<number> {
+    if (only?.length === 0) return 0;
+    let q = this.db
       .selectFrom('work_space')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', ownerId)
-      .executeTakeFirstOrThrow();
+      .where('account_id', '=', ownerId);
+    if (only) q = q.where('id', 'in', [...only]);
+    const row = await q.executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async idsOfOwner(ownerId: number, ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('work_space').select('id').where('account_id', '=', ownerId).where('id', 'in', [...ids]).execute();
+    return rows.map((r) => r.id);
   }
 
   find(id: number): Promise<WorkSpace | undefined> {

@@ -1,4 +1,4 @@
-// Work spaces belong to a main account; its child accounts see the same ones (and act within them).
+// Work spaces belong to a main account; a child account sees those it is given (or all of them) and acts within them.
 // Connecting and managing corps is for the main account (routes mark those calls mainOnly).
 import { randomBytes, randomInt } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
@@ -68,9 +68,10 @@ export class WorkSpaceService {
   async list(caller: AuthContext, page?: number, pageSize?: number): Promise<WorkSpaceList> {
     const owner = ownerOf(caller);
     const { offset, limit } = pageWindow(page, pageSize);
+    const only = caller.workSpaceIds;
     const [rows, total] = await Promise.all([
-      this.workSpaces.listByOwner(owner, offset, limit),
-      this.workSpaces.countByOwner(owner),
+      this.workSpaces.listByOwner(owner, offset, limit, only),
+      this.workSpaces.countByOwner(owner, only),
     ]);
     return {
       list: rows.map((r) => ({ id: r.id, nickname: r.nickname, accessType: r.access_type as AccessType })),
@@ -78,11 +79,17 @@ export class WorkSpaceService {
     };
   }
 
-  /** The work space `id` if it belongs to the caller's tenant, else 404 「企业不存在」. */
+  /** The work space `id` if it belongs to the caller's tenant and, for a child, is one it is given; else 404 「企业不存在」. */
   async owned(caller: AuthContext, id: number): Promise<WorkSpace> {
+    if (caller.workSpaceIds && !caller.workSpaceIds.includes(id)) throw workSpaceNotFound();
     const ws = await this.workSpaces.find(id);
     if (!ws || ws.account_id !== ownerOf(caller)) throw workSpaceNotFound();
     return ws;
+  }
+
+  /** Which of `ids` are work spaces of the main account `owner` (a child's work spaces are checked with it). */
+  idsOwnedBy(owner: number, ids: readonly number[]): Promise<number[]> {
+    return this.workSpaces.idsOfOwner(owner, ids);
   }
 
   /** The work space named by the X-Work-Id header of a workspace-scoped call. */

@@ -15,11 +15,13 @@ const base: AuthContext = {
   nickname: '',
   gzhOpenid: null,
   permissionKeys: [],
+  workSpaceIds: null,
   tokenHash: 'h',
 };
 const callers: Record<string, AuthContext> = {
   main: base,
   child: { ...base, accountId: 2, parentId: 1, isChild: true, permissionKeys: ['acquire', 'tag'] },
+  manager: { ...base, accountId: 3, parentId: 1, isChild: true, permissionKeys: ['channel-qrcode', 'channel-qrcode.manage'] },
 };
 const sessions = {
   authenticate: async (token: string) => {
@@ -38,7 +40,8 @@ beforeAll(async () => {
   app.get('/any', async (req) => req.auth?.accountId);
   app.get('/main', { config: { mainOnly: true } }, async () => 'main');
   app.get('/tag', { config: { permission: 'tag' } }, async () => 'tag');
-  app.get('/channel', { config: { permission: 'channel-qrcode.create' } }, async () => 'channel');
+  app.get('/channel', { config: { permission: 'channel-qrcode' } }, async () => 'channel');
+  app.get('/channel-manage', { config: { permission: 'channel-qrcode.manage' } }, async () => 'channel-manage');
   app.get('/customer', { config: { permission: 'customer' } }, async () => 'customer');
   app.get('/qw', { config: { permission: 'qw.list' } }, async () => 'qw');
   await app.ready();
@@ -59,25 +62,33 @@ describe('auth hook guards', () => {
   });
 
   it('applies mainOnly and permission to child accounts only', async () => {
-    for (const url of ['/main', '/tag', '/channel', '/customer', '/qw']) expect((await call(url, 'main'))[0]).toBe(200);
+    for (const url of ['/main', '/tag', '/channel', '/channel-manage', '/customer', '/qw']) expect((await call(url, 'main'))[0]).toBe(200);
     expect(await call('/main', 'child')).toEqual([403, '子账号无权进行此操作']);
     expect(await call('/tag', 'child')).toEqual([200, 'tag']);
     expect(await call('/channel', 'child')).toEqual([200, 'channel']); // granted through 'acquire'
+    expect(await call('/channel-manage', 'child')).toEqual([403, '暂无权限']); // a section does not cover an action key
+    expect(await call('/channel-manage', 'manager')).toEqual([200, 'channel-manage']);
     expect(await call('/customer', 'child')).toEqual([403, '暂无权限']);
     expect(await call('/qw', 'child')).toEqual([403, '暂无权限']);
   });
 });
 
 describe('permissions', () => {
-  it('grants a key with everything below it, never main-only nodes', () => {
+  it('grants a key with everything below it but action keys, never main-only nodes', () => {
     expect(childHas(['channel-qrcode'], 'channel-qrcode.detail')).toBe(true);
+    expect(childHas(['channel-qrcode'], 'channel-qrcode.manage')).toBe(false);
+    expect(childHas(['channel-qrcode'], 'channel-qrcode.create')).toBe(false);
+    expect(childHas(['channel-qrcode.manage'], 'channel-qrcode.create')).toBe(true);
+    expect(childHas(['marketing'], 'push.create')).toBe(false);
+    expect(childHas(['staff'], 'staff.group')).toBe(false);
+    expect(childHas(['subaccount'], 'subaccount')).toBe(false);
     expect(childHas(['channel-qrcode.detail'], 'channel-qrcode')).toBe(false);
     expect(childHas(['qw'], 'qw.list')).toBe(false);
     expect(childHas(['qw.list'], 'qw.list')).toBe(false);
     expect(childHas(['tag'], 'unknown-key')).toBe(false);
   });
 
-  it('builds one entry per section with its direct children', () => {
+  it('builds one entry per section with every node below it', () => {
     const detail = permissionDetail(true, ['staff']);
     const enterprise = detail.find((s) => s.key === 'enterprise')!;
     expect(enterprise).toEqual({
@@ -85,7 +96,9 @@ describe('permissions', () => {
       open: false,
       children: [
         { key: 'staff', open: true },
+        { key: 'staff.group', open: false },
         { key: 'subaccount', open: false },
+        { key: 'subaccount.edit', open: false },
         { key: 'role', open: false },
       ],
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinSchedule } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, relationRows, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let main: string;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   main = await h.register(uniquePhone());
   other = await h.register(uniquePhone());
   const account = `autotagkid${process.pid % 1000}`;
-  expect((await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: ['tag'] }, main)).status).toBe(200);
+  expect((await createChild(h, { account, password: 'kidpass1', permissionKeys: ['tag'] }, main)).status).toBe(200);
   kid = (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token;
   corp = await connectCorp(h, main, { seed: 'auto-tag-test', size: { members: 6, customers: 40, groups: 2, tags: 8 } });
   otherCorp = await connectCorp(h, other, { seed: 'auto-tag-other', size: { members: 3, customers: 3, groups: 1, tags: 3 } });

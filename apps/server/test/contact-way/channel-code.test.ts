@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import { dayKey, dayStart, DAY_MS } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -281,7 +282,7 @@ describe('bad input, tenancy and child accounts', () => {
     expect((await h.api('/api/qw/lxw/del', { id: code.id }, other, otherCorp.headers)).status).toBe(404);
 
     const account = `cwkid${process.pid % 1000}`;
-    const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: ['staff'] }, token);
+    const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: ['staff'] }, token);
     expect(c.status, c.message).toBe(200);
     const kid = (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token;
     expect((await api('/api/qw/lxw/list', {}, kid)).status).toBe(403);

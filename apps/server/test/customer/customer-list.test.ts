@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { channelCodeBody } from '../helpers/code-world.js';
+import { createChild } from '../helpers/child.js';
 
 interface SimFollow {
   userid: string;
@@ -366,7 +367,7 @@ describe('tenancy and child accounts', () => {
   it('refuses a child account without the customer page', async () => {
     const suffix = process.pid % 1000;
     const login = async (account: string, keys: string[]) => {
-      const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, token);
+      const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, token);
       expect(c.status, c.message).toBe(200);
       return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle as settleAll, until, type ConnectedCorp } from '../helpers/corp.js';
 import { channelCodeBody } from '../helpers/code-world.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -229,7 +230,7 @@ describe('not found, bad input, tenancy and child accounts', () => {
   it('lets a child account with a customer or code page read it, and no other', async () => {
     const suffix = process.pid % 1000;
     const login = async (account: string, keys: string[]) => {
-      const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, token);
+      const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, token);
       expect(c.status, c.message).toBe(200);
       return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     };

@@ -7,6 +7,7 @@ import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { markCustomersChanged } from '../../src/sync/follow-tag.repository.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -216,7 +217,7 @@ describe('refusals', () => {
   it('a child account without 好友分析: 403; with it: 200', async () => {
     const child = async (keys: string[]) => {
       const account = `data${process.pid % 1000}${keys.length}${Math.floor(Math.random() * 1e4)}`;
-      const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, token);
+      const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, token);
       expect(c.status, c.message).toBe(200);
       return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     };

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { connectCorp, settle, until, type ConnectedCorp } from './corp.js';
 import { uniquePhone, type Harness } from './harness.js';
+import { createChild } from './child.js';
 
 export interface CodeWorld {
   main: string;
@@ -25,7 +26,7 @@ export async function codeWorld(
   const main = await h.register(uniquePhone());
   const other = await h.register(uniquePhone());
   for (const { account, keys } of opts.kids) {
-    expect((await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, main)).status).toBe(200);
+    expect((await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, main)).status).toBe(200);
   }
   const kids: string[] = [];
   for (const { account } of opts.kids) kids.push((await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token);

@@ -89,7 +89,7 @@ describe('errors', () => {
 
   it('reports wrong types deep in a body', async () => {
     const token = await h.register(uniquePhone());
-    const r = await h.api('/api/account/child/create', { account: 'abc', password: 'secret123', permissionKeys: ['tag', 5] }, token);
+    const r = await h.api('/api/account/child/permission/create', { name: '角色', permissionKeys: ['tag', 5] }, token);
     expect(r).toMatchObject({ status: 400, message: '参数错误：permissionKeys[1] 应为字符串' });
     const page = await h.api('/api/qw/list', { page: 'one' }, token);
     expect(page).toMatchObject({ status: 400, message: '参数错误：page 应为整数' });

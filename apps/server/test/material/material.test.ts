@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomClient, type CorpApi } from '@scrm/wecom/client';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let main: string;
@@ -53,7 +54,7 @@ async function connect(token: string, seed: string) {
 
 async function child(keys: string[]) {
   const account = `mat${process.pid % 1000}${keys.join('').slice(0, 6).replace(/[^a-z]/g, '')}${Math.floor(Math.random() * 1e4)}`;
-  const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, main);
+  const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, main);
   expect(c.status, c.message).toBe(200);
   return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
 }

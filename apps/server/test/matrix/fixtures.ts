@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import type { RouteEntry } from '../../src/http/route-table.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 /** In every name A gives its objects; B's answers must never contain it. */
 export const A_MARK = 'A专属';
@@ -36,6 +37,8 @@ export interface AIds {
   limitPlan: number;
   riskRecord: number;
   child: number;
+  /** The child's 功能角色. */
+  role: number;
   contactWayAdd: number;
   /** String ids. */
   externalUserid: string;
@@ -138,7 +141,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
   const record = await until('risk record', async () => db.selectFrom('risk_record').select('id').where('work_space_id', '=', corpA.wsId).where('action', '=', 'offline').executeTakeFirst());
 
   // A child account and a pending 代开发 authorisation state.
-  const kid = await h.api('/api/account/child/create', { account: `akid${process.pid % 10000}`, password: 'kidpass1', nickname: `${A_MARK}子账号`, permissionKeys: ['channel-qrcode'] }, tokenA);
+  const kid = await createChild(h, { account: `akid${process.pid % 10000}`, password: 'kidpass1', nickname: `${A_MARK}子账号`, permissionKeys: ['channel-qrcode'] }, tokenA);
   if (kid.status !== 200) throw new Error(`child: ${kid.status} ${kid.message}`);
   const auth = await h.api('/api/qw/replace/auth/url', undefined, tokenA);
   if (auth.status !== 200) throw new Error(`replace/auth/url: ${auth.status} ${auth.message}`);
@@ -182,6 +185,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
     limitPlan,
     riskRecord: record.id,
     child: kid.data.id,
+    role: kid.data.roleId,
     contactWayAdd: add.id,
     externalUserid,
     userid: m1,

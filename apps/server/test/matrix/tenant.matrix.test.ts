@@ -149,7 +149,13 @@ it('refuses account B the account-level routes with A\'s work space, child accou
   const problems: string[] = [];
   for (const route of f.h.server.routeTable.filter((r) => !r.workSpace && !r.public && r.body)) {
     // Ids of the kind the route names (another kind's id may well be one of B's own objects).
-    const own = route.url.startsWith('/api/account/child/') ? [f.ids.child] : route.url.startsWith('/api/qw/') ? [f.ids.workSpace] : [];
+    const own = route.url.startsWith('/api/account/child/permission/')
+      ? [f.ids.role]
+      : route.url.startsWith('/api/account/child/')
+        ? [f.ids.child]
+        : route.url.startsWith('/api/qw/')
+          ? [f.ids.workSpace]
+          : [];
     const candidates: Record<string, Array<number | string>> = { id: own, ids: own, state: [f.ids.authState] };
     const schema = route.body!;
     const base = sample(schema);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -109,7 +110,7 @@ describe('成员分组', () => {
 
   it('lets a child with a picker page read the groups and only the staff page change them', async () => {
     const make = async (account: string, keys: string[]) => {
-      const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, token);
+      const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, token);
       expect(c.status, c.message).toBe(200);
       return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     };

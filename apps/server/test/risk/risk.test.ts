@@ -7,6 +7,7 @@ import { dayStart, DAY_MS, HOUR_MS, hourStart, weekdayOf } from '@scrm/contracts
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
 import { channelCodeBody } from '../helpers/code-world.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -457,7 +458,7 @@ describe('validation, tenancy and permissions', () => {
   it('refuses a child account without 风控 and serves one with it', async () => {
     const child = async (keys: string[]) => {
       const account = `risk${process.pid % 1000}${keys.length}${Math.floor(Math.random() * 1e4)}`;
-      const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, token);
+      const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: keys }, token);
       expect(c.status, c.message).toBe(200);
       return (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     };

@@ -1,12 +1,15 @@
-// Generated from the route table: child accounts against every route's declared access.
-//   permission 'k'  — a child holding every key but those granting k: 403 「暂无权限」; a child holding
-//                     just k (each of a list in turn): not 403, never 5xx;
+// Generated from the route table: child accounts, by their role, against every route's declared access.
+//   permission 'k'  — a child without a role, and one whose role holds every key but those granting k:
+//                     403 「暂无权限」; a child whose role holds just k (each of a list in turn), and one whose
+//                     role holds every key (manage): not 403, never 5xx; a child whose role holds every
+//                     page but no action key (view-only): 403 when every key of the route is an action
+//                     key (what changes), else not 403;
 //   mainOnly        — a child holding every key: 403 「子账号无权进行此操作」;
 //   any account     — a child holding no key: not 403, never 5xx.
 // Work-space routes get the main account's connected corp in X-Work-Id, so what is measured is the
 // permission check (the auth hook, before the body is validated and before X-Work-Id is resolved).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_KEYS, childGranted, isMainOnlyKey } from '@scrm/contracts/menu';
+import { ALL_PERMISSION_KEYS, childGranted, isActionKey, isMainOnlyKey } from '@scrm/contracts/menu';
 import type { RouteEntry } from '../../src/http/route-table.js';
 import { connectCorp, type ConnectedCorp } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
@@ -23,11 +26,20 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const GRANTABLE = ALL_PERMISSION_KEYS.filter((k) => !isMainOnlyKey(k));
+/** Every page and section, no action key. */
+const VIEW_ONLY = GRANTABLE.filter((k) => !isActionKey(k));
 let seq = 0;
-/** A fresh session of a new child account of `main` holding `keys`. */
+/** A fresh session of a new child account of `main` whose role holds `keys` (no role for none), seeing every work space. */
 async function childWith(keys: readonly string[]): Promise<string> {
   const account = `pm${process.pid % 1000}_${++seq}`;
-  const created = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: keys }, main);
+  let roleId: number | null = null;
+  if (keys.length) {
+    const role = await h.api('/api/account/child/permission/create', { name: `角色${seq}`, permissionKeys: keys }, main);
+    expect(role.status, role.message).toBe(200);
+    expect(role.data.permissionKeys).toEqual(GRANTABLE.filter((k) => keys.includes(k)));
+    roleId = role.data.id;
+  }
+  const created = await h.api('/api/account/child/create', { account, password: 'kidpass1', roleId, allWorkSpaces: true, workSpaceIds: [] }, main);
   expect(created.status, created.message).toBe(200);
   const login = await h.api<{ token: string }>('/api/account/login', { phone: account, password: 'kidpass1' });
   expect(login.status).toBe(200);
@@ -60,8 +72,13 @@ describe('child permission matrix', () => {
         const keys = route.permission;
         const without = GRANTABLE.filter((k) => !keys.some((key) => childGranted(new Set([k]), key)));
         expect(keys.some((key) => childGranted(new Set(without), key)), labelOf(route)).toBe(false);
-        await check(route, `child without ${keys.join('|')}`, await childOf(without), (s, m) => s === 403 && m === '暂无权限');
+        const refused = (s: number, m: string) => s === 403 && m === '暂无权限';
+        await check(route, 'child without a role', await childOf([]), refused);
+        await check(route, `child without ${keys.join('|')}`, await childOf(without), refused);
         for (const key of keys) await check(route, `child with ${key}`, await childOf([key]), allowed);
+        await check(route, 'manage (every key)', await childOf(GRANTABLE), allowed);
+        const changes = keys.every((key) => isActionKey(key));
+        await check(route, `view-only (${changes ? 'refused' : 'allowed'})`, await childOf(VIEW_ONLY), changes ? refused : allowed);
       } else {
         // Any logged-in account: a fresh session each time (one of these routes is logout).
         await check(route, 'child holding no key', await childWith([]), allowed);

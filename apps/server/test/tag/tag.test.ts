@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let token: string;
@@ -261,7 +262,7 @@ describe('refusals', () => {
     expect((await simGroups()).some((g) => g.group_id === mine.groupId)).toBe(true);
 
     const account = `tagkid${process.pid % 1000}`;
-    const c = await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: ['staff'] }, token);
+    const c = await createChild(h, { account, password: 'kidpass1', permissionKeys: ['staff'] }, token);
     expect(c.status, c.message).toBe(200);
     const kid = (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token;
     expect((await api('/api/qw/tag/add', { groupName: '子账号', tags: [{ name: 'x' }] }, kid)).status).toBe(403);

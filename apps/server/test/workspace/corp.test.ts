@@ -7,6 +7,7 @@ import { WecomClient } from '@scrm/wecom/client';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { until as untilTrue } from '../helpers/corp.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 let main: string;
@@ -88,7 +89,7 @@ beforeAll(async () => {
   h = await startHarness();
   main = await h.register(uniquePhone());
   other = await h.register(uniquePhone());
-  const c = await h.api('/api/account/child/create', { account: `corpkid${process.pid % 1000}`, password: 'kidpass1', permissionKeys: ['staff'] }, main);
+  const c = await createChild(h, { account: `corpkid${process.pid % 1000}`, password: 'kidpass1', permissionKeys: ['staff'] }, main);
   expect(c.status).toBe(200);
   child = (await h.api('/api/account/login', { phone: `corpkid${process.pid % 1000}`, password: 'kidpass1' })).data.token;
   const r = await h.simCall('POST', '/control/corps', { name: '测试科技', seed: 'corp-test', size: { departments: 4, members: 8, customers: 30, groups: 3, tags: 6 } });

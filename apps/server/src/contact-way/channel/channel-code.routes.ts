@@ -1,5 +1,5 @@
 // /api/qw/lxw/* (渠道活码) and /api/qw/lxw/group/* (their groups): workspace-scoped (X-Work-Id),
-// permission 'channel-qrcode'.
+// permission 'channel-qrcode' to read, 'channel-qrcode.manage' to change.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import {
@@ -33,6 +33,7 @@ export async function channelCodeRoutes(
   const tags = ['渠道活码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'channel-qrcode', workSpace: true };
+  const manage = { permission: 'channel-qrcode.manage', workSpace: true };
   const { channels } = opts;
 
   app.post(
@@ -42,12 +43,12 @@ export async function channelCodeRoutes(
   );
   app.post(
     '/lxw/add',
-    { config, schema: { tags, security, summary: '新建渠道活码（在企业微信创建联系我二维码）', body: ChannelCodeInput, response: { 200: Ok(ChannelCode) } } },
+    { config: manage, schema: { tags, security, summary: '新建渠道活码（在企业微信创建联系我二维码）', body: ChannelCodeInput, response: { 200: Ok(ChannelCode) } } },
     async (req) => ok(await channels.add(workSpaceOf(req), callerOf(req), req.body)),
   );
   app.post(
     '/lxw/update',
-    { config, schema: { tags, security, summary: '修改渠道活码（二维码不变）', body: ChannelCodeUpdateBody, response: { 200: Ok(ChannelCode) } } },
+    { config: manage, schema: { tags, security, summary: '修改渠道活码（二维码不变）', body: ChannelCodeUpdateBody, response: { 200: Ok(ChannelCode) } } },
     async (req) => ok(await channels.update(workSpaceOf(req), req.body)),
   );
   app.post(
@@ -57,7 +58,7 @@ export async function channelCodeRoutes(
   );
   app.post(
     '/lxw/del',
-    { config, schema: { tags, security, summary: '删除渠道活码（企业微信的二维码随之失效，历史数据保留）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除渠道活码（企业微信的二维码随之失效，历史数据保留）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await channels.delete(workSpaceOf(req), req.body.id);
       return ok(null);
@@ -70,7 +71,7 @@ export async function channelCodeRoutes(
   );
   app.post(
     '/lxw/member/state/update',
-    { config, schema: { tags, security, summary: '成员在此活码上线或下线', body: MemberStateBody, response: { 200: Ok(CodeMemberList) } } },
+    { config: manage, schema: { tags, security, summary: '成员在此活码上线或下线', body: MemberStateBody, response: { 200: Ok(CodeMemberList) } } },
     async (req) => ok(await channels.setMemberState(workSpaceOf(req), req.body)),
   );
 
@@ -95,17 +96,17 @@ export async function channelCodeRoutes(
   );
   app.post(
     '/lxw/group/add',
-    { config, schema: { tags, security, summary: '新建分组', body: CodeGroupAddBody, response: { 200: Ok(CodeGroup) } } },
+    { config: manage, schema: { tags, security, summary: '新建分组', body: CodeGroupAddBody, response: { 200: Ok(CodeGroup) } } },
     async (req) => ok(await channels.addGroup(workSpaceOf(req), req.body.name)),
   );
   app.post(
     '/lxw/group/update',
-    { config, schema: { tags, security, summary: '重命名分组', body: CodeGroupUpdateBody, response: { 200: Ok(CodeGroup) } } },
+    { config: manage, schema: { tags, security, summary: '重命名分组', body: CodeGroupUpdateBody, response: { 200: Ok(CodeGroup) } } },
     async (req) => ok(await channels.renameGroup(workSpaceOf(req), req.body.id, req.body.name)),
   );
   app.post(
     '/lxw/group/delete',
-    { config, schema: { tags, security, summary: '删除分组（其中的活码移到未分组）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除分组（其中的活码移到未分组）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await channels.deleteGroup(workSpaceOf(req), req.body.id);
       return ok(null);
@@ -113,7 +114,7 @@ export async function channelCodeRoutes(
   );
   app.post(
     '/lxw/group/remove',
-    { config, schema: { tags, security, summary: '移动活码到分组（groupId 为 null 移出分组）', body: CodeGroupMoveBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '移动活码到分组（groupId 为 null 移出分组）', body: CodeGroupMoveBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await channels.moveToGroup(workSpaceOf(req), req.body.ids, req.body.groupId);
       return ok(null);

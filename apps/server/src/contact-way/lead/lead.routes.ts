@@ -1,4 +1,4 @@
-// /api/qw/customer/code/* (一客一码): workspace-scoped (X-Work-Id), permission 'customer-qrcode'.
+// /api/qw/customer/code/* (一客一码): workspace-scoped (X-Work-Id), permission 'customer-qrcode' to read, 'customer-qrcode.manage' to change.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { DaySeries, IdBody, Overview } from '@scrm/contracts/contact-way';
@@ -16,6 +16,7 @@ export async function leadRoutes(app: Api, opts: { leads: LeadService }) {
   const tags = ['一客一码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'customer-qrcode', workSpace: true };
+  const manage = { permission: 'customer-qrcode.manage', workSpace: true };
 
   app.post(
     '/customer/code/batch/list',
@@ -25,7 +26,7 @@ export async function leadRoutes(app: Api, opts: { leads: LeadService }) {
   app.post(
     '/customer/code/batch/add',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         security,
@@ -43,12 +44,12 @@ export async function leadRoutes(app: Api, opts: { leads: LeadService }) {
   );
   app.post(
     '/customer/code/batch/update',
-    { config, schema: { tags, security, summary: '修改批次名称、标签与欢迎语（同步到每个二维码），可追加客户', body: LeadBatchUpdateBody, response: { 200: Ok(LeadBatch) } } },
+    { config: manage, schema: { tags, security, summary: '修改批次名称、标签与欢迎语（同步到每个二维码），可追加客户', body: LeadBatchUpdateBody, response: { 200: Ok(LeadBatch) } } },
     async (req) => ok(await leads.update(workSpaceOf(req), callerOf(req), req.body)),
   );
   app.post(
     '/customer/code/batch/del',
-    { config, schema: { tags, security, summary: '删除批次（其二维码在企业微信失效，历史数据保留）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除批次（其二维码在企业微信失效，历史数据保留）', body: IdBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await leads.delete(workSpaceOf(req), req.body.id);
       return ok(null);
@@ -56,7 +57,7 @@ export async function leadRoutes(app: Api, opts: { leads: LeadService }) {
   );
   app.post(
     '/customer/code/batch/retry',
-    { config, schema: { tags, security, summary: '重新生成批次中生成失败的二维码', body: IdBody, response: { 200: Ok(LeadBatch) } } },
+    { config: manage, schema: { tags, security, summary: '重新生成批次中生成失败的二维码', body: IdBody, response: { 200: Ok(LeadBatch) } } },
     async (req) => ok(await leads.retry(workSpaceOf(req), req.body.id)),
   );
   app.post(

@@ -1,4 +1,4 @@
-// /api/qw/staff/code/* (员工活码): workspace-scoped (X-Work-Id), permission 'staff-qrcode'.
+// /api/qw/staff/code/* (员工活码): workspace-scoped (X-Work-Id), permission 'staff-qrcode' to read, 'staff-qrcode.manage' to change.
 import { Type } from 'typebox';
 import { Ok } from '@scrm/contracts/api';
 import { IdBody, IdsBody } from '@scrm/contracts/contact-way';
@@ -16,6 +16,7 @@ export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService;
   const tags = ['员工活码'];
   const security = [{ bearer: [] }];
   const config = { permission: 'staff-qrcode', workSpace: true };
+  const manage = { permission: 'staff-qrcode.manage', workSpace: true };
 
   app.post(
     '/staff/code/list',
@@ -25,7 +26,7 @@ export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService;
   app.post(
     '/staff/code/add',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         security,
@@ -43,12 +44,12 @@ export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService;
   );
   app.post(
     '/staff/code/update',
-    { config, schema: { tags, security, summary: '修改员工活码（二维码不变）', body: StaffCodeUpdateBody, response: { 200: Ok(StaffCode) } } },
+    { config: manage, schema: { tags, security, summary: '修改员工活码（二维码不变）', body: StaffCodeUpdateBody, response: { 200: Ok(StaffCode) } } },
     async (req) => ok(await codes.update(workSpaceOf(req), req.body)),
   );
   app.post(
     '/staff/code/del',
-    { config, schema: { tags, security, summary: '删除员工活码（企业微信的二维码随之失效，历史数据保留）', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '删除员工活码（企业微信的二维码随之失效，历史数据保留）', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await codes.delete(workSpaceOf(req), req.body.ids);
       return ok(null);
@@ -56,7 +57,7 @@ export async function staffCodeRoutes(app: Api, opts: { codes: StaffCodeService;
   );
   app.post(
     '/staff/code/retry',
-    { config, schema: { tags, security, summary: '重新生成失败的员工活码', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
+    { config: manage, schema: { tags, security, summary: '重新生成失败的员工活码', body: IdsBody, response: { 200: Ok(Type.Null()) } } },
     async (req) => {
       await codes.retry(workSpaceOf(req), req.body.ids);
       return ok(null);
