@@ -127,6 +127,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await services.jobs.start();
     services.scheduler.start();
     void services.callbacks.enqueueUnprocessed().catch((err) => app.log.warn({ err }, 'could not queue unprocessed callbacks'));
+    // Notifications written just before a stop are planned now, not at the next minute's sweep.
+    void services.notifyDelivery.poke();
   });
   app.addHook('onClose', async () => {
     services.scheduler.stop();

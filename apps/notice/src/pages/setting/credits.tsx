@@ -14,7 +14,7 @@ export function Credits() {
   const recharges = useRecharges({ page, pageSize: 10 });
   const info = account.data;
   const columns = [
-    { title: T.credits.time, dataIndex: 'createdAt', width: 180, render: (v: number) => formatTime(v) },
+    { title: T.credits.time, dataIndex: 'createdAt', width: 190, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     { title: T.credits.kind, dataIndex: 'kind', width: 100, render: (v: NotifyRecharge['kind']) => RECHARGE_KIND_LABEL[v] },
     { title: T.credits.amount, dataIndex: 'amount', width: 100, align: 'right' as const, render: (v: number) => (v > 0 ? `+${v}` : String(v)) },
     { title: T.credits.balanceAfter, dataIndex: 'balanceAfter', width: 120, align: 'right' as const },

@@ -23,7 +23,7 @@ export function Messages() {
     refetchInterval: (q) => (q.state.data?.list.some((m) => m.status === 'pending' || m.status === 'sending') ? 2000 : false),
   });
   const columns = [
-    { title: T.messages.time, dataIndex: 'createdAt', width: 170, render: (v: number) => formatTime(v) },
+    { title: T.messages.time, dataIndex: 'createdAt', width: 180, render: (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     { title: T.messages.class, dataIndex: 'classKey', width: 120, render: (v: string) => <Tag style={{ marginInlineEnd: 0 }}>{className(v)}</Tag> },
     {
       title: T.messages.title,
@@ -42,7 +42,11 @@ export function Messages() {
       title: T.messages.channel,
       dataIndex: 'channel',
       width: 90,
-      render: (v: NotifyMessage['channel'], m: NotifyMessage) => <Tooltip title={m.target}>{CHANNEL_LABEL[v]}</Tooltip>,
+      render: (v: NotifyMessage['channel'], m: NotifyMessage) => (
+        <Tooltip title={m.target}>
+          <span style={{ whiteSpace: 'nowrap' }}>{CHANNEL_LABEL[v]}</span>
+        </Tooltip>
+      ),
     },
     {
       title: T.messages.status,

@@ -133,10 +133,10 @@ export function Recipients() {
     {
       title: T.recipients.phone,
       dataIndex: 'phone',
-      width: 190,
+      width: 210,
       render: (v: string, r: NotifyRecipient) => (
         <Flex gap={4} align="center">
-          {v ? <Typography.Text>{v}</Typography.Text> : <Typography.Text type="secondary">{T.recipients.noPhone}</Typography.Text>}
+          {v ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> : <Typography.Text type="secondary">{T.recipients.noPhone}</Typography.Text>}
           <Button type="link" size="small" onClick={() => setEditingField({ recipient: r, field: 'phone' })} data-testid="recipient-phone">
             {T.recipients.editPhone}
           </Button>
