@@ -162,7 +162,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     provider,
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
-  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
+  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log, notify: (wsId, n) => notifyDelivery.notify(wsId, n) });
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
     secrets,
@@ -252,6 +252,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     log,
     taskMax: config.pushTaskMax,
+    notify: (wsId, n) => notifyDelivery.notify(wsId, n),
   });
   const pushes = new PushService({ repo: pushRepo, delivery: pushDelivery, audience: pushAudience, materials, clock });
 
@@ -265,6 +266,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     replay,
     materials,
     callbacks,
+    notifyRecipients,
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });

@@ -32,6 +32,16 @@ export class DeliveryRepository {
     return this.database.kysely;
   }
 
+  /** A notification of a work space, for its main account (nothing when the work space is gone). */
+  async insertNotice(wsId: number, n: { kind: string; title: string; content: string; refId: number | null }, now: number): Promise<void> {
+    const ws = await this.db.selectFrom('work_space').select('account_id').where('id', '=', wsId).executeTakeFirst();
+    if (!ws) return;
+    await this.db
+      .insertInto('notification')
+      .values({ work_space_id: wsId, account_id: ws.account_id, kind: n.kind, title: n.title.slice(0, 128), content: n.content, ref_id: n.refId, created_at: now, read_at: null, delivered_at: null })
+      .execute();
+  }
+
   /** The oldest notifications not yet planned. */
   unplanned(limit: number): Promise<UnplannedNotice[]> {
     return this.db
@@ -155,6 +165,9 @@ export class DeliveryRepository {
     now: number,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      // The notification's row first (a no-op update, a lock on PostgreSQL): two deliveries of one
+      // notification finishing at once take turns, so the last one sees the other's state and marks it delivered.
+      await trx.updateTable('notification').set((eb) => ({ planned_at: eb.ref('planned_at') })).where('id', '=', d.notification_id).execute();
       const r = await trx
         .updateTable('notify_delivery')
         .set({ status: to.status, reason: (to.reason ?? '').slice(0, 255), msgid: to.msgid ?? null, sent_at: to.status === 'sent' ? now : null })

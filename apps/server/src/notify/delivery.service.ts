@@ -48,6 +48,19 @@ export class NotifyDeliveryService {
       .catch((err) => this.deps.log.warn({ err }, 'could not queue notification planning'));
   }
 
+  /**
+   * A domain's notice (sync failed, push finished …) written and delivered; a failure is logged, not
+   * thrown: the work that raised it has nothing to retry for a notice.
+   */
+  async notify(wsId: number, n: { kind: string; title: string; content: string; refId: number | null }): Promise<void> {
+    try {
+      await this.deps.repo.insertNotice(wsId, n, this.deps.clock.now());
+      await this.poke();
+    } catch (err) {
+      this.deps.log.error({ err, wsId, kind: n.kind }, 'notification not written');
+    }
+  }
+
   /** Every unplanned notification into its deliveries and their send jobs. */
   async planJob(): Promise<void> {
     for (;;) {

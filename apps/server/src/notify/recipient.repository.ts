@@ -74,6 +74,10 @@ export class RecipientRepository {
     await this.db.insertInto('notify_bind').values(row).execute();
   }
 
+  async deleteBindsBefore(before: number): Promise<void> {
+    await this.db.deleteFrom('notify_bind').where('created_at', '<', before).execute();
+  }
+
   findBind(code: string): Promise<BindRow | undefined> {
     return this.db.selectFrom('notify_bind').selectAll().where('code', '=', code).executeTakeFirst();
   }

@@ -98,7 +98,7 @@ export class RecipientService {
       phone ||= r.phone;
     } else if (!name) throw new AppError(400, '请填写接收人姓名');
     const qr = await this.deps.scenes.create('notify', owner);
-    await this.deps.repo.insertBind({ code: qr.code, account_id: owner, recipient_id: b.id ?? null, name, phone, created_at: this.deps.clock.now() });
+    await this.deps.repo.insertBind({ code: qr.code, account_id: owner, recipient_id: b.id ?? null, name, phone, created_at: Date.now() });
     return qr;
   }
 
@@ -114,6 +114,11 @@ export class RecipientService {
     }
     if (scene.expires_at <= Date.now()) throw new AppError(400, '二维码已过期，请刷新');
     return { status: 'waiting', recipient: null };
+  }
+
+  /** Daily cleanup: bind requests made before `before` (their QR lives 10 minutes). */
+  purgeBinds(before: number): Promise<void> {
+    return this.deps.repo.deleteBindsBefore(before);
   }
 
   /** The official account's callback: a notify QR was scanned by `openid`. */

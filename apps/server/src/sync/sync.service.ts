@@ -68,6 +68,8 @@ export class SyncService {
       gateway: WecomGateway;
       jobs: JobQueue;
       log: FastifyBaseLogger;
+      /** A notice for the message centre (a failed sync: 同步或连接失败). */
+      notify?: (wsId: number, n: { kind: string; title: string; content: string; refId: number | null }) => Promise<void>;
     },
   ) {}
 
@@ -135,6 +137,7 @@ export class SyncService {
       const message = wecomFailure(err).message;
       if (await this.deps.workSpaces.find(wsId)) {
         await this.deps.workSpaces.update(wsId, { sync_status: 'failed', sync_error: message.slice(0, 500) });
+        await this.deps.notify?.(wsId, { kind: 'sync_failed', title: '企业微信同步失败', content: `「${ws.nickname}」同步失败：${message}`, refId: null });
       }
     }
   }

@@ -157,6 +157,17 @@ describe('delivery', () => {
     expect((await inbox(r.openid))[0]!.data.remark!.value).toBe('客户「wmX」删除了成员「zhangsan」');
   });
 
+  it('delivers a failed sync of a work space (同步或连接失败)', async () => {
+    const a = await account();
+    const r = await bindRecipient(a.token, '同步');
+    // A bare work space has no corp to read: the sync fails.
+    await h.server.services.sync.run(a.wsId, ['department']);
+    await until('sync failure delivered', async () => (await inbox(r.openid)).length === 1);
+    const [m] = await inbox(r.openid);
+    expect(m!.data).toMatchObject({ first: { value: '企业微信同步失败' }, keyword1: { value: '同步或连接失败' } });
+    expect(m!.data.remark!.value).toMatch(/^「示例企业」同步失败：/);
+  });
+
   it('sends urgent classes by SMS too, taking a credit each; with no credit the SMS fails with the reason', async () => {
     const a = await account();
     const phone = uniquePhone();
