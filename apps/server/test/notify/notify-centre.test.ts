@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_CLASS_KEYS, NOTIFY_SMS_GIFT } from '@scrm/contracts/notify';
 import { IN_DOUBT_REASON, NOTIFY_SEND_JOB } from '../../src/notify/delivery.service.js';
-import { until } from '../helpers/corp.js';
+import { connectCorp, contactMembers, settle, until } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -166,6 +166,20 @@ describe('delivery', () => {
     const [m] = await inbox(r.openid);
     expect(m!.data).toMatchObject({ first: { value: '企业微信同步失败' }, keyword1: { value: '同步或连接失败' } });
     expect(m!.data.remark!.value).toMatch(/^「示例企业」同步失败：/);
+  });
+
+  it('delivers a member who received customers and left the corp (成员下线)', async () => {
+    const token = await h.register(uniquePhone());
+    const corp = await connectCorp(h, token, { seed: `notify-leave-${process.pid}`, size: { members: 4, customers: 4, groups: 0 } });
+    const r = await bindRecipient(token, '成员');
+    const leaver = (await contactMembers(h, corp.corpId)).at(-1)!;
+    expect((await h.simCall('POST', `/control/corps/${corp.corpId}/member-leave`, { userid: leaver.userid })).status).toBe(200);
+    await settle(h);
+    await until('member gone', async () => !(await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).where('userid', '=', leaver.userid).executeTakeFirst()));
+    await until('member offline delivered', async () => (await inbox(r.openid)).length === 1);
+    const [m] = await inbox(r.openid);
+    expect(m!.data).toMatchObject({ first: { value: '成员下线' }, keyword1: { value: '成员下线' } });
+    expect(m!.data.remark!.value).toBe(`${leaver.name}（${leaver.userid}）已离职或不在应用可见范围内，不再接待客户`);
   });
 
   it('sends urgent classes by SMS too, taking a credit each; with no credit the SMS fails with the reason', async () => {
