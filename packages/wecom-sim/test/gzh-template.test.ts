@@ -60,6 +60,23 @@ describe('template messages', () => {
     expect((await s.call('GET', `/control/gzh/inbox?openid=${openid}`)).body.list).toEqual([]);
   });
 
+  it('plays faults that name its path: busy answers -1 and delivers nothing, lost-response delivers and drops the answer', async () => {
+    const openid = await follower('小赵');
+    const data = { first: { value: 'x' } };
+    expect((await s.call('POST', '/control/faults', { kind: 'busy', path: 'message/template/send', count: 1 })).status).toBe(200);
+    expect(await send({ touser: openid, template_id: 't', data })).toMatchObject({ errcode: -1 });
+    expect((await s.call('GET', `/control/gzh/inbox?openid=${openid}`)).body.list).toHaveLength(0);
+    expect(await send({ touser: openid, template_id: 't', data })).toMatchObject({ errcode: 0 });
+
+    await s.call('POST', '/control/faults', { kind: 'lost-response', path: 'message/template/send', count: 1 });
+    await expect(send({ touser: openid, template_id: 't', data })).rejects.toThrow();
+    expect((await s.call('GET', `/control/gzh/inbox?openid=${openid}`)).body.list).toHaveLength(2);
+    // A WeCom fault without this path does not touch the official account.
+    await s.call('POST', '/control/faults', { kind: 'busy', count: 5 });
+    expect(await send({ touser: openid, template_id: 't', data })).toMatchObject({ errcode: 0 });
+    await s.call('DELETE', '/control/faults');
+  });
+
   it('needs the control token for the inbox, and reset empties it', async () => {
     expect((await fetch(`${s.base}/control/gzh/inbox`)).status).toBe(401);
     await s.call('POST', '/control/reset');

@@ -210,6 +210,27 @@ describe('delivery', () => {
     expect(await inbox(r.openid)).toHaveLength(3);
   });
 
+  it('retries a send WeChat answered busy, and logs the attempts', async () => {
+    const a = await account();
+    const r = await bindRecipient(a.token, '重试');
+    await h.simCall('POST', '/control/faults', { kind: 'busy', path: 'message/template/send', count: 1 });
+    await notice(a, 'customer_loss', '客户流失提醒', '重试测试');
+    const first = (await h.api('/api/account/notify/message', {}, a.token)).data.list[0];
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, reason: expect.stringContaining('（第 1 次，稍后重试）') });
+    await until('sent on the second attempt', async () => (await h.api('/api/account/notify/message', {}, a.token)).data.list[0].status === 'sent', 15_000);
+    expect((await h.api('/api/account/notify/message', {}, a.token)).data.list[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await inbox(r.openid)).toHaveLength(1);
+  });
+
+  it('never sends again a message whose answer was lost: logged unknown, received once', async () => {
+    const a = await account();
+    const r = await bindRecipient(a.token, '失联');
+    await h.simCall('POST', '/control/faults', { kind: 'lost-response', path: 'message/template/send', count: 1 });
+    await notice(a, 'customer_loss', '客户流失提醒', '应答丢失');
+    expect((await h.api('/api/account/notify/message', {}, a.token)).data.list[0]).toMatchObject({ status: 'unknown', attempts: 1, reason: expect.stringContaining('公众号未应答') });
+    expect(await inbox(r.openid)).toHaveLength(1);
+  });
+
   it('logs a WeChat user who no longer follows as failed with the reason', async () => {
     const a = await account();
     const r = await bindRecipient(a.token, '已取关');
