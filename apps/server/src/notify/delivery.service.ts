@@ -99,6 +99,10 @@ export class NotifyDeliveryService {
     if (!(await ctx.held())) return;
     const notice = await this.deps.repo.notice(d.notification_id);
     if (!notice) return;
+    if (!(await this.deps.recipients.stillAt(d.account_id, d.recipient_id, d.channel, d.target))) {
+      await this.deps.repo.finish(d, { status: 'failed', reason: d.channel === 'gzh' ? '接收人已删除或已改绑微信，未发送' : '接收人已删除或已改手机号，未发送' }, now());
+      return;
+    }
     if (d.channel === 'sms') {
       await this.deps.repo.credit(d.account_id, NOTIFY_SMS_GIFT, now());
       const marked = await this.deps.repo.markSending(d.id, now(), { accountId: d.account_id });

@@ -69,7 +69,14 @@ export class RecipientService {
   }
 
   rename(caller: AuthContext, id: number, name: string): Promise<NotifyRecipient> {
-    return this.change(caller, id, { name: name.trim() || name });
+    if (!name.trim()) throw new AppError(400, '请填写姓名');
+    return this.change(caller, id, { name: name.trim() });
+  }
+
+  /** Whether a recipient still receives at this target (not deleted, not bound to another WeChat user since). */
+  async stillAt(accountId: number, id: number, channel: 'gzh' | 'sms', target: string): Promise<boolean> {
+    const r = await this.deps.repo.find(accountId, id);
+    return Boolean(r && (channel === 'gzh' ? r.openid === target : r.phone === target));
   }
 
   setPhone(caller: AuthContext, id: number, phone: string): Promise<NotifyRecipient> {

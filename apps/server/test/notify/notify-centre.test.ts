@@ -61,6 +61,7 @@ describe('recipients', () => {
     expect((await h.api('/api/qw/notify/member/update/phone', { id: r.id, phone: '13900002222' }, token)).data).toMatchObject({ phone: '13900002222' });
     expect((await h.api('/api/qw/notify/member/update/phone', { id: r.id, phone: '' }, token)).data).toMatchObject({ phone: '' });
     expect(await h.api('/api/qw/notify/member/update/phone', { id: r.id, phone: '12345' }, token)).toMatchObject({ status: 400 });
+    expect(await h.api('/api/qw/notify/member/update', { id: r.id, name: '   ' }, token)).toMatchObject({ status: 400, message: '请填写姓名' });
     const classes = await h.api('/api/account/notify/member/classification/add', { id: r.id, classes: ['loss_alert', 'risk_action', 'loss_alert'] }, token);
     expect(classes.data.classes).toEqual(['risk_action', 'loss_alert']);
     expect(await h.api('/api/account/notify/member/classification/add', { id: r.id, classes: ['nope'] }, token)).toMatchObject({ status: 400 });
@@ -229,6 +230,26 @@ describe('delivery', () => {
     await notice(a, 'customer_loss', '客户流失提醒', '应答丢失');
     expect((await h.api('/api/account/notify/message', {}, a.token)).data.list[0]).toMatchObject({ status: 'unknown', attempts: 1, reason: expect.stringContaining('公众号未应答') });
     expect(await inbox(r.openid)).toHaveLength(1);
+  });
+
+  it('sends nothing to a recipient deleted after the notice was planned', async () => {
+    const a = await account();
+    const r = await bindRecipient(a.token, '已删除');
+    const { jobs } = h.server.services;
+    await jobs.stop();
+    try {
+      await db()
+        .insertInto('notification')
+        .values({ work_space_id: a.wsId, account_id: a.accountId, kind: 'customer_loss', title: '客户流失提醒', content: '删除之后', ref_id: null, created_at: Date.now(), read_at: null, delivered_at: null })
+        .execute();
+      await h.server.services.notifyDelivery.planJob();
+      expect((await h.api('/api/qw/notify/member/delete', { id: r.id }, a.token)).status).toBe(200);
+    } finally {
+      await jobs.start();
+    }
+    await jobs.idle();
+    expect((await h.api('/api/account/notify/message', {}, a.token)).data.list[0]).toMatchObject({ status: 'failed', recipientName: '（已删除）', reason: '接收人已删除或已改绑微信，未发送' });
+    expect(await inbox(r.openid)).toHaveLength(0);
   });
 
   it('logs a WeChat user who no longer follows as failed with the reason', async () => {
