@@ -37,7 +37,7 @@ export function Messages() {
         </Flex>
       ),
     },
-    { title: T.messages.recipient, dataIndex: 'recipientName', width: 120 },
+    { title: T.messages.recipient, dataIndex: 'recipientName', width: 120, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
     {
       title: T.messages.channel,
       dataIndex: 'channel',
@@ -51,7 +51,7 @@ export function Messages() {
     {
       title: T.messages.status,
       dataIndex: 'status',
-      width: 240,
+      width: 220,
       render: (v: NotifyStatus, m: NotifyMessage) => (
         <Flex vertical gap={2} data-testid="message-status" data-status={v}>
           <span>
