@@ -86,3 +86,36 @@ test('the group chosen in the channel code’s member picker puts its members on
   await expect(page.getByTestId('member-count')).toBeVisible();
   await shot(page, 'picker-after');
 });
+
+/** Opens a multiple member picker and chooses 「华东销售组」 in its 「按分组选择」 bar. */
+async function pickGroupIn(page: Page, testId: string) {
+  const select = page.getByTestId(testId);
+  await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible [data-testid="member-group-option"]').filter({ hasText: '华东销售组' }).click();
+  await expect(select).toContainText(members[0]!.name);
+  await expect(select).toContainText(members[1]!.name);
+  await expect(select).not.toContainText(members[2]!.name);
+}
+
+test('the group chosen in a risk plan’s member picker is what the plan saves', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '/setting/risk/limit/create');
+  await page.getByTestId('plan-name-input').fill('华东加好友上限');
+  await page.getByTestId('limit-scope').getByText('指定成员').click();
+  await pickGroupIn(page, 'plan-members-select');
+  await page.getByTestId('limit-daily').fill('30');
+  await shot(page, 'risk-plan-group');
+  await page.getByTestId('plan-submit').click();
+  await expect.poll(async () => (await api<{ list: Array<{ name: string; members: Array<{ userid: string }> }> }>('qw/limit/plan/list', {})).list.find((p) => p.name === '华东加好友上限')?.members.map((m) => m.userid)).toEqual([
+    members[0]!.userid,
+    members[1]!.userid,
+  ]);
+});
+
+test('the group chosen as a push’s senders fills the sender picker', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '/push/create');
+  await pickGroupIn(page, 'audience-members');
+  await shot(page, 'push-senders-group');
+});

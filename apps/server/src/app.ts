@@ -19,6 +19,8 @@ import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
 import { registerWorkSpaceHook } from './workspace/workspace.hook.js';
 import { accountRoutes } from './account/account.routes.js';
+import { userCentreRoutes } from './account/user-centre.routes.js';
+import { generalRoutes } from './http/general.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
@@ -143,6 +145,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
         prefix: '/account',
         accounts: services.accounts,
         children: services.children,
+        rateLimitPerMinute: config.limits.rateLimitPerMinute,
+      });
+      await api.register(userCentreRoutes, { prefix: '/account', userCentre: services.userCentre });
+      await api.register(generalRoutes, {
+        accessTokens: services.accessTokens,
+        secureCookie: config.publicUrl.startsWith('https:'),
         rateLimitPerMinute: config.limits.rateLimitPerMinute,
       });
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });

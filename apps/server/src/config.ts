@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
-import type { SisterApp } from '@scrm/contracts/config';
+import { DEFAULT_SISTER_APPS, sisterAppId, type SisterApp } from '@scrm/contracts/config';
 
 export type Env = Record<string, string | undefined>;
 
@@ -52,8 +52,16 @@ export interface Config {
   debugLoginCode: string | undefined;
   /** TOKEN_TTL_DAYS — lifetime of a login token (30). */
   tokenTtlDays: number;
-  /** SISTER_APPS — JSON array of {name, icon, url} for the top bar's apps grid. */
+  /**
+   * SISTER_APPS — JSON array of {name, icon, url, id?} for the top bar's apps grid. `id` names the app as the
+   * audience of GET /api/get_access_token (default: its position, "1" for the first).
+   */
   sisterApps: SisterApp[];
+  /**
+   * SISTER_APP_SECRETS — JSON object {"<app id>": "<secret, 16+ characters>"}: a sister platform with a secret
+   * must send it as the bearer of POST /api/access_token/exchange. Never sent to the browser.
+   */
+  sisterAppSecrets: Record<string, string>;
   /** WEB_DIST_ROOT — repo root holding apps/shell/dist and apps/<prefix>/dist (this repository). */
   webDistRoot: string;
   limits: {
@@ -143,13 +151,6 @@ export const SIM_GZH_DEFAULTS = {
   aesKey: 'scrmSimulatorGzhEncodingAesKey0123456789abc',
 } as const;
 
-export const DEFAULT_SISTER_APPS: SisterApp[] = [
-  { name: '广告投放', icon: 'FundProjectionScreenOutlined', url: 'https://example.com/ads' },
-  { name: '公众号管理', icon: 'WechatOutlined', url: 'https://example.com/mp' },
-  { name: '短信营销', icon: 'MessageOutlined', url: 'https://example.com/sms' },
-  { name: '小程序商城', icon: 'ShopOutlined', url: 'https://example.com/mall' },
-];
-
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export class ConfigError extends Error {}
@@ -185,10 +186,32 @@ function sisterApps(raw: string | undefined): SisterApp[] {
   const ok =
     Array.isArray(parsed) &&
     parsed.every(
-      (a) => a && typeof a.name === 'string' && typeof a.icon === 'string' && typeof a.url === 'string',
+      (a) =>
+        a &&
+        typeof a.name === 'string' &&
+        typeof a.icon === 'string' &&
+        typeof a.url === 'string' &&
+        (a.id === undefined || (typeof a.id === 'string' && /^[\w.-]{1,64}$/.test(a.id))),
     );
-  if (!ok) throw new ConfigError('SISTER_APPS must be a JSON array of {name, icon, url}');
-  return (parsed as SisterApp[]).map(({ name, icon, url }) => ({ name, icon, url }));
+  if (!ok) throw new ConfigError('SISTER_APPS must be a JSON array of {name, icon, url, id?} (id: 1-64 letters, digits, _ . -)');
+  return (parsed as SisterApp[]).map(({ name, icon, url, id }) => ({ name, icon, url, ...(id ? { id } : {}) }));
+}
+
+/** SISTER_APP_SECRETS: each key one of the apps' ids, each secret at least 16 characters. */
+function sisterAppSecrets(raw: string | undefined, apps: SisterApp[]): Record<string, string> {
+  if (!raw) return {};
+  const problem = 'SISTER_APP_SECRETS must be a JSON object {"<sister app id>": "<secret of at least 16 characters>"}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(problem);
+  const ids = new Set(apps.map(sisterAppId));
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (!entries.every(([id, v]) => ids.has(id) && typeof v === 'string' && v.length >= 16)) throw new ConfigError(problem);
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -295,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     debugLoginCode,
     tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1),
     sisterApps: sisterApps(str(env, 'SISTER_APPS')),
+    sisterAppSecrets: sisterAppSecrets(str(env, 'SISTER_APP_SECRETS'), sisterApps(str(env, 'SISTER_APPS'))),
     webDistRoot: resolve(str(env, 'WEB_DIST_ROOT') ?? REPO_ROOT),
     limits: {
       smsPerPhonePerDay: int(env, 'SMS_PER_PHONE_PER_DAY', 10, 1),

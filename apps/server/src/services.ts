@@ -12,6 +12,9 @@ import { LoginGuard } from './account/login-guard.js';
 import { PasswordHasher } from './account/password.js';
 import { SessionRepository } from './auth/session.repository.js';
 import { SessionService } from './auth/session.service.js';
+import { AccessTokenRepository } from './auth/access-token.repository.js';
+import { AccessTokenService } from './auth/access-token.service.js';
+import { UserCentreService } from './account/user-centre.service.js';
 import { GzhCallbackService } from './gzh/gzh-callback.service.js';
 import { QrSceneRepository } from './gzh/qr-scene.repository.js';
 import { QrSceneService } from './gzh/qr-scene.service.js';
@@ -163,6 +166,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
   const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log, notify: (wsId, n) => notifyDelivery.notify(wsId, n) });
+  const members = new MemberService(new MemberRepository(database), sync);
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
     secrets,
@@ -291,14 +295,19 @@ export function createServices(config: Config, database: Database, log: FastifyB
     attribution,
     sessions,
     accounts,
+    userCentre: new UserCentreService({ accounts: accountRepo, sessions, smsCodes, passwords }),
+    accessTokens: new AccessTokenService(
+      new AccessTokenRepository(database),
+      AccessTokenService.entries(config.sisterApps, config.sisterAppSecrets),
+    ),
     children: new ChildAccountService(accountRepo, sessions, passwords),
     workSpaces,
     wecomAuth,
     wecomProvider: provider,
     callbacks,
     sync,
-    members: new MemberService(new MemberRepository(database), sync),
-    memberGroups: new MemberGroupService(new MemberGroupRepository(database), clock),
+    members,
+    memberGroups: new MemberGroupService(new MemberGroupRepository(database), members, clock),
     tags,
     customers,
     customerEvents,

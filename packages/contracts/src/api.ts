@@ -14,6 +14,8 @@ export const ApiCode = {
   WX_NOT_REGISTERED: 10006,
   /** Not logged in, or the token was revoked or expired (spec §4). */
   NOT_LOGGED_IN: 10401,
+  /** The X-XSRF-TOKEN header does not repeat the XSRF-TOKEN cookie: /api/cookie/update, then retry. */
+  XSRF_FAILED: 10403,
 } as const;
 
 export const Ok = <T extends TSchema>(data: T) =>

@@ -28,6 +28,8 @@ export const MemberGroupMember = Type.Object({
   /** Empty when the member has left the corp. */
   name: Type.String(),
   avatar: Type.String(),
+  /** The member's departments (empty when the member has left the corp). */
+  departmentNames: Type.Array(Type.String()),
   /** Left the corp (no longer in the synced members): kept in the group, never picked. */
   departed: Type.Boolean(),
 });

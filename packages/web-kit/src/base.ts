@@ -10,6 +10,7 @@ export { openToast, toast } from './toast';
 export type { ToastOptions, ToastType } from './toast';
 export { formatMinute, formatTime } from './format';
 export { runAction } from './action';
+export { useCountdown } from './use-countdown';
 export type { ActionOptions } from './action';
 export { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';
 export type { AuthGuardProps } from './auth-guard';

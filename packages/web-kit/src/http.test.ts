@@ -9,6 +9,9 @@ import { toast } from './toast';
 let server: http.Server;
 let base = '';
 let lastHeaders: IncomingHttpHeaders = {};
+/** The paths asked, in order. */
+let asked: string[] = [];
+let xsrfRefused = 0;
 
 function reply(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
@@ -27,6 +30,7 @@ beforeAll(async () => {
       return;
     }
     lastHeaders = req.headers;
+    asked.push(req.url ?? '');
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
@@ -41,6 +45,13 @@ beforeAll(async () => {
           return reply(res, 401, { code: 10401, message: '登录已失效，请重新登录' });
         case '/api/ok-but-failed':
           return reply(res, 200, { code: 409, message: '名称已存在' });
+        case '/api/xsrf-once':
+          if (xsrfRefused++ === 0) return reply(res, 403, { code: 10403, message: '请求校验失败，请刷新页面后重试' });
+          return reply(res, 200, { code: 0, message: 'ok', data: 'again' });
+        case '/api/xsrf-always':
+          return reply(res, 403, { code: 10403, message: '请求校验失败，请刷新页面后重试' });
+        case '/api/cookie/update':
+          return reply(res, 200, { code: 0, message: 'ok', data: null });
         case '/api/slow':
           setTimeout(() => reply(res, 200, { code: 0, message: 'ok', data: 1 }), 400);
           return undefined;
@@ -65,6 +76,16 @@ const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('should
 const toastText = () => document.querySelector('.scrm-toast')?.textContent ?? null;
 
 describe('post', () => {
+  it('refreshes the XSRF cookie after a 10403 and sends the call once more', async () => {
+    asked = [];
+    await expect(post('/api/xsrf-once', { a: 1 })).resolves.toBe('again');
+    expect(asked).toEqual(['/api/xsrf-once', '/api/cookie/update', '/api/xsrf-once']);
+    asked = [];
+    const err = await failure(post('/api/xsrf-always', {}, { silent: true }));
+    expect(err).toMatchObject({ status: 403, code: 10403 });
+    expect(asked).toEqual(['/api/xsrf-always', '/api/cookie/update', '/api/xsrf-always']);
+  });
+
   it('sends JSON and resolves with the envelope data', async () => {
     await expect(post('/api/echo', { a: 1 })).resolves.toEqual({ got: { a: 1 } });
     expect(lastHeaders['content-type']).toContain('application/json');

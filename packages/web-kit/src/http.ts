@@ -89,11 +89,25 @@ function report(err: ApiRequestError, silent: boolean | undefined): void {
   if (!silent) notifyError(err);
 }
 
+/**
+ * A call refused for its XSRF pair (10403: the cookie changed under the page, e.g. cleared or replaced in
+ * another tab) is sent once more after /api/cookie/update has set a fresh cookie.
+ */
+async function withFreshXsrf<R>(send: () => Promise<R>): Promise<R> {
+  try {
+    return await send();
+  } catch (error) {
+    if (toApiRequestError(error).code !== ApiCode.XSRF_FAILED) throw error;
+    await http.post('/api/cookie/update', {});
+    return send();
+  }
+}
+
 /** POST `body` as JSON to `url` and resolve with the envelope's `data`. */
 export async function post<T = unknown>(url: string, body: unknown = {}, opts: PostOptions = {}): Promise<T> {
   const { silent, ...config } = opts;
   try {
-    const res = await http.post<unknown>(url, body ?? {}, { ...config, silent });
+    const res = await withFreshXsrf(() => http.post<unknown>(url, body ?? {}, { ...config, silent }));
     return (isEnvelope(res.data) ? res.data.data : res.data) as T;
   } catch (error) {
     const err = toApiRequestError(error);

@@ -99,3 +99,6 @@ export { KeywordSearch } from './keyword-search';
 export type { KeywordSearchProps } from './keyword-search';
 export { FormFooter, FormSection } from './form-section';
 export type { FormFooterProps } from './form-section';
+export { GzhBindPanel } from './gzh-bind-panel';
+export type { GzhBindPanelProps } from './gzh-bind-panel';
+export { getBindQrCode, pollBindQrCode } from './api/gzh-bind';

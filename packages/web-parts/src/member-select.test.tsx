@@ -5,6 +5,7 @@ import type { MemberFindBody, MemberOption } from '@scrm/contracts/customer';
 import { post } from '@scrm/web-kit';
 import { MemberSelect } from './member-select';
 import { memberGroup, renderWithProviders, settle } from './test-helpers';
+import type { MemberGroup } from '@scrm/contracts/member-group';
 
 vi.mock('@scrm/web-kit', async (importOriginal) => ({ ...(await importOriginal<typeof import('@scrm/web-kit')>()), post: vi.fn() }));
 const mockedPost = vi.mocked(post);
@@ -16,6 +17,12 @@ function answer(body: MemberFindBody) {
   if (body.userids) return { list: corp.filter((m) => body.userids!.includes(m.userid)) };
   return { list: corp.filter((m) => !body.keyword || m.name.includes(body.keyword)) };
 }
+
+/** The server: `/api/qw/member/group/find` answers these groups, `/api/qw/member/find` searches `corp`. */
+const serve = (groups: MemberGroup[] = []) =>
+  mockedPost.mockImplementation(async (url, body) => (url === '/api/qw/member/group/find' ? { list: groups } : answer(body as MemberFindBody)));
+/** The calls to `/api/qw/member/find`, in order. */
+const findCalls = () => mockedPost.mock.calls.filter(([url]) => url === '/api/qw/member/find');
 
 afterEach(() => mockedPost.mockReset());
 
@@ -36,7 +43,7 @@ function Multiple({ initial = [], onChange }: { initial?: string[]; onChange: (i
 
 describe('MemberSelect', { timeout: 30_000 }, () => {
   it('shows the names of saved userids, fetched by userids whatever their permission', async () => {
-    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    serve();
     await renderWithProviders(<MemberSelect mode="multiple" value={['lisi', 'zhangsan', 'gone']} />);
     await waitFor(() => expect(screen.getByTestId('member-select').textContent).toContain('李四'));
     await settle(100);
@@ -48,31 +55,31 @@ describe('MemberSelect', { timeout: 30_000 }, () => {
   });
 
   it('searches on the server after a pause and reports the chosen userids with their details', async () => {
-    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    serve();
     const onChange = vi.fn();
     await renderWithProviders(<Multiple onChange={onChange} />);
     expect(mockedPost).not.toHaveBeenCalled(); // nothing is fetched until the list opens
     const input = screen.getByRole('combobox');
     fireEvent.mouseDown(input);
     await settle(400);
-    expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/find', { contactOnly: true, limit: 50 });
+    expect(findCalls()).toEqual([['/api/qw/member/find', { contactOnly: true, limit: 50 }]]);
     expect((await screen.findAllByTestId('member-option')).length).toBe(3);
     expect(document.body.textContent).toContain('市场部、华东区');
 
     fireEvent.change(input, { target: { value: '李' } });
     await settle(400);
-    expect(mockedPost).toHaveBeenLastCalledWith('/api/qw/member/find', { keyword: '李', contactOnly: true, limit: 50 });
+    expect(findCalls().at(-1)).toEqual(['/api/qw/member/find', { keyword: '李', contactOnly: true, limit: 50 }]);
     await waitFor(() => expect(screen.getAllByTestId('member-option').length).toBe(1));
     fireEvent.click(screen.getAllByTestId('member-option')[0]!);
     expect(onChange).toHaveBeenLastCalledWith(['lisi'], [corp[1]]);
     await settle();
     expect(screen.getByTestId('member-select').textContent).toContain('李四');
     // The name came from the search: no lookup by userids.
-    expect(mockedPost.mock.calls.some(([, body]) => (body as MemberFindBody).userids)).toBe(false);
+    expect(findCalls().some(([, body]) => (body as MemberFindBody).userids)).toBe(false);
   });
 
   it('shows the placeholder 「选择成员」 and single mode hands back one userid', async () => {
-    mockedPost.mockImplementation(async (_url, body) => answer(body as MemberFindBody));
+    serve();
     const onChange = vi.fn();
     await renderWithProviders(<MemberSelect onChange={onChange} />);
     expect(screen.getByTestId('member-select').textContent).toContain('选择成员');
@@ -84,11 +91,10 @@ describe('MemberSelect', { timeout: 30_000 }, () => {
 });
 
 describe('MemberSelect 「按分组选择」', { timeout: 30_000 }, () => {
-  const groups = { list: [memberGroup(1, '销售组', [['zhangsan', '张三'], ['wangwu', '王五']], ['gone']), memberGroup(2, '空组', [])] };
-  const route = async (url: string, body: unknown) => (url === '/api/qw/member/group/find' ? groups : answer(body as MemberFindBody));
+  const groups = [memberGroup(1, '销售组', [['zhangsan', '张三'], ['wangwu', '王五']], ['gone']), memberGroup(2, '空组', [])];
 
   it('adds a group’s members in the corp to a multiple selection, keeping those chosen', async () => {
-    mockedPost.mockImplementation(route);
+    serve(groups);
     const onChange = vi.fn();
     await renderWithProviders(<Multiple initial={['lisi']} onChange={onChange} />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
@@ -102,16 +108,16 @@ describe('MemberSelect 「按分组选择」', { timeout: 30_000 }, () => {
   });
 
   it('hands a group to a single picker’s onPickGroup', async () => {
-    mockedPost.mockImplementation(route);
+    serve(groups);
     const onPickGroup = vi.fn();
     await renderWithProviders(<MemberSelect onPickGroup={onPickGroup} />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click((await screen.findAllByTestId('member-group-option'))[0]!);
-    expect(onPickGroup).toHaveBeenCalledWith([groups.list[0]!.members[0], groups.list[0]!.members[1]]);
+    expect(onPickGroup).toHaveBeenCalledWith([groups[0]!.members[0], groups[0]!.members[1]]);
   });
 
   it('offers no groups when the work space has none', async () => {
-    mockedPost.mockImplementation(async (url, body) => (url === '/api/qw/member/group/find' ? { list: [] } : answer(body as MemberFindBody)));
+    serve();
     await renderWithProviders(<MemberSelect mode="multiple" />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     await screen.findAllByTestId('member-option');

@@ -67,8 +67,7 @@ function MemberLine({ member }: { member: MemberOption }) {
 /** The 成员分组 above the member options: a button a group, its members in the corp counted. */
 function GroupBar({ workId, onPick }: { workId: number; onPick: (members: MemberGroupMember[]) => void }) {
   const groups = useMemberGroups(workId, { enabled: workId > 0 });
-  // Optional help: an answer it cannot read (no members list) offers nothing rather than breaking the picker.
-  const list = (groups.data?.list ?? []).filter((g) => Array.isArray(g?.members));
+  const list = groups.data?.list ?? [];
   if (!list.length) return null;
   return (
     <>

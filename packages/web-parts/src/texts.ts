@@ -4,6 +4,10 @@ export const T = {
   connect: '连接企业微信',
   qrCreating: '正在企业微信生成二维码，稍候自动刷新',
   qrFailed: '二维码生成失败',
+  gzhBind: {
+    qrAlt: '绑定公众号二维码',
+    scanInSimulator: '在模拟器中扫码',
+  },
 
   loadFailed: '加载失败',
   retry: '重试',

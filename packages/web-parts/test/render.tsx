@@ -85,6 +85,9 @@ export function memberGroup(id: number, name: string, members: Array<[string, st
     id,
     name,
     count: members.length,
-    members: [...members.map(([userid, n]) => ({ userid, name: n, avatar: '', departed: false })), ...departed.map((userid) => ({ userid, name: '', avatar: '', departed: true }))],
+    members: [
+      ...members.map(([userid, n]) => ({ userid, name: n, avatar: '', departmentNames: ['销售部'], departed: false })),
+      ...departed.map((userid) => ({ userid, name: '', avatar: '', departmentNames: [], departed: true })),
+    ],
   };
 }

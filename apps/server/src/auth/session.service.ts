@@ -2,9 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/tables.js';
 import { parseKeys } from '../db/database.js';
-import { Errors } from '../http/errors.js';
+import { AppError, Errors } from '../http/errors.js';
 import { newToken, sha256Hex } from './tokens.js';
 import type { SessionRepository } from './session.repository.js';
+import { deviceOf } from './user-agent.js';
+import type { LoginSession } from '@scrm/contracts/user-centre';
 
 export interface ClientInfo {
   ip: string;
@@ -25,6 +27,11 @@ export interface AuthContext {
 }
 
 const DAY_MS = 86_400_000;
+/** A session's last_seen_at is written at most this often (by the first request after it goes stale). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/** The handle the user centre shows for a session: derived from the token's hash, and not reversible to it. */
+export const sessionHandle = (tokenHash: string): string => sha256Hex(`session:${tokenHash}`).slice(0, 32);
 
 export class SessionService {
   constructor(
@@ -59,6 +66,7 @@ export class SessionService {
     const row = await this.sessions.findWithAccount(tokenHash);
     if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || row.disabled) throw Errors.notLoggedIn();
     if (row.parent_id !== null && (row.main_id === null || row.main_disabled)) throw Errors.notLoggedIn();
+    await this.seen(tokenHash, row.last_seen_at ?? row.created_at);
     return {
       accountId: row.account_id,
       parentId: row.parent_id,
@@ -72,11 +80,51 @@ export class SessionService {
     };
   }
 
+  /**
+   * Last seen: the lookup already read the stored time, so a request costs nothing more until it is a minute
+   * old; then one conditional UPDATE. A failed write costs the request nothing (the time is only shown).
+   */
+  private async seen(tokenHash: string, stored: number): Promise<void> {
+    const now = Date.now();
+    if (now - stored < LAST_SEEN_EVERY_MS) return;
+    try {
+      await this.sessions.touch(tokenHash, now, now - LAST_SEEN_EVERY_MS);
+    } catch {
+      /* shown only: the next request tries again */
+    }
+  }
+
   revoke(tokenHash: string): Promise<void> {
     return this.sessions.revoke(tokenHash, Date.now());
   }
 
-  revokeAllOf(accountId: number, exceptHash: string | null, db?: Kysely<DB>): Promise<void> {
+  revokeAllOf(accountId: number, exceptHash: string | null, db?: Kysely<DB>): Promise<number> {
     return this.sessions.revokeAllOf(accountId, Date.now(), exceptHash, db);
+  }
+
+  /** The caller's live sessions, the current one first, then the most recently active. */
+  async list(caller: AuthContext): Promise<LoginSession[]> {
+    const rows = await this.sessions.listLive(caller.accountId, Date.now());
+    return rows
+      .map((r) => ({
+        id: sessionHandle(r.token_hash),
+        device: deviceOf(r.user_agent),
+        userAgent: r.user_agent,
+        ip: r.ip,
+        createdAt: Number(r.created_at),
+        lastSeenAt: Number(r.last_seen_at ?? r.created_at),
+        current: r.token_hash === caller.tokenHash,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt || b.createdAt - a.createdAt);
+  }
+
+  /** Ends one of the caller's own other sessions, named by its handle; the current one is left to 退出登录. */
+  async revokeOwn(caller: AuthContext, handle: string): Promise<void> {
+    if (handle === sessionHandle(caller.tokenHash)) throw new AppError(400, '不能退出当前设备，请使用「退出登录」');
+    const rows = await this.sessions.listLive(caller.accountId, Date.now());
+    const row = rows.find((r) => sessionHandle(r.token_hash) === handle);
+    if (!row || !(await this.sessions.revokeOwn(caller.accountId, row.token_hash, Date.now()))) {
+      throw new AppError(404, '该登录设备不存在或已退出');
+    }
   }
 }

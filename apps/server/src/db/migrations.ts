@@ -1229,6 +1229,30 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // 用户中心 and the sister platforms: a session's last activity (written at most once a minute, see
+    // auth/session.service.ts) and the short-lived access tokens of GET /api/get_access_token, each tied to
+    // the session that asked (revoking the session revokes them).
+    '0025_user_centre': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('session').addColumn('last_seen_at', 'bigint').execute();
+        await db.schema
+          .createTable('access_token')
+          .addColumn('token_hash', 'char(64)', (c) => c.primaryKey())
+          .addColumn('session_hash', 'char(64)', (c) => c.notNull().references('session.token_hash').onDelete('cascade'))
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('audience', 'varchar(64)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('used_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('access_token_session_idx').on('access_token').column('session_hash').execute();
+        await db.schema.createIndex('access_token_expiry_idx').on('access_token').column('expires_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('access_token').ifExists().execute();
+        await db.schema.alterTable('session').dropColumn('last_seen_at').execute();
+      },
+    },
   };
 }
 

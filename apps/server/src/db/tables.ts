@@ -26,6 +26,22 @@ export interface SessionTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
+  /** Last authenticated request (epoch ms), written at most once a minute; null until the first such write. */
+  last_seen_at: number | null;
+}
+
+/** A sister platform's short-lived token (GET /api/get_access_token): only its hash is kept. */
+export interface AccessTokenTable {
+  token_hash: string;
+  /** The session that asked for it: revoked or expired with it. */
+  session_hash: string;
+  account_id: number;
+  /** The sister app's id (SISTER_APPS). */
+  audience: string;
+  created_at: number;
+  expires_at: number;
+  /** Set by the one exchange a token allows. */
+  used_at: number | null;
 }
 
 export interface SmsCodeTable {
@@ -823,6 +839,7 @@ export interface AutoTagRecordTable {
 export interface DB {
   account: AccountTable;
   session: SessionTable;
+  access_token: AccessTokenTable;
   sms_code: SmsCodeTable;
   login_failure: LoginFailureTable;
   qr_scene: QrSceneTable;

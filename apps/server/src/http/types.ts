@@ -35,6 +35,8 @@ declare module 'fastify' {
      * one of them (e.g. the member picker serves every page that picks members).
      */
     permission?: string | readonly string[];
+    /** Skips the XSRF check (http/xsrf.ts): only /api/cookie/update, which replaces the cookie. */
+    xsrfExempt?: boolean;
   }
 }
 

@@ -3,29 +3,31 @@
 // Authentication is by bearer header, which a cross-site form cannot send, so this check is
 // defence in depth; requests without the cookie (API clients, the simulator) pass.
 import { randomBytes } from 'node:crypto';
-import { XSRF_COOKIE, XSRF_HEADER } from '@scrm/contracts/api';
+import { ApiCode, XSRF_COOKIE, XSRF_HEADER } from '@scrm/contracts/api';
 import { AppError } from './errors.js';
+import type { FastifyReply } from 'fastify';
 import type { Api } from './types.js';
 import { safeEqual } from '../auth/tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A new random XSRF-TOKEN cookie (readable by the page, which repeats it in X-XSRF-TOKEN). */
+export function setXsrfCookie(reply: FastifyReply, secure: boolean): void {
+  reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+}
+
 export function registerXsrf(app: Api, opts: { secure: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(18).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure: opts.secure,
-        httpOnly: false,
-      });
+      setXsrfCookie(reply, opts.secure);
       return;
     }
-    if (SAFE_METHODS.has(request.method)) return;
+    // /api/cookie/update replaces a cookie the page lost track of (another tab, a cleared cookie store).
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrfExempt) return;
     const header = request.headers[XSRF_HEADER];
     if (typeof header !== 'string' || !safeEqual(header, cookie)) {
-      throw new AppError(403, '请求校验失败，请刷新页面后重试');
+      throw new AppError(403, '请求校验失败，请刷新页面后重试', ApiCode.XSRF_FAILED);
     }
   });
 }

@@ -7,6 +7,9 @@ import { syncOf } from '../workspace/workspace.service.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { MemberRepository } from './member.repository.js';
 
+/** Reads a member row's `department` (a JSON array of ids) as department names. */
+export type DepartmentNamer = (department: string) => string[];
+
 export class MemberService {
   constructor(
     private readonly members: MemberRepository,
@@ -16,6 +19,12 @@ export class MemberService {
   async departments(ws: WorkSpace): Promise<DepartmentList> {
     const rows = await this.members.departments(ws.id);
     return { list: rows.map((d) => ({ id: d.id, name: d.name, parentId: d.parent_id, order: Number(d.order) })) };
+  }
+
+  /** The work space's department names, for the members of a list or picker. */
+  async departmentNamer(ws: WorkSpace): Promise<DepartmentNamer> {
+    const names = new Map((await this.members.departments(ws.id)).map((d) => [d.id, d.name]));
+    return (department) => ((JSON.parse(department) as number[]) ?? []).map((id) => names.get(id) ?? String(id));
   }
 
   async list(ws: WorkSpace, body: MemberListBody): Promise<MemberList> {
@@ -58,17 +67,16 @@ export class MemberService {
 
   /** Members for the pickers of every page (names, avatars, departments). */
   async find(ws: WorkSpace, body: MemberFindBody): Promise<MemberOptionList> {
-    const [rows, depts] = await Promise.all([
+    const [rows, departmentNames] = await Promise.all([
       this.members.find(ws.id, { keyword: body.keyword, userids: body.userids, contactOnly: body.contactOnly ?? true, limit: body.userids ? 1000 : (body.limit ?? 50) }),
-      this.members.departments(ws.id),
+      this.departmentNamer(ws),
     ]);
-    const names = new Map(depts.map((d) => [d.id, d.name]));
     return {
       list: rows.map((m) => ({
         userid: m.userid,
         name: m.name,
         avatar: m.avatar,
-        departmentNames: ((JSON.parse(m.department) as number[]) ?? []).map((id) => names.get(id) ?? String(id)),
+        departmentNames: departmentNames(m.department),
         isFollowUser: m.is_follow_user === 1,
       })),
     };

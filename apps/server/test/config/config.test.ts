@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
-import { ConfigError, configWarnings, DEFAULT_SISTER_APPS, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
+import { DEFAULT_SISTER_APPS } from '@scrm/contracts/config';
+import { ConfigError, configWarnings, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
 
 const OWN_KEY = 'k'.repeat(43);
 
@@ -83,6 +84,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIM: 'on', SMS_PROVIDER: 'sim' })).toThrow(/SIM_URL/);
     expect(() => loadConfig({ SISTER_APPS: 'not json' })).toThrow(ConfigError);
     expect(() => loadConfig({ SISTER_APPS: '[{"name":1}]' })).toThrow(/SISTER_APPS/);
+  });
+
+  it('reads the sister apps’ ids and their exchange secrets (GET /api/get_access_token)', () => {
+    const apps = '[{"id":"ads","name":"甲","icon":"A","url":"https://a.example"},{"name":"乙","icon":"B","url":"https://b.example"}]';
+    const c = loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"ads":"0123456789abcdef","2":"fedcba9876543210"}' });
+    expect(c.sisterApps).toEqual([
+      { id: 'ads', name: '甲', icon: 'A', url: 'https://a.example' },
+      { name: '乙', icon: 'B', url: 'https://b.example' },
+    ]);
+    expect(c.sisterAppSecrets).toEqual({ ads: '0123456789abcdef', '2': 'fedcba9876543210' });
+    expect(loadConfig({}).sisterAppSecrets).toEqual({});
+    expect(() => loadConfig({ SISTER_APPS: '[{"id":"a b","name":"甲","icon":"A","url":"u"}]' })).toThrow(/SISTER_APPS/);
+    expect(() => loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"ads":"short"}' })).toThrow(/SISTER_APP_SECRETS/);
+    expect(() => loadConfig({ SISTER_APPS: apps, SISTER_APP_SECRETS: '{"nope":"0123456789abcdef"}' })).toThrow(/SISTER_APP_SECRETS/);
+    expect(() => loadConfig({ SISTER_APP_SECRETS: '["x"]' })).toThrow(/SISTER_APP_SECRETS/);
   });
 
   it('with a real official account, refuses the public simulator token and needs its own safe-mode key', () => {

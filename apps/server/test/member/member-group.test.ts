@@ -38,6 +38,11 @@ describe('成员分组', () => {
       expect.objectContaining({ userid: a.userid, name: a.name, departed: false }),
       expect.objectContaining({ userid: b.userid, name: b.name, departed: false }),
     ]);
+    // Each member with the departments the pickers show (the channel code's member list reads them).
+    const found = await api('/api/qw/member/find', { userids: [a.userid, b.userid], contactOnly: false });
+    const departmentsOf = new Map(found.data.list.map((m: any) => [m.userid, m.departmentNames]));
+    expect(departmentsOf.get(a.userid)).not.toEqual([]);
+    expect(r.data.members.map((m: any) => m.departmentNames)).toEqual([departmentsOf.get(a.userid), departmentsOf.get(b.userid)]);
     expect((await api('/api/qw/member/group/add', { name: '空分组' })).data).toMatchObject({ count: 0, members: [] });
 
     const all = await api('/api/qw/member/group/find', {});
@@ -132,7 +137,7 @@ describe('成员分组', () => {
     expect(found.count).toBe(1);
     expect(found.members).toEqual([
       expect.objectContaining({ userid: stay.userid, departed: false }),
-      { userid: leaver.userid, name: '', avatar: '', departed: true },
+      { userid: leaver.userid, name: '', avatar: '', departmentNames: [], departed: true },
     ]);
     // Setting the members with the departed one kept is allowed (already in the group); adding them afresh is not.
     expect((await api('/api/qw/member/group/update', { id: g.id, userids: [stay.userid, leaver.userid] })).status).toBe(200);

@@ -4,8 +4,7 @@ import { ApiCode } from '@scrm/contracts/api';
 import { getPublicConfig } from '@scrm/web-kit/base';
 import { getLoginQrCode, pollLoginQrCode } from '../api/gzh-qr';
 import { ErrorBanner } from '../guest/light';
-import { QrImage } from '../qr/qr-image';
-import { useQrSession } from '../qr/use-qr-session';
+import { QrImage, useQrSession } from '@scrm/web-parts/qr';
 import { BindPhoneModal } from './bind-phone-modal';
 import { T } from '../texts';
 

@@ -1,8 +1,8 @@
 // 「获取验证码」: validates the phone (through `send`), then stays disabled for 60 s with a countdown.
 import { useState } from 'react';
 import { SMS_COOLDOWN_SECONDS } from '@scrm/contracts/constants';
+import { useCountdown } from '@scrm/web-kit/base';
 import { Button } from '../guest/light';
-import { useCountdown } from './use-countdown';
 import { T } from '../texts';
 
 export const smsButtonText = T.login.smsButton;

@@ -1,7 +1,9 @@
 import type { Static } from 'typebox';
-import type { UpdateAccountBody } from '@scrm/contracts/account';
-import { post } from '@scrm/web-kit';
+import type { CurrentUser, UpdateAccountBody } from '@scrm/contracts/account';
+import { post, useRefreshingMutation } from '@scrm/web-kit';
+import { userRootKey } from './keys';
 
 export type UpdateAccountInput = Static<typeof UpdateAccountBody>;
 
-export const updateAccount = (body: UpdateAccountInput) => post<unknown>('/api/account/update/account', body);
+export const updateAccount = (body: UpdateAccountInput) => post<CurrentUser>('/api/account/update/account', body);
+export const useUpdateAccount = () => useRefreshingMutation(updateAccount, userRootKey);

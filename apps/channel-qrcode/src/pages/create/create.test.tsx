@@ -210,6 +210,8 @@ describe('「按分组选择」 in the member picker', () => {
     await act(async () => fireEvent.click(option));
     await settle();
     expect(names()).toEqual(['张三', '李四']);
+    // A member added through the group shows its department as one picked by name does.
+    expect(within(rows()[1]!).getByTestId('member-departments').textContent).toBe('销售部');
     expect(screen.getByTestId('member-count').textContent).toBe('2 位接待成员');
   });
 });

@@ -81,7 +81,7 @@ export function MemberListEditor({ value, onChange, codeCap, looks, id }: Member
     }
     setAdded((prev) => {
       const next = new Map(prev);
-      for (const g of taken) next.set(g.userid, { name: g.name, avatar: g.avatar });
+      for (const g of taken) next.set(g.userid, { name: g.name, avatar: g.avatar, departmentNames: g.departmentNames });
       return next;
     });
     set([...members, ...taken.map((g) => ({ userid: g.userid, dailyCap: null, backup: false }))]);
@@ -198,7 +198,7 @@ export function MemberListEditor({ value, onChange, codeCap, looks, id }: Member
                       ) : null}
                     </Flex>
                     {look.departmentNames?.length ? (
-                      <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                      <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }} data-testid="member-departments">
                         {look.departmentNames.join('、')}
                       </Typography.Text>
                     ) : null}

@@ -22,13 +22,13 @@ export class MemberGroupRepository {
     return q.orderBy('name').orderBy('id').execute();
   }
 
-  /** The members of these groups with their synced name and avatar (null: left the corp), in the order added. */
+  /** The members of these groups with their synced name, avatar and departments (null: left the corp), in the order added. */
   members(wsId: number, groupIds: number[]) {
     if (!groupIds.length) return Promise.resolve([]);
     return this.db
       .selectFrom('member_group_member as g')
       .leftJoin('member as m', (j) => j.onRef('m.work_space_id', '=', 'g.work_space_id').onRef('m.userid', '=', 'g.userid'))
-      .select(['g.group_id', 'g.userid', 'm.name', 'm.avatar'])
+      .select(['g.group_id', 'g.userid', 'm.name', 'm.avatar', 'm.department'])
       .where('g.work_space_id', '=', wsId)
       .where('g.group_id', 'in', groupIds)
       .orderBy('g.group_id')

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../clock/clock.js';
 import type { WorkSpace } from '../../workspace/workspace.repository.js';
+import type { MemberService } from '../member.service.js';
 import type { MemberGroupRepository } from './member-group.repository.js';
 
 const groupNotFound = () => new AppError(404, '成员分组不存在');
@@ -13,6 +14,7 @@ const nameTaken = () => new AppError(409, '分组名称已存在');
 export class MemberGroupService {
   constructor(
     private readonly repo: MemberGroupRepository,
+    private readonly members: Pick<MemberService, 'departmentNamer'>,
     private readonly clock: Clock,
   ) {}
 
@@ -50,8 +52,15 @@ export class MemberGroupService {
   /** The groups with their members (a member with no synced row has left: departed, not counted). */
   private async shaped(ws: WorkSpace, groups: Array<{ id: number; name: string }>): Promise<MemberGroup[]> {
     const byGroup = new Map<number, MemberGroup['members']>(groups.map((g) => [g.id, []]));
-    for (const r of await this.repo.members(ws.id, groups.map((g) => g.id)))
-      byGroup.get(r.group_id)?.push({ userid: r.userid, name: r.name ?? '', avatar: r.avatar ?? '', departed: r.name === null });
+    const [rows, departmentNames] = await Promise.all([this.repo.members(ws.id, groups.map((g) => g.id)), this.members.departmentNamer(ws)]);
+    for (const r of rows)
+      byGroup.get(r.group_id)?.push({
+        userid: r.userid,
+        name: r.name ?? '',
+        avatar: r.avatar ?? '',
+        departmentNames: r.department === null ? [] : departmentNames(r.department),
+        departed: r.name === null,
+      });
     return groups.map((g) => {
       const members = byGroup.get(g.id)!;
       return { id: g.id, name: g.name, count: members.filter((m) => !m.departed).length, members };

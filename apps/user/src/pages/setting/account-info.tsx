@@ -12,11 +12,10 @@ export function AccountInfo({ user }: { user: UserInfo }) {
           { key: 'nickname', label: T.nickname, children: user.nickname || T.empty },
           { key: 'phone', label: T.phone, children: user.phone || T.empty },
           { key: 'type', label: T.accountType, children: user.isChild ? T.childAccount : T.mainAccount },
-          {
-            key: 'gzh',
-            label: T.gzh,
-            children: user.isBindGzh ? <Tag color="success">{T.gzhBound}</Tag> : <Tag>{T.gzhUnbound}</Tag>,
-          },
+          // A child account binds no official account (spec §6): no row for it.
+          ...(user.isChild
+            ? []
+            : [{ key: 'gzh', label: T.gzh, children: user.isBindGzh ? <Tag color="success">{T.gzhBound}</Tag> : <Tag>{T.gzhUnbound}</Tag> }]),
         ]}
       />
     </Card>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input } from 'antd';
 import { runAction } from '@scrm/web-kit';
-import { updatePassword } from '../../api/update-password';
+import { useUpdatePassword } from '../../api/update-password';
 import { T } from '../../texts';
 import { MAX_PASSWORD, confirmRules, newPasswordRules, oldPasswordRules } from './rules';
 
@@ -15,11 +15,12 @@ interface Values {
 export function PasswordForm() {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const update = useUpdatePassword();
 
   const submit = async ({ oldPassword, password }: Values) => {
     setSaving(true);
     try {
-      await runAction(() => updatePassword({ oldPassword, password }), { success: T.passwordSaved });
+      await runAction(() => update.mutateAsync({ oldPassword, password }), { success: T.passwordSaved });
       form.resetFields();
     } catch {
       /* the error toast is shown */

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input } from 'antd';
 import { runAction, store, toast, type UserInfo } from '@scrm/web-kit';
-import { updateAccount } from '../../api/update-account';
+import { useUpdateAccount } from '../../api/update-account';
 import { T } from '../../texts';
 import { accountRules, nicknameRules, MAX_NAME } from './rules';
 
@@ -14,6 +14,7 @@ interface Values {
 export function ProfileForm({ user }: { user: UserInfo }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const update = useUpdateAccount();
 
   const submit = async (values: Values) => {
     const body = { account: values.account.trim(), nickname: values.nickname.trim() };
@@ -24,7 +25,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     }
     setSaving(true);
     try {
-      await runAction(() => updateAccount(changed), { success: T.profileSaved });
+      await runAction(() => update.mutateAsync(changed), { success: T.profileSaved });
       store.mergeUserInfo(changed);
     } catch {
       /* the error toast is shown */

@@ -36,3 +36,14 @@ export const confirmRules: FormRule[] = [
       !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(T.confirmMismatch)),
   }),
 ];
+
+/** A new phone: 11 digits (spec §5, §9), not the current one. */
+export const phoneRules = (current: string): FormRule[] => [
+  { required: true, whitespace: true, message: T.newPhoneRequired },
+  { pattern: /^\s*\d{11}\s*$/, message: T.phoneFormat },
+  {
+    validator: (_, value: string | undefined) => (value && current && value.trim() === current ? Promise.reject(new Error(T.phoneSame)) : Promise.resolve()),
+  },
+];
+
+export const codeRules: FormRule[] = [{ required: true, whitespace: true, message: T.codeRequired }];

@@ -59,6 +59,8 @@ describe('/moment-push/list', () => {
     expect(rows[0]!.textContent).toContain('2026-05-20 10:00');
     await waitFor(() => expect(rows[0]!.querySelector('img[src="http://x/api/material/file/101/t"]')).not.toBeNull());
     expect(rows[1]!.textContent).toContain('待发送');
+    // A scheduled task's time reads as the push list's: 「定时」 first.
+    expect(within(rows[1] as HTMLElement).getByTestId('moment-send-time').textContent).toMatch(/^定时 \d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(rows[1]!.textContent).toContain('（无文字）');
     expect(rows[1]!.textContent).toContain('1 个视频');
     expect(within(rows[1] as HTMLElement).getByTestId('moment-edit')).toBeTruthy();

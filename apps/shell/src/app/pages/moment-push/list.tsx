@@ -72,9 +72,8 @@ function Moments({ workId }: { workId: number }) {
       key: 'sendAt',
       width: 150,
       render: (_, m) => (
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {formatTime(m.startedAt ?? m.sendAt).slice(0, 16)}
-          {m.status === 'scheduled' ? ` ${T.scheduledAt}` : ''}
+        <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="moment-send-time">
+          {m.status === 'scheduled' ? T.scheduledAt(formatTime(m.sendAt).slice(0, 16)) : formatTime(m.startedAt ?? m.sendAt).slice(0, 16)}
         </Typography.Text>
       ),
     },

@@ -25,7 +25,8 @@ export const T = {
   images: (n: number) => `${n} 张图片`,
   video: '1 个视频',
   link: '1 个链接',
-  scheduledAt: '定时',
+  /** A scheduled task's time, written as the push list writes it. */
+  scheduledAt: (t: string) => `定时 ${t}`,
   invalidSenders: (n: number) => `${n} 人无法发表`,
 
   cancelTitle: '取消这条朋友圈？',

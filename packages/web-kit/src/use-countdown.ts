@@ -1,4 +1,5 @@
-// The SMS resend countdown: seconds left until the button may be used again.
+// The SMS resend countdown (spec §4, 60 s): seconds left until the button may be used again. The login
+// card's and the user centre's send buttons count with it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export function useCountdown() {

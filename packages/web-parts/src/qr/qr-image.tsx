@@ -1,7 +1,8 @@
 // The 160×160 QR image of a URL, with the click-to-refresh overlay once expired or failed.
 import { useEffect, useState } from 'react';
 import { QR_IMAGE_SIZE } from '@scrm/contracts/constants';
-import { T } from '../texts';
+import { QR_TEXT } from './texts';
+import './qr.css';
 
 export interface QrImageProps {
   url: string | null;
@@ -42,17 +43,17 @@ export function QrImage({ url, loading, expired, failed, onRefresh, alt, testId 
       {src ? (
         <img src={src} width={QR_IMAGE_SIZE} height={QR_IMAGE_SIZE} alt={alt} data-testid={testId} data-url={url ?? undefined} />
       ) : (
-        <div className="scrm-qr-placeholder">{loading || url ? T.qr.loading : ''}</div>
+        <div className="scrm-qr-placeholder">{loading || url ? QR_TEXT.loading : ''}</div>
       )}
       {expired ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-expired" onClick={onRefresh}>
           <RefreshIcon />
-          {T.qr.expired}
+          {QR_TEXT.expired}
         </button>
       ) : failed && !url && !loading ? (
         <button type="button" className="scrm-qr-overlay" data-testid="qr-failed" onClick={onRefresh}>
           <RefreshIcon />
-          {T.qr.failed}
+          {QR_TEXT.failed}
         </button>
       ) : null}
     </div>
