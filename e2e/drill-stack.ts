@@ -15,6 +15,8 @@ import { stackClient } from '../scripts/stack-client.mjs';
 export interface DrillStack {
   serverUrl: string;
   simUrl: string;
+  /** The simulator's control token (its page takes it once as `?token=`). */
+  simToken: string;
   client: {
     api<T = any>(path: string, body?: unknown, token?: string): Promise<T>;
     control<T = any>(path: string, body?: unknown): Promise<T>;
@@ -103,6 +105,7 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
   return {
     serverUrl,
     simUrl,
+    simToken,
     client: stackClient({ server: serverUrl, sim: simUrl, simToken }),
     async killServer() {
       if (!server) return;

@@ -40,6 +40,7 @@ import { riskRoutes } from './risk/risk.routes.js';
 import { customerRoutes } from './customer/customer.routes.js';
 import { dataRoutes } from './data/data.routes.js';
 import { notifyRoutes } from './notify/notify.routes.js';
+import { notifyAccountRoutes, notifyCentreRoutes, notifyCreditRoutes } from './notify/notify-centre.routes.js';
 import { groupRoutes } from './group/group.routes.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { momentRoutes } from './moment/moment.routes.js';
@@ -129,6 +130,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await services.jobs.start();
     services.scheduler.start();
     void services.callbacks.enqueueUnprocessed().catch((err) => app.log.warn({ err }, 'could not queue unprocessed callbacks'));
+    // Notifications written just before a stop are planned now, not at the next minute's sweep.
+    void services.notifyDelivery.poke();
   });
   app.addHook('onClose', async () => {
     services.scheduler.stop();
@@ -168,6 +171,9 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(riskRoutes, { prefix: '/qw', risk: services.riskControl });
       await api.register(dataRoutes, { prefix: '/qw', dataCentre: services.dataCentre });
       await api.register(notifyRoutes, { prefix: '/qw', lossAlerts: services.lossAlerts });
+      await api.register(notifyCentreRoutes, { prefix: '/qw', recipients: services.notifyRecipients });
+      await api.register(notifyAccountRoutes, { prefix: '/account', recipients: services.notifyRecipients, delivery: services.notifyDelivery });
+      await api.register(notifyCreditRoutes, { prefix: '/notify', delivery: services.notifyDelivery });
       await api.register(groupRoutes, { prefix: '/qw', groups: services.groups });
       await api.register(transferRoutes, { prefix: '/qw', transfers: services.transfers });
       await api.register(momentRoutes, { prefix: '/qw', moments: services.moments });

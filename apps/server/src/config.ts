@@ -38,6 +38,8 @@ export interface Config {
     appId: string;
     /** GZH_APP_SECRET — official-account AppSecret (the simulator's default). */
     appSecret: string;
+    /** GZH_NOTIFY_TEMPLATE_ID — the template of 消息中心 messages (first, keyword1 class, keyword2 time, remark); the simulator takes any. */
+    notifyTemplateId: string;
     /** GZH_TOKEN — callback signature token (the simulator's default; a real account needs its own). */
     token: string;
     /**
@@ -310,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: gzhBase && trimSlash(gzhBase),
       appId: str(env, 'GZH_APP_ID') ?? SIM_GZH_DEFAULTS.appId,
       appSecret: str(env, 'GZH_APP_SECRET') ?? SIM_GZH_DEFAULTS.appSecret,
+      notifyTemplateId: str(env, 'GZH_NOTIFY_TEMPLATE_ID') ?? 'scrm_notice',
       ...gzhCallback(env, Boolean(gzhBase) && trimSlash(gzhBase!) !== simUrl),
     },
     debugLoginCode,

@@ -80,6 +80,10 @@ import { DataCentreRepository } from './data/data-centre.repository.js';
 import { DataCentreService } from './data/data-centre.service.js';
 import { NotificationRepository } from './notify/notification.repository.js';
 import { LossAlertService } from './notify/loss-alert.service.js';
+import { RecipientRepository } from './notify/recipient.repository.js';
+import { RecipientService } from './notify/recipient.service.js';
+import { DeliveryRepository } from './notify/delivery.repository.js';
+import { NotifyDeliveryService } from './notify/delivery.service.js';
 import { GroupRepository } from './group/group.repository.js';
 import { GroupService } from './group/group.service.js';
 import { TransferRepository } from './transfer/transfer.repository.js';
@@ -138,6 +142,21 @@ export function createServices(config: Config, database: Database, log: FastifyB
     debugLoginCode: config.debugLoginCode,
   });
 
+  // ---- 消息中心: recipients bound by scan, and the delivery of what the domains notify (docs/notify.md)
+  const notifyRecipients = new RecipientService({ repo: new RecipientRepository(database), scenes, clock });
+  const notifyDelivery = new NotifyDeliveryService({
+    repo: new DeliveryRepository(database),
+    recipients: notifyRecipients,
+    gzh,
+    sms: smsSender,
+    jobs,
+    clock,
+    log,
+    templateId: config.gzh.notifyTemplateId,
+    publicUrl: config.publicUrl,
+  });
+  const notified = () => void notifyDelivery.poke();
+
   // ---- WeCom and work spaces
   const secrets = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir, keys: new ServerSecretRepository(database) });
   const provider = new ServiceProviderSettings(config, log);
@@ -150,7 +169,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     provider,
     limiter: { acquire: async (corpId, path) => (await limiter).acquire(corpId, path) },
   });
-  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log });
+  const sync = new SyncService({ repo: new SyncRepository(database), workSpaces: workSpaceRepo, gateway, jobs, log, notify: (wsId, n) => notifyDelivery.notify(wsId, n) });
   const members = new MemberService(new MemberRepository(database), sync);
   const workSpaces = new WorkSpaceService(workSpaceRepo, {
     gateway,
@@ -178,6 +197,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     workSpaces: workSpaceRepo,
     clock,
     reconcile: (wsId, ids) => queueCodeUsers(jobs, wsId, ids),
+    notified,
     log,
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
@@ -185,7 +205,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   // Loss alerts hear of every deletion as it is recorded; the data centre's roll-ups follow the relations
   // (their writers mark the customer, sync/follow-tag.repository.ts), not the events.
   const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
-  const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log });
+  const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log, notified });
   customerEvents.listen(lossAlerts);
   const customerRepo = new CustomerRepository(database);
   const customerListRepo = new CustomerListRepository(database);
@@ -240,6 +260,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     log,
     taskMax: config.pushTaskMax,
+    notify: (wsId, n) => notifyDelivery.notify(wsId, n),
   });
   const pushes = new PushService({ repo: pushRepo, delivery: pushDelivery, audience: pushAudience, materials, clock });
 
@@ -253,11 +274,12 @@ export function createServices(config: Config, database: Database, log: FastifyB
     replay,
     materials,
     callbacks,
+    notifyRecipients,
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -305,6 +327,13 @@ export function createServices(config: Config, database: Database, log: FastifyB
     autoTags,
     pushes,
     pushDelivery,
-    gzhCallbacks: new GzhCallbackService(scenes, (accountId, openid) => accounts.bindScannedOpenid(accountId, openid), log),
+    notifyRecipients,
+    notifyDelivery,
+    gzhCallbacks: new GzhCallbackService(
+      scenes,
+      (accountId, openid) => accounts.bindScannedOpenid(accountId, openid),
+      log,
+      (code, openid) => notifyRecipients.scanned(code, openid),
+    ),
   };
 }

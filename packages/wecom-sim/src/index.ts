@@ -87,7 +87,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
 
   await app.register(smsRoutes, { store: sms });
-  await app.register(gzhRoutes, { store: gzh, publicUrl });
+  await app.register(gzhRoutes, { store: gzh, publicUrl, faults: wecom.faults });
   await app.register(controlRoutes, {
     gzh,
     sms,

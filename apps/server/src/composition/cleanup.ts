@@ -9,6 +9,7 @@ import type { QrSceneRepository } from '../gzh/qr-scene.repository.js';
 import type { MaterialService } from '../material/material.service.js';
 import type { SmsCodeRepository } from '../sms-code/sms-code.repository.js';
 import type { JobRepository } from '../jobs/job.repository.js';
+import type { RecipientService } from '../notify/recipient.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,6 +24,7 @@ export class Cleanup {
       replay: CallbackReplayGuard;
       materials: MaterialService;
       callbacks: CallbackService;
+      notifyRecipients: RecipientService;
       clock: Clock;
       /** CALLBACK_RETENTION_DAYS. */
       callbackRetentionDays: number;
@@ -36,6 +38,7 @@ export class Cleanup {
     await d.sessions.deleteExpired(now);
     await d.smsCodes.deleteExpiredBefore(now - DAY_MS);
     await d.scenes.deleteExpiredBefore(now - DAY_MS);
+    await d.notifyRecipients.purgeBinds(now - DAY_MS);
     await d.loginFailures.deleteOlderThan(now - DAY_MS);
     await d.replay.purge(now);
     await d.materials.purgeUnusedFiles(now);

@@ -30,6 +30,8 @@ import type { TransferService } from '../transfer/transfer.service.js';
 import { TRANSFER_CHECK_JOB } from '../transfer/transfer.service.js';
 import type { PushDeliveryService } from '../push/push-delivery.service.js';
 import { PUSH_PLAN_JOB, PUSH_SEND_JOB, PUSH_TICK_JOB, PUSH_TRACK_JOB } from '../push/push-delivery.service.js';
+import type { NotifyDeliveryService } from '../notify/delivery.service.js';
+import { NOTIFY_PLAN_JOB, NOTIFY_SEND_JOB } from '../notify/delivery.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -58,6 +60,7 @@ export interface JobOwners {
   customerList: CustomerListService;
   moments: MomentService;
   pushDelivery: PushDeliveryService;
+  notifyDelivery: NotifyDeliveryService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -217,6 +220,25 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       run: () => o.pushDelivery.tick(),
     }),
 
+    // ---- 消息中心 (docs/notify.md)
+    // New notifications into deliveries and their send jobs (one transaction each); poked as they are written.
+    [NOTIFY_PLAN_JOB]: spec({
+      priority: 5,
+      concurrency: 1,
+      maxAttempts: 5,
+      once: 'singleton notify-plan (poked) or idempotency cron:notify:<minute>; a notification is planned once (planned_at, unique deliveries)',
+      run: () => o.notifyDelivery.planJob(),
+    }),
+    // One template message or SMS: marked sending in its own commit before the send; found sending → unknown, never sent twice.
+    [NOTIFY_SEND_JOB]: spec<{ deliveryId: number }>({
+      priority: 5,
+      concurrency: 4,
+      maxAttempts: 6,
+      once: 'idempotency notify-send:<deliveryId>; the delivery row, unique per (notification, recipient, channel), keeps the state',
+      run: (ctx) => o.notifyDelivery.sendJob(ctx),
+      onFailed: ({ payload }, error) => o.notifyDelivery.sendJobFailed(payload.deliveryId, error),
+    }),
+
     // ---- work space sync
     // A sync cut short by a crash or a stop is taken up again from the start by whichever process claims it.
     [TAG_COUNT_JOB]: spec({
@@ -317,6 +339,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'data-catch-up', pattern: '* * * * *', kind: DATA_CATCH_UP_JOB },
   { name: 'moment', pattern: '* * * * *', kind: MOMENT_TICK_JOB },
   { name: 'push', pattern: '* * * * *', kind: PUSH_TICK_JOB },
+  { name: 'notify', pattern: '* * * * *', kind: NOTIFY_PLAN_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -1211,6 +1211,88 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('child_role').ifExists().execute();
       },
     },
+    // 消息中心 (docs/notify.md): per-account class settings, recipients bound to a WeChat user by scanning,
+    // the QR requests that bind them, one delivery row per (notification, recipient, channel) — the
+    // idempotency record and the log at once — and SMS credits with their recharges.
+    '0024_notify_delivery': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('notify_class_setting')
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('class_key', 'varchar(32)', (c) => c.notNull())
+          .addColumn('enabled', 'integer', (c) => c.notNull())
+          .addColumn('sms', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('notify_class_setting_pk', ['account_id', 'class_key'])
+          .execute();
+        await withId(db.schema.createTable('notify_recipient'), dialect)
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('phone', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+          .addColumn('openid', 'varchar(128)')
+          .addColumn('classes', 'text', (c) => c.notNull())
+          .addColumn('bound_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('notify_recipient_account_idx').on('notify_recipient').columns(['account_id', 'id']).execute();
+        await db.schema.createIndex('notify_recipient_openid_uq').on('notify_recipient').columns(['account_id', 'openid']).unique().execute();
+        await db.schema
+          .createTable('notify_bind')
+          .addColumn('code', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('recipient_id', 'integer')
+          .addColumn('name', 'varchar(30)', (c) => c.notNull())
+          .addColumn('phone', 'varchar(16)', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('notify_delivery'), dialect)
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('notification_id', 'integer', (c) => c.notNull().references('notification.id').onDelete('cascade'))
+          .addColumn('recipient_id', 'integer', (c) => c.notNull())
+          .addColumn('channel', 'varchar(8)', (c) => c.notNull())
+          .addColumn('class_key', 'varchar(32)', (c) => c.notNull())
+          .addColumn('target', 'varchar(128)', (c) => c.notNull())
+          .addColumn('status', 'varchar(16)', (c) => c.notNull())
+          .addColumn('reason', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('attempted_at', 'bigint')
+          .addColumn('msgid', 'varchar(64)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('sent_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('notify_delivery_once_uq').on('notify_delivery').columns(['notification_id', 'recipient_id', 'channel']).unique().execute();
+        await db.schema.createIndex('notify_delivery_account_idx').on('notify_delivery').columns(['account_id', 'created_at']).execute();
+        await db.schema
+          .createTable('notify_credit')
+          .addColumn('account_id', 'integer', (c) => c.primaryKey().references('account.id').onDelete('cascade'))
+          .addColumn('sms_balance', 'integer', (c) => c.notNull())
+          .addColumn('sms_used', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('notify_recharge'), dialect)
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('amount', 'integer', (c) => c.notNull())
+          .addColumn('balance_after', 'integer', (c) => c.notNull())
+          .addColumn('note', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('notify_recharge_account_idx').on('notify_recharge').columns(['account_id', 'created_at']).execute();
+        // The notifications not yet planned into deliveries (the sweep's read); delivered_at is set once every delivery is final.
+        await db.schema.alterTable('notification').addColumn('planned_at', 'bigint').execute();
+        await db.schema.createIndex('notification_unplanned_idx').on('notification').columns(['planned_at', 'id']).execute();
+        // Notifications written before this migration are history: not delivered now.
+        await db.updateTable('notification').set({ planned_at: 0 }).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropIndex('notification_unplanned_idx').ifExists().execute();
+        await db.schema.alterTable('notification').dropColumn('planned_at').execute();
+        for (const t of ['notify_recharge', 'notify_credit', 'notify_delivery', 'notify_bind', 'notify_recipient', 'notify_class_setting']) {
+          await db.schema.dropTable(t).ifExists().execute();
+        }
+      },
+    },
     // 用户中心 and the sister platforms: a session's last activity (written at most once a minute, see
     // auth/session.service.ts) and the short-lived access tokens of GET /api/get_access_token, each tied to
     // the session that asked (revoking the session revokes them).

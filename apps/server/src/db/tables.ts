@@ -78,7 +78,7 @@ export interface LoginFailureTable {
   created_at: number;
 }
 
-export type QrPurpose = 'login' | 'bind';
+export type QrPurpose = 'login' | 'bind' | 'notify';
 export type QrStatus = 'pending' | 'scanned' | 'done';
 
 export interface QrSceneTable {
@@ -736,6 +736,79 @@ export interface NotificationTable {
   /** Whom a customer notice (流失提醒) is about; '' for others. */
   external_userid: Generated<string>;
   userid: Generated<string>;
+  /** When its deliveries were made (notify_delivery); null: not yet. */
+  planned_at: Generated<number | null>;
+}
+
+/** 消息中心: a class of notice switched on or off, and by SMS or not, for an account (defaults in contracts/notify.ts). */
+export interface NotifyClassSettingTable {
+  account_id: number;
+  class_key: string;
+  enabled: number;
+  sms: number;
+  updated_at: number;
+}
+
+/** Someone who receives notices: a WeChat user (openid, bound by a scan) and a phone for SMS. */
+export interface NotifyRecipientTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  phone: string;
+  openid: string | null;
+  /** JSON array of class keys. */
+  classes: string;
+  bound_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The recipient a notify QR scene binds when scanned (qr_scene.code). */
+export interface NotifyBindTable {
+  code: string;
+  account_id: number;
+  recipient_id: number | null;
+  name: string;
+  phone: string;
+  created_at: number;
+}
+
+export type NotifyDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+/** One message: a notification to a recipient by a channel, once (unique), and what became of it. */
+export interface NotifyDeliveryTable {
+  id: Generated<number>;
+  account_id: number;
+  notification_id: number;
+  recipient_id: number;
+  channel: 'gzh' | 'sms';
+  class_key: string;
+  target: string;
+  status: NotifyDeliveryStatus;
+  reason: Generated<string>;
+  attempts: Generated<number>;
+  /** Set (status sending) in its own commit right before the send. */
+  attempted_at: number | null;
+  msgid: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface NotifyCreditTable {
+  account_id: number;
+  sms_balance: number;
+  sms_used: Generated<number>;
+  updated_at: number;
+}
+
+export interface NotifyRechargeTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'gift' | 'purchase' | 'refund';
+  amount: number;
+  balance_after: number;
+  note: Generated<string>;
+  created_at: number;
 }
 
 /** 自动标签: a rule, its condition, and the progress of its retroactive run (补打). */
@@ -836,6 +909,12 @@ export interface DB {
   member_offline: MemberOfflineTable;
   risk_record: RiskRecordTable;
   notification: NotificationTable;
+  notify_class_setting: NotifyClassSettingTable;
+  notify_recipient: NotifyRecipientTable;
+  notify_bind: NotifyBindTable;
+  notify_delivery: NotifyDeliveryTable;
+  notify_credit: NotifyCreditTable;
+  notify_recharge: NotifyRechargeTable;
   moment: MomentTable;
   moment_member: MomentMemberTable;
   push: PushTable;

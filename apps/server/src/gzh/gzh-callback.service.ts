@@ -13,12 +13,15 @@ export interface GzhEvent {
 
 /** What the account domain does when a bind QR is scanned. */
 export type BindScanHandler = (accountId: number, openid: string) => Promise<void>;
+/** What the message centre does when a recipient's QR (消息中心 binding) is scanned. */
+export type NotifyScanHandler = (sceneCode: string, openid: string) => Promise<void>;
 
 export class GzhCallbackService {
   constructor(
     private readonly scenes: QrSceneService,
     private readonly onBindScan: BindScanHandler,
     private readonly log: FastifyBaseLogger,
+    private readonly onNotifyScan: NotifyScanHandler = async () => {},
   ) {}
 
   /** The scene string of a QR-scan event, or null for any other message. */
@@ -40,5 +43,6 @@ export class GzhCallbackService {
       return;
     }
     if (scene.purpose === 'bind' && scene.account_id !== null) await this.onBindScan(scene.account_id, openid);
+    if (scene.purpose === 'notify') await this.onNotifyScan(scene.code, openid);
   }
 }

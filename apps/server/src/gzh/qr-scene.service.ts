@@ -16,7 +16,7 @@ export class QrSceneService {
   ) {}
 
   async create(purpose: QrPurpose, accountId: number | null): Promise<QrCodeData> {
-    const code = `${purpose === 'login' ? 'l' : 'b'}_${randomBytes(16).toString('hex')}`;
+    const code = `${purpose === 'login' ? 'l' : purpose === 'notify' ? 'n' : 'b'}_${randomBytes(16).toString('hex')}`;
     const qr = await this.gzh.createTempQr(code, QR_EXPIRY_MS / 1000);
     const now = Date.now();
     await this.scenes.insert({

@@ -1,6 +1,6 @@
 // 流失提醒: a customer deleting a member (customer_loss), and a member deleting a customer
-// (customer_deleted), each written once as a notification as the event is recorded. Delivery through
-// the official account comes with the message-centre work; until then they are listed in the console.
+// (customer_deleted), each written once as a notification as the event is recorded, listed in the
+// console and delivered to the message centre's recipients (delivery.service.ts, poked by `notified`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { LossKind, LossList, LossListBody } from '@scrm/contracts/data';
 import type { Clock } from '../clock/clock.js';
@@ -14,7 +14,7 @@ import type { NewNotice, NotificationRepository } from './notification.repositor
 const LOSS_KINDS: LossKind[] = ['customer_loss', 'customer_deleted'];
 
 export class LossAlertService implements CustomerEventListener {
-  constructor(private readonly deps: { repo: NotificationRepository; clock: Clock; log: FastifyBaseLogger }) {}
+  constructor(private readonly deps: { repo: NotificationRepository; clock: Clock; log: FastifyBaseLogger; notified?: () => void }) {}
 
   /** A failure is logged, not thrown: the callback that recorded the event has nothing to retry. */
   async recorded(wsId: number, events: CustomerEventRow[]): Promise<void> {
@@ -43,6 +43,7 @@ export class LossAlertService implements CustomerEventListener {
       });
     }
     await this.deps.repo.insert(wsId, notices);
+    if (notices.length) this.deps.notified?.();
   }
 
   async list(ws: WorkSpace, b: LossListBody): Promise<LossList> {

@@ -35,6 +35,25 @@ export class GzhApiError extends Error {
   }
 }
 
+/**
+ * A template message that did not go: `sent` says whether WeChat may have received it all the same
+ * ('unknown': the request left and no answer came), `retry` whether trying again may help.
+ */
+export class GzhSendError extends Error {
+  constructor(
+    message: string,
+    readonly sent: 'no' | 'unknown',
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Answers that mean "not now": system busy, API rate limit. */
+const BUSY_ERRORS = new Set([-1, 45009, 45011]);
+/** Connection errors that prove the request never reached the server. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 export class GzhClient {
   private token: { value: string; expiresAt: number } | null = null;
   private refreshing: Promise<string> | null = null;
@@ -64,6 +83,38 @@ export class GzhClient {
       url: String(reply.url),
       expireSeconds: Number(reply.expire_seconds ?? expireSeconds),
     };
+  }
+
+  /**
+   * `POST /cgi-bin/message/template/send`: returns WeChat's msgid. Throws GzhSendError: an errcode
+   * answer or a refused connection is `sent: 'no'`; a timeout or a broken answer is `sent: 'unknown'`.
+   */
+  async sendTemplate(msg: { touser: string; templateId: string; url?: string; data: Record<string, { value: string }> }): Promise<string> {
+    let token: string;
+    try {
+      token = await this.accessToken();
+    } catch (err) {
+      throw new GzhSendError(`access_token: ${(err as Error).message}`, 'no', true);
+    }
+    const body = { touser: msg.touser, template_id: msg.templateId, ...(msg.url ? { url: msg.url } : {}), data: msg.data };
+    const send = (t: string) => this.request('POST', `/cgi-bin/message/template/send?access_token=${encodeURIComponent(t)}`, body);
+    try {
+      let reply: MpReply;
+      try {
+        reply = await send(token);
+      } catch (err) {
+        if (!(err instanceof GzhApiError) || !TOKEN_ERRORS.has(err.errcode)) throw err;
+        this.token = null;
+        reply = await send(await this.accessToken());
+      }
+      return String(reply.msgid ?? '');
+    } catch (err) {
+      if (err instanceof GzhApiError) throw new GzhSendError(`${err.errcode} ${err.errmsg}`, 'no', BUSY_ERRORS.has(err.errcode));
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (code && NOT_CONNECTED.has(code)) throw new GzhSendError(`无法连接公众号接口（${code}）`, 'no', true);
+      if (err instanceof AppError) throw new GzhSendError(err.message, 'no', false);
+      throw new GzhSendError((err as Error).message, 'unknown', false);
+    }
   }
 
   private async withToken(call: (token: string) => Promise<MpReply>): Promise<MpReply> {

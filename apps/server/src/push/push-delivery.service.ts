@@ -62,6 +62,8 @@ export class PushDeliveryService {
       log: FastifyBaseLogger;
       /** Customers (groups) a task at most: WeCom's caps unless a test sets smaller ones. */
       taskMax?: { customers?: number; groups?: number };
+      /** A notice for the message centre (a push finished: 群发完成). */
+      notify?: (wsId: number, n: { kind: string; title: string; content: string; refId: number | null }) => Promise<void>;
     },
   ) {
     this.limits = { customers: deps.taskMax?.customers ?? PUSH_TASK_MAX_CUSTOMERS, groups: deps.taskMax?.groups ?? PUSH_TASK_MAX_GROUPS };
@@ -309,8 +311,17 @@ export class PushDeliveryService {
     // the last read at 72 h, then the push closes
     const after = Math.min(now + trackInterval(elapsed), started + TRACK_CLOSE_MS);
     if (!open || elapsed >= TRACK_CLOSE_MS) {
-      if (push.status === 'sending') await repo.update(push.id, 'sending', { status: 'done', finished_at: now, tracked_at: now, next_track_at: null });
-      else await repo.set(push.id, { tracked_at: now, next_track_at: null });
+      if (push.status === 'sending') {
+        if (await repo.update(push.id, 'sending', { status: 'done', finished_at: now, tracked_at: now, next_track_at: null })) {
+          const done = (await repo.byId(push.id)) ?? push;
+          await this.deps.notify?.(push.work_space_id, {
+            kind: 'push_finished',
+            title: '群发已完成',
+            content: `群发「${push.name}」已结束：送达 ${done.sent} 个${push.chat_type === 'group' ? '客户群' : '客户'}，未送达 ${done.unsent} 个`,
+            refId: push.id,
+          });
+        }
+      } else await repo.set(push.id, { tracked_at: now, next_track_at: null });
     } else await repo.set(push.id, { tracked_at: now, next_track_at: after });
   }
 

@@ -50,6 +50,8 @@ export class RiskEngine implements MemberAvailability {
       /** Recomputes and pushes the user lists of these codes (queues the contact-way job). */
       reconcile: Reconcile;
       log: FastifyBaseLogger;
+      /** A notification was written (the message centre delivers it). */
+      notified?: () => void;
     },
   ) {}
 
@@ -80,10 +82,20 @@ export class RiskEngine implements MemberAvailability {
     const ws = await this.deps.workSpaces.find(wsId);
     if (ws) {
       const name = (await this.deps.contactWays.memberInfo(wsId, [o.userid])).get(o.userid)?.name ?? o.userid;
+      // The burst detector's offline is an abnormal add (异常添加); every other one a risk action (风控动作).
+      const burst = o.kind === 'burst';
       await this.repo.notify(
-        { workSpaceId: wsId, accountId: ws.account_id, kind: 'risk_offline', title: '成员已被自动下线', content: `${name}（${o.userid}）：${o.reason}`, refId: row.id },
+        {
+          workSpaceId: wsId,
+          accountId: ws.account_id,
+          kind: burst ? 'risk_burst' : 'risk_offline',
+          title: burst ? '异常添加：成员已被自动下线' : '成员已被自动下线',
+          content: `${name}（${o.userid}）：${o.reason}`,
+          refId: row.id,
+        },
         now,
       );
+      this.deps.notified?.();
     }
     if (batch) batch.push(row);
     else await this.reconcileFor(wsId, [row]);

@@ -112,6 +112,11 @@ export class SyncRepository {
     await this.db.transaction().execute((trx) => this.replaceSet(trx, 'department', 'id', wsId, rows));
   }
 
+  /** The members as the last sync left them (who was receiving customers before this one). */
+  memberStates(wsId: number): Promise<Array<{ userid: string; name: string; status: number; is_follow_user: number }>> {
+    return this.db.selectFrom('member').select(['userid', 'name', 'status', 'is_follow_user']).where('work_space_id', '=', wsId).execute();
+  }
+
   async replaceMembers(wsId: number, rows: MemberValues[]) {
     await this.db.transaction().execute((trx) => this.replaceSet(trx, 'member', 'userid', wsId, rows));
   }

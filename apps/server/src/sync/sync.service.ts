@@ -68,6 +68,8 @@ export class SyncService {
       gateway: WecomGateway;
       jobs: JobQueue;
       log: FastifyBaseLogger;
+      /** A notice for the message centre (a failed sync: 同步或连接失败). */
+      notify?: (wsId: number, n: { kind: string; title: string; content: string; refId: number | null }) => Promise<void>;
     },
   ) {}
 
@@ -135,6 +137,7 @@ export class SyncService {
       const message = wecomFailure(err).message;
       if (await this.deps.workSpaces.find(wsId)) {
         await this.deps.workSpaces.update(wsId, { sync_status: 'failed', sync_error: message.slice(0, 500) });
+        await this.deps.notify?.(wsId, { kind: 'sync_failed', title: '企业微信同步失败', content: `「${ws.nickname}」同步失败：${message}`, refId: null });
       }
     }
   }
@@ -193,9 +196,24 @@ export class SyncService {
       avatar: u.avatar ?? '',
       is_follow_user: follow.has(u.userid) ? 1 : 0,
     }));
+    const before = this.deps.notify ? await this.deps.repo.memberStates(wsId) : [];
     await this.deps.repo.replaceMembers(wsId, rows);
+    await this.noticeOffline(wsId, before, rows);
     await this.progress(wsId, 'member', roots.length + 1, roots.length + 1);
     return followUsers;
+  }
+
+  /** Members who received customers before and no longer can (left, disabled, lost customer contact): 成员下线 notices. */
+  private async noticeOffline(wsId: number, before: Array<{ userid: string; name: string; status: number; is_follow_user: number }>, now: MemberValues[]): Promise<void> {
+    if (!this.deps.notify) return;
+    const after = new Map(now.map((m) => [m.userid, m]));
+    for (const m of before) {
+      if (m.status !== 1 || m.is_follow_user !== 1) continue;
+      const n = after.get(m.userid);
+      const reason = !n ? '已离职或不在应用可见范围内' : n.status === 2 ? '已被停用' : n.status === 5 ? '已退出企业' : n.status !== 1 ? '已不是在职状态' : n.is_follow_user !== 1 ? '失去客户联系权限' : null;
+      if (!reason) continue;
+      await this.deps.notify(wsId, { kind: 'member_offline', title: '成员下线', content: `${m.name}（${m.userid}）${reason}，不再接待客户`, refId: null });
+    }
   }
 
   /**

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.simUrl).toBeUndefined();
     expect(c.smsProvider).toBe('log');
-    expect(c.gzh).toEqual({ baseUrl: undefined, ...SIM_GZH_DEFAULTS });
+    expect(c.gzh).toEqual({ baseUrl: undefined, ...SIM_GZH_DEFAULTS, notifyTemplateId: 'scrm_notice' });
     expect(c.debugLoginCode).toBeUndefined();
     expect(c.tokenTtlDays).toBe(30);
     expect(c.sisterApps).toEqual(DEFAULT_SISTER_APPS);
@@ -62,9 +62,10 @@ describe('loadConfig', () => {
       FILE_RATE_LIMIT_PER_MINUTE: '11',
       TRUST_PROXY: '1',
       SISTER_APPS: '[{"name":"甲","icon":"AppstoreOutlined","url":"https://a.example"}]',
+      GZH_NOTIFY_TEMPLATE_ID: 'tpl-notice-1',
     });
     expect(c.smsProvider).toBe('log');
-    expect(c.gzh).toEqual({ baseUrl: 'https://api.weixin.qq.com', appId: 'wxabc', appSecret: 's', token: 't0ken', aesKey: OWN_KEY });
+    expect(c.gzh).toEqual({ baseUrl: 'https://api.weixin.qq.com', appId: 'wxabc', appSecret: 's', notifyTemplateId: 'tpl-notice-1', token: 't0ken', aesKey: OWN_KEY });
     expect(c.publicUrl).toBe('https://scrm.example.com');
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.debugLoginCode).toBe('dbg-0123456789-0123456789-0123456789');

@@ -78,6 +78,11 @@ export async function controlRoutes(app: FastifyInstance, opts: ControlOptions) 
 
   app.get('/control/gzh/followers', async () => ({ list: [...gzh.followers.values()] }));
 
+  /** What WeChat users received from the account (template messages): one user's inbox with `openid`, else everyone's. */
+  app.get<{ Querystring: { openid?: string } }>('/control/gzh/inbox', async (req) => ({
+    list: req.query.openid ? gzh.inbox(req.query.openid) : gzh.allMessages(),
+  }));
+
   /** Forgets every message, scene, token and follower, and every corp (config stays). */
   app.post('/control/reset', async () => {
     gzh.reset();

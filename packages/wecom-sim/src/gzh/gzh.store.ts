@@ -42,7 +42,18 @@ export interface Follower {
   subscribedAt: number;
 }
 
+/** A template message as the WeChat user received it (their inbox). */
+export interface TemplateMessage {
+  msgid: string;
+  touser: string;
+  templateId: string;
+  url: string;
+  data: Record<string, { value: string; color?: string }>;
+  sentAt: number;
+}
+
 const TOKEN_TTL_S = 7200;
+const MAX_INBOX = 200;
 const MAX_SCENES = 1000;
 
 export const newOpenid = () => `o${randomBytes(20).toString('base64url').slice(0, 27)}`;
@@ -51,6 +62,9 @@ export class GzhStore {
   private tokens = new Map<string, number>();
   private scenes: QrScene[] = [];
   readonly followers = new Map<string, Follower>();
+  /** Template messages by openid, newest first. */
+  private readonly inboxes = new Map<string, TemplateMessage[]>();
+  private nextMsgid = 1_000_000_000;
 
   constructor(public config: GzhConfig) {}
 
@@ -99,7 +113,27 @@ export class GzhStore {
     return scene.scans.length ? 'scanned' : 'pending';
   }
 
+  /** Puts a template message in the user's inbox; no deduplication (WeChat has none). */
+  deliver(msg: Omit<TemplateMessage, 'msgid' | 'sentAt'>): TemplateMessage {
+    const full: TemplateMessage = { ...msg, msgid: String(this.nextMsgid++), sentAt: Date.now() };
+    const inbox = this.inboxes.get(msg.touser) ?? [];
+    inbox.unshift(full);
+    if (inbox.length > MAX_INBOX) inbox.length = MAX_INBOX;
+    this.inboxes.set(msg.touser, inbox);
+    return full;
+  }
+
+  inbox(openid: string): TemplateMessage[] {
+    return [...(this.inboxes.get(openid) ?? [])];
+  }
+
+  /** Every user's messages, newest first. */
+  allMessages(): TemplateMessage[] {
+    return [...this.inboxes.values()].flat().sort((a, b) => b.sentAt - a.sentAt || Number(b.msgid) - Number(a.msgid));
+  }
+
   reset(): void {
+    this.inboxes.clear();
     this.tokens.clear();
     this.scenes = [];
     this.followers.clear();
