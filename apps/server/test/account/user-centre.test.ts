@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/auth/tokens.js';
 import { LAST_SEEN_EVERY_MS } from '../../src/auth/session.service.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { createChild } from '../helpers/child.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -190,7 +191,7 @@ describe('session/revoke', () => {
   it('works for a child account on its own sessions', async () => {
     const main = await h.register(uniquePhone());
     const account = `kid${Date.now() % 1000000}`;
-    expect((await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: [] }, main)).status).toBe(200);
+    expect((await createChild(h, { account, password: 'kidpass1', permissionKeys: [] }, main)).status).toBe(200);
     const kid1 = await login(account, 'kidpass1');
     const kid2 = await login(account, 'kidpass1');
     const list = await sessions(kid1);

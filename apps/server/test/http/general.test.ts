@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { sha256Hex } from '../../src/auth/tokens.js';
 import { ACCESS_TOKEN_TTL_MS } from '../../src/auth/access-token.service.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { createChild } from '../helpers/child.js';
 
 const SECRET = 'mall-secret-0123456789';
 const logs: string[] = [];
@@ -121,7 +122,7 @@ describe('GET /api/get_access_token', () => {
     expect(res.status).toBe(400);
     expect((await fetch(`${h.baseUrl}/api/get_access_token?app=ads`)).status).toBe(401);
     const account = `kid${Date.now() % 1000000}`;
-    await h.api('/api/account/child/create', { account, password: 'kidpass1', permissionKeys: [] }, main);
+    await createChild(h, { account, password: 'kidpass1', permissionKeys: [] }, main);
     const kid = (await h.api('/api/account/login', { phone: account, password: 'kidpass1' })).data.token as string;
     const t = (await getToken('ads', kid)).data.accessToken as string;
     const mainId = (await h.api('/api/account/info', {}, main)).data.id;
