@@ -194,10 +194,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const risk = new RiskEngine({
     repo: riskRepo,
     contactWays: contactWayRepo,
-    workSpaces: workSpaceRepo,
     clock,
     reconcile: (wsId, ids) => queueCodeUsers(jobs, wsId, ids),
-    notified,
+    notify: (wsId, n) => notifyDelivery.notify(wsId, n),
     log,
   });
   const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });

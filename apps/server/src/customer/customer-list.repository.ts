@@ -202,7 +202,10 @@ export class CustomerListRepository {
     // A word no customer's name holds (one lookup in the names' index) is tested on remarks alone: the
     // probe and the walks then read no customer for it.
     const word = given.keyword?.trim();
-    const remarksOnly = word ? !(await this.namesHold(wsId, word)) : false;
+    // Asked together: whether the word is common among the newest relations does not depend on the
+    // names' answer (a word no name holds counts the same tested on remarks alone).
+    const [namesHold, wordCommon] = word ? await Promise.all([this.namesHold(wsId, word), this.common(wsId, given)]) : [false, false];
+    const remarksOnly = word ? !namesHold : false;
     const filter: RelationFilter = remarksOnly ? { ...given, keywordIn: 'remark' } : given;
     for (let driver of this.drivers(filter)) {
       if (driver.kind === 'codes') continue;
@@ -213,7 +216,7 @@ export class CustomerListRepository {
         if (rarest.n > this.driverMax) continue;
         driver = { kind: 'tags', tagIds: [rarest.id] };
       }
-      if (driver.kind === 'keyword' && (await this.common(wsId, filter))) continue;
+      if (driver.kind === 'keyword' && wordCommon) continue;
       const rows = await this.driven(wsId, filter, driver);
       if (rows) return { kind: 'rows', driver, rows };
     }

@@ -20,7 +20,6 @@ import type { Clock } from '../clock/clock.js';
 import type { OfflineKind } from '../db/tables.js';
 import type { ContactWay, ContactWayRepository } from '../contact-way/contact-way.repository.js';
 import type { MemberAvailability } from '../contact-way/contact-way.service.js';
-import type { WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import type { CronPlanRow, LimitPlanRow, MemberOffline, RiskRepository } from './risk.repository.js';
 
 export type Reconcile = (wsId: number, contactWayIds: number[]) => Promise<void>;
@@ -45,13 +44,12 @@ export class RiskEngine implements MemberAvailability {
     private readonly deps: {
       repo: RiskRepository;
       contactWays: ContactWayRepository;
-      workSpaces: WorkSpaceRepository;
       clock: Clock;
       /** Recomputes and pushes the user lists of these codes (queues the contact-way job). */
       reconcile: Reconcile;
       log: FastifyBaseLogger;
-      /** A notification was written (the message centre delivers it). */
-      notified?: () => void;
+      /** Writes a notice for the message centre to deliver (消息中心, docs/notify.md). */
+      notify?: (wsId: number, n: { kind: string; title: string; content: string; refId: number | null }) => Promise<void>;
     },
   ) {}
 
@@ -79,23 +77,16 @@ export class RiskEngine implements MemberAvailability {
     const row = await this.repo.startOffline({ workSpaceId: wsId, ...o }, now);
     if (!row) return false;
     this.deps.log.info({ wsId, userid: o.userid, kind: o.kind, contactWayId: o.contactWayId }, 'member taken offline');
-    const ws = await this.deps.workSpaces.find(wsId);
-    if (ws) {
+    if (this.deps.notify) {
       const name = (await this.deps.contactWays.memberInfo(wsId, [o.userid])).get(o.userid)?.name ?? o.userid;
       // The burst detector's offline is an abnormal add (异常添加); every other one a risk action (风控动作).
       const burst = o.kind === 'burst';
-      await this.repo.notify(
-        {
-          workSpaceId: wsId,
-          accountId: ws.account_id,
-          kind: burst ? 'risk_burst' : 'risk_offline',
-          title: burst ? '异常添加：成员已被自动下线' : '成员已被自动下线',
-          content: `${name}（${o.userid}）：${o.reason}`,
-          refId: row.id,
-        },
-        now,
-      );
-      this.deps.notified?.();
+      await this.deps.notify(wsId, {
+        kind: burst ? 'risk_burst' : 'risk_offline',
+        title: burst ? '异常添加：成员已被自动下线' : '成员已被自动下线',
+        content: `${name}（${o.userid}）：${o.reason}`,
+        refId: row.id,
+      });
     }
     if (batch) batch.push(row);
     else await this.reconcileFor(wsId, [row]);

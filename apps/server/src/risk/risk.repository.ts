@@ -154,23 +154,6 @@ export class RiskRepository {
     return this.db.selectFrom('risk_record').selectAll().where('work_space_id', '=', wsId).where('id', '=', id).executeTakeFirst();
   }
 
-  async notify(n: { workSpaceId: number; accountId: number; kind: string; title: string; content: string; refId: number | null }, now: number) {
-    await this.db
-      .insertInto('notification')
-      .values({
-        work_space_id: n.workSpaceId,
-        account_id: n.accountId,
-        kind: n.kind,
-        title: n.title.slice(0, 128),
-        content: n.content,
-        ref_id: n.refId,
-        created_at: now,
-        read_at: null,
-        delivered_at: null,
-      })
-      .execute();
-  }
-
   // ---------------------------------------------------------------- plans
 
   /** Enabled cron plans of every work space (the minute tick walks them). */
