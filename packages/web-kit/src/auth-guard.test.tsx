@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';
+import { AuthGuard, NO_AUTH_TEXT, isAuthorized, useCan } from './auth-guard';
 import { store } from './store';
 
 afterEach(() => store.set('auth', {}));
@@ -32,5 +32,20 @@ describe('AuthGuard (spec §6)', () => {
     const { act } = await import('@testing-library/react');
     act(() => store.set('auth', { a: true }));
     expect(screen.getByText('page')).toBeTruthy();
+  });
+});
+
+describe('useCan', () => {
+  it('allows a key the flags do not name (main accounts, tests without flags)', () => {
+    expect(renderHook(() => useCan('tag.manage')).result.current).toBe(true);
+  });
+
+  it('follows the flag', async () => {
+    store.set('auth', { tag: true, 'tag.manage': false });
+    const { result } = renderHook(() => useCan('tag.manage'));
+    expect(result.current).toBe(false);
+    const { act } = await import('@testing-library/react');
+    act(() => store.set('auth', { tag: true, 'tag.manage': true }));
+    expect(result.current).toBe(true);
   });
 });

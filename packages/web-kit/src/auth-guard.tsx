@@ -19,3 +19,11 @@ export function AuthGuard({ auth, children, fallback = NO_AUTH_TEXT }: AuthGuard
   const flags = useStore('auth');
   return <>{isAuthorized(auth, flags) ? children : fallback}</>;
 }
+
+/**
+ * Whether the caller may use a control guarded by `key` (an action key such as `tag.manage`). True unless
+ * the flags say false: main accounts hold every flag, and tests that set no flags see every control.
+ */
+export function useCan(key: string): boolean {
+  return useStore('auth')[key] !== false;
+}

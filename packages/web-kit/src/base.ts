@@ -12,7 +12,7 @@ export { formatMinute, formatTime } from './format';
 export { runAction } from './action';
 export { useCountdown } from './use-countdown';
 export type { ActionOptions } from './action';
-export { AuthGuard, NO_AUTH_TEXT, isAuthorized } from './auth-guard';
+export { AuthGuard, NO_AUTH_TEXT, isAuthorized, useCan } from './auth-guard';
 export type { AuthGuardProps } from './auth-guard';
 export { authFlags, authKeysFor, breadcrumbsFor, filterMenu, grantedKeysOf, isEditing, menuChainFor, menuStateFor, titleFor } from './menu';
 export type { Crumb, MenuState, MenuUser } from './menu';
