@@ -7,7 +7,7 @@ import { renderWithProviders, settle } from './test-helpers';
 
 const texts = { all: '全部素材', namePlaceholder: '最多 30 个字', deleteHint: '分组内的素材不会删除，将移至「未分组」。', empty: '新建分组来整理素材' };
 
-function Harness(props: { groups: PanelGroup[]; requests: Parameters<typeof GroupPanel>[0]['requests']; onChanged?: () => void; start?: GroupFilter }) {
+function Harness(props: { groups: PanelGroup[]; requests: Parameters<typeof GroupPanel>[0]['requests']; onChanged?: () => void; start?: GroupFilter; readOnly?: boolean }) {
   const [value, setValue] = useState<GroupFilter>(props.start);
   return (
     <>
@@ -22,6 +22,7 @@ function Harness(props: { groups: PanelGroup[]; requests: Parameters<typeof Grou
         onChanged={props.onChanged ?? (() => undefined)}
         requests={props.requests}
         texts={texts}
+        readOnly={props.readOnly}
       />
     </>
   );
@@ -40,6 +41,14 @@ describe('GroupPanel', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('value').textContent).toBe('7');
     fireEvent.click(screen.getByTestId('group-none'));
     expect(screen.getByTestId('value').textContent).toBe('0');
+  });
+
+  it('read-only: filters by a group but offers no add, rename or delete', async () => {
+    await renderWithProviders(<Harness groups={[{ id: 7, name: '门店', count: 2 }]} requests={requests()} readOnly />);
+    expect(screen.queryByTestId('group-add')).toBeNull();
+    expect(screen.queryByTestId('group-more')).toBeNull();
+    fireEvent.click(screen.getByText('门店'));
+    expect(screen.getByTestId('value').textContent).toBe('7');
   });
 
   it('says so when there is no group, and offers a retry when the groups failed to load', async () => {

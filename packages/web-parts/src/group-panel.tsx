@@ -40,6 +40,8 @@ export interface GroupPanelProps {
     /** Shown when there is no group yet. */
     empty: string;
   };
+  /** The caller may not change groups (no action key): no add, rename or delete. */
+  readOnly?: boolean;
   'data-testid'?: string;
 }
 
@@ -116,7 +118,7 @@ function GroupNameModal(props: { group: PanelGroup | null; placeholder: string; 
   );
 }
 
-export function GroupPanel({ data, loading, error, onRetry, value, onChange, onChanged, requests, texts, ...rest }: GroupPanelProps) {
+export function GroupPanel({ data, loading, error, onRetry, value, onChange, onChanged, requests, texts, readOnly, ...rest }: GroupPanelProps) {
   const [editing, setEditing] = useState<PanelGroup | null | 'new'>(null);
   const [modal, holder] = Modal.useModal();
   const total = data ? data.ungrouped + data.list.reduce((n, g) => n + g.count, 0) : undefined;
@@ -160,9 +162,11 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
       size="small"
       title={T.group.title}
       extra={
-        <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')} style={{ paddingInline: 0 }} data-testid="group-add">
-          {T.group.add}
-        </Button>
+        readOnly ? null : (
+          <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')} style={{ paddingInline: 0 }} data-testid="group-add">
+            {T.group.add}
+          </Button>
+        )
       }
       styles={{ body: { padding: 8 } }}
       data-testid={rest['data-testid']}
@@ -200,6 +204,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
             onClick={() => onChange(g.id)}
             testId="group-item"
             extra={
+              readOnly ? undefined : (
               <Dropdown
                 trigger={['click']}
                 menu={{
@@ -211,6 +216,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
               >
                 <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`${g.name}：${T.group.rename}/${T.group.remove}`} data-testid="group-more" />
               </Dropdown>
+              )
             }
           />
         ))
