@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Card, Flex, Skeleton, Space, Tabs, Tooltip } from
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, type ChannelCode, type CodeStatus } from '@scrm/contracts/contact-way';
+import { useCan } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { DateRangeFilter, DetailPage, isNotFound, lastDays, LoadProblem, type DateRange } from '@scrm/web-parts';
 import { useCode } from '../../api/get-code';
@@ -65,6 +66,7 @@ function DataTabs({ code, workId }: { code: ChannelCode; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const actions = useCodeActions();
+  const canManage = useCan('channel-qrcode.manage');
   const query = useCode(workId, id, { refetchInterval: (q) => (q.state.error ? false : REFRESH_MS) });
   const backLink = (
     <Link to="/channel-qrcode/list">
@@ -100,12 +102,16 @@ function Detail({ id, workId }: { id: number; workId: number }) {
           <Button icon={<DownloadOutlined />} disabled={!code.qrCode} onClick={() => void actions.download(code)} data-testid="detail-download">
             {T.download}
           </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => void actions.remove(code).then((done) => done && navigate('/channel-qrcode/list'))} data-testid="detail-delete">
-            {T.delete}
-          </Button>
-          <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)} data-testid="detail-edit">
-            {T.edit}
-          </Button>
+          {canManage ? (
+            <>
+              <Button danger icon={<DeleteOutlined />} onClick={() => void actions.remove(code).then((done) => done && navigate('/channel-qrcode/list'))} data-testid="detail-delete">
+                {T.delete}
+              </Button>
+              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)} data-testid="detail-edit">
+                {T.edit}
+              </Button>
+            </>
+          ) : null}
         </>
       }
     >
@@ -118,9 +124,11 @@ function Detail({ id, workId }: { id: number; workId: number }) {
             title={T.failedTitle}
             description={`${code.error ?? ''}${T.failedRetryHint}`}
             action={
-              <Button size="small" onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)}>
-                {T.edit}
-              </Button>
+              canManage ? (
+                <Button size="small" onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)}>
+                  {T.edit}
+                </Button>
+              ) : null
             }
             data-testid="detail-failed"
           />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Avatar, Badge, Card, Flex, Modal, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CodeMember, Distribution } from '@scrm/contracts/contact-way';
-import { runAction } from '@scrm/web-kit';
+import { runAction, useCan } from '@scrm/web-kit';
 import { LoadAlert, OnlineBadge } from '@scrm/web-parts';
 import { useCodeMembers } from '../../api/list-code-members';
 import { useSetMemberState } from '../../api/set-member-state';
@@ -58,6 +58,7 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
     });
   };
 
+  const canManage = useCan('channel-qrcode.manage');
   const columns: ColumnsType<CodeMember> = [
     {
       title: T.mcol.member,
@@ -109,21 +110,26 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
     },
     { title: T.mcol.addsTotal, dataIndex: 'addsTotal', width: 100, align: 'right' },
     { title: T.mcol.state, key: 'state', width: 220, render: (_, m) => <State member={m} distribution={distribution} /> },
-    {
-      title: T.mcol.online,
-      key: 'online',
-      width: 90,
-      render: (_, m) => (
-        <Switch
-          size="small"
-          checked={m.switchOn}
-          loading={pending === m.userid}
-          onChange={(on) => toggle(m, on)}
-          aria-label={`${m.name} ${T.mcol.online}`}
-          data-testid="member-switch"
-        />
-      ),
-    },
+    // A view-only child sees each member's state, not the switch it could not use.
+    ...(canManage
+      ? ([
+          {
+            title: T.mcol.online,
+            key: 'online',
+            width: 90,
+            render: (_, m) => (
+              <Switch
+                size="small"
+                checked={m.switchOn}
+                loading={pending === m.userid}
+                onChange={(on) => toggle(m, on)}
+                aria-label={`${m.name} ${T.mcol.online}`}
+                data-testid="member-switch"
+              />
+            ),
+          },
+        ] as ColumnsType<CodeMember>)
+      : []),
   ];
 
   const receiving = list.filter(isReceiving).length;

@@ -7,7 +7,7 @@ import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, Qr
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
@@ -115,6 +115,8 @@ function Codes({ workId }: { workId: number }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [moving, setMoving] = useState<{ ids: number[]; current?: number | null } | null>(null);
   const actions = useCodeActions();
+  // A view-only child reads the codes: no control it would be refused (403) is shown.
+  const canManage = useCan('channel-qrcode.manage');
   // The URL can change under the page (back / forward): the box and the selection follow it.
   useEffect(() => setSelected([]), [filters.keyword, filters.userid, filters.group]);
 
@@ -193,17 +195,23 @@ function Codes({ workId }: { workId: number }) {
           <Button type="link" size="small" onClick={() => navigate(`/channel-qrcode/detail?id=${code.id}`)}>
             {T.detail}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)} data-testid="code-edit">
-            {T.edit}
-          </Button>
+          {canManage ? (
+            <Button type="link" size="small" onClick={() => navigate(`/channel-qrcode/create?id=${code.id}`)} data-testid="code-edit">
+              {T.edit}
+            </Button>
+          ) : null}
           <Dropdown
             trigger={['click']}
             menu={{
               items: [
                 { key: 'download', label: T.download, disabled: !code.qrCode, onClick: () => void actions.download(code) },
-                { key: 'move', label: T.moveGroup, onClick: () => setMoving({ ids: [code.id], current: code.groupId }) },
-                { type: 'divider' },
-                { key: 'delete', label: T.delete, danger: true, onClick: () => void actions.remove(code).then((done) => done && setSelected((s) => s.filter((id) => id !== code.id))) },
+                ...(canManage
+                  ? ([
+                      { key: 'move', label: T.moveGroup, onClick: () => setMoving({ ids: [code.id], current: code.groupId }) },
+                      { type: 'divider' },
+                      { key: 'delete', label: T.delete, danger: true, onClick: () => void actions.remove(code).then((done) => done && setSelected((s) => s.filter((id) => id !== code.id))) },
+                    ] as const)
+                  : []),
               ],
             }}
           >
@@ -217,13 +225,13 @@ function Codes({ workId }: { workId: number }) {
     },
   ];
 
-  const createButton = (
+  const createButton = canManage ? (
     <Link to="/channel-qrcode/create">
       <Button type="primary" icon={<PlusOutlined />} data-testid="code-create">
         {T.create}
       </Button>
     </Link>
-  );
+  ) : null;
 
   let content;
   if (codes.isError && !codes.data) {
@@ -237,11 +245,13 @@ function Codes({ workId }: { workId: number }) {
         title={T.emptyTitle}
         hint={T.emptyHint}
         action={
-          <Link to="/channel-qrcode/create">
-            <Button type="primary" icon={<PlusOutlined />}>
-              {T.create}
-            </Button>
-          </Link>
+          canManage ? (
+            <Link to="/channel-qrcode/create">
+              <Button type="primary" icon={<PlusOutlined />}>
+                {T.create}
+              </Button>
+            </Link>
+          ) : null
         }
         data-testid="codes-first"
       />
@@ -264,7 +274,7 @@ function Codes({ workId }: { workId: number }) {
           columns={columns}
           dataSource={codes.data?.list ?? []}
           loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 36 }}
+          rowSelection={canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 36 } : undefined}
           locale={{
             emptyText: codes.isPending ? (
               <div style={{ height: 160 }} />
@@ -303,6 +313,7 @@ function Codes({ workId }: { workId: number }) {
             onChanged={() => void refreshAll()}
             requests={GROUP_REQUESTS}
             texts={GROUP_TEXTS}
+            readOnly={!canManage}
             data-testid="group-panel"
           />
         </div>

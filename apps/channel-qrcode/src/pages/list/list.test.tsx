@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelCodeList, ChannelCodeListBody, CodeGroupList } from '@scrm/contracts/contact-way';
-import { ApiRequestError, post } from '@scrm/web-kit';
+import { ApiRequestError, post, store } from '@scrm/web-kit';
 import { code, member, renderPage, settle } from '../../test-helpers';
 import ChannelQrcodeListPage from './index';
 
@@ -21,7 +21,10 @@ function serve(codes: (body: ChannelCodeListBody) => ChannelCodeList | Promise<C
 
 const listCalls = () => mockedPost.mock.calls.filter(([url]) => url === '/api/qw/lxw/list').map(([, body]) => body as ChannelCodeListBody);
 
-afterEach(() => mockedPost.mockReset());
+afterEach(() => {
+  mockedPost.mockReset();
+  store.set('auth', {});
+});
 
 describe('/channel-qrcode/list', { timeout: 30_000 }, () => {
   it('asks to connect WeCom when no work space is chosen', async () => {
@@ -151,5 +154,48 @@ describe('/channel-qrcode/list', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     await settle(100);
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/lxw/group/remove', { ids: [1, 2], groupId: 7 }, { silent: true });
+  });
+
+  describe('a child that may only read (channel-qrcode.manage false)', () => {
+    const readOnly = () => store.set('auth', { 'channel-qrcode': true, 'channel-qrcode.manage': false });
+
+    it('shows no 新建, 编辑, 删除, 移动分组, selection or group management; keeps search, filter, detail and download', async () => {
+      readOnly();
+      serve(() => ({ list: [code(1, '抖音投放', { groupId: 7, groupName: '线上投放' })], total: 1 }));
+      await renderPage(<ChannelQrcodeListPage />, '/channel-qrcode/list');
+      await screen.findByText('抖音投放', { selector: 'a' });
+      expect(screen.queryByTestId('code-create')).toBeNull();
+      expect(screen.queryByTestId('code-edit')).toBeNull();
+      expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+      expect(screen.queryByTestId('group-add')).toBeNull();
+      expect(screen.queryByTestId('group-more')).toBeNull();
+      expect(screen.getByTestId('code-search')).toBeTruthy();
+      expect(screen.getByTestId('code-member-filter')).toBeTruthy();
+      expect(screen.getByRole('button', { name: '详情' })).toBeTruthy();
+      await act(async () => fireEvent.click(screen.getByTestId('code-more')));
+      expect(await screen.findByText('下载二维码')).toBeTruthy();
+      expect(screen.queryByText('删除')).toBeNull();
+      expect(screen.queryByText('移动分组')).toBeNull();
+    });
+
+    it('offers no 新建 on the first-use page', async () => {
+      readOnly();
+      serve(() => ({ list: [], total: 0 }));
+      await renderPage(<ChannelQrcodeListPage />, '/channel-qrcode/list');
+      const first = await screen.findByTestId('codes-first');
+      expect(first.textContent).toContain('还没有渠道活码');
+      expect(within(first).queryByRole('button')).toBeNull();
+    });
+
+    it('shows every change control again with channel-qrcode.manage', async () => {
+      store.set('auth', { 'channel-qrcode': true, 'channel-qrcode.manage': true });
+      serve(() => ({ list: [code(1, '抖音投放')], total: 1 }));
+      await renderPage(<ChannelQrcodeListPage />, '/channel-qrcode/list');
+      await screen.findByText('抖音投放', { selector: 'a' });
+      expect(screen.getByTestId('code-create')).toBeTruthy();
+      expect(screen.getByTestId('code-edit')).toBeTruthy();
+      expect(screen.getByTestId('group-add')).toBeTruthy();
+      expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
+    });
   });
 });
