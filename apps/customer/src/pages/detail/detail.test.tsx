@@ -94,6 +94,7 @@ async function renderPage(id: string | null = 'wmCustomer1') {
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 // antd's Table, Descriptions and Timeline take a while to render in jsdom.
@@ -199,5 +200,22 @@ describe('/customer/detail', { timeout: 20_000 }, () => {
     mockedPost.mockResolvedValue({ ...customer, sources: [] });
     await renderPage();
     expect((await screen.findByTestId('customer-sources')).textContent).toContain('该客户不是通过活码添加的');
+  });
+
+  it('offers remark and tag editing only with customer.manage', async () => {
+    store.set('workId', 3);
+    mockedPost.mockResolvedValue(customer);
+    store.set('auth', { customer: true, 'customer.manage': false });
+    await renderPage();
+    let follow = await screen.findByTestId('follow-member');
+    expect(follow.textContent).toContain('李总-抖音');
+    expect(within(follow).queryByTestId('edit-remark')).toBeNull();
+    expect(within(follow).queryByTestId('edit-tags')).toBeNull();
+    expect(screen.getByTestId('customer-sources')).toBeTruthy();
+
+    act(() => store.set('auth', { customer: true, 'customer.manage': true }));
+    follow = screen.getByTestId('follow-member');
+    expect(within(follow).getByTestId('edit-remark')).toBeTruthy();
+    expect(within(follow).getByTestId('edit-tags')).toBeTruthy();
   });
 });

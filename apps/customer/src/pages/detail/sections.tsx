@@ -5,6 +5,7 @@ import { Avatar, Button, Card, Descriptions, Empty, Flex, List, Space, Table, Ta
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, ManOutlined, SendOutlined, SwapOutlined, MessageOutlined, TagOutlined, TeamOutlined, UserAddOutlined, UserDeleteOutlined, WomanOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { useCan } from '@scrm/web-kit';
 import {
   ADD_WAY_LABEL,
   GENDER_LABEL,
@@ -240,8 +241,8 @@ function GroupedTags({ tags }: { tags: CustomerTag[] }) {
 function FollowItem({ f, externalUserid }: { f: CustomerFollow; externalUserid: string }) {
   const gone = f.deletedAt !== null || f.deletedByCustomerAt !== null;
   const [editing, setEditing] = useState<'remark' | 'tags' | null>(null);
-  // WeCom refuses edits on a relation the member deleted.
-  const editable = f.deletedAt === null;
+  // WeCom refuses edits on a relation the member deleted; the server refuses them without customer.manage.
+  const editable = useCan('customer.manage') && f.deletedAt === null;
   return (
     <List.Item data-testid="follow-member">
       <Flex vertical gap={8} style={{ width: '100%' }}>

@@ -20,7 +20,7 @@ import {
   type FollowStatus,
   type TagMode,
 } from '@scrm/contracts/customer';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { CodeSelect, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
 import { useCustomerCount } from '../../api/count-customers';
@@ -63,6 +63,8 @@ export default function CustomerListPage() {
   const exporter = useExportCustomers();
   const [selected, setSelected] = useState<string[]>([]);
   const [allSelected, setAllSelected] = useState(false);
+  // Batch tagging needs customer.manage; a view-only child gets no selection and no batch buttons.
+  const canManage = useCan('customer.manage');
   const [batch, setBatch] = useState<BatchTarget | null>(null);
 
   // Beyond the count the list makes while answering, the exact total is counted in the background:
@@ -264,14 +266,16 @@ export default function CustomerListPage() {
               </>
             ) : null}
           </Space>
-          <Space>
-            <Button icon={<TagsOutlined />} disabled={!selected.length && !allSelected} onClick={() => openBatch('add')} data-testid="batch-add">
-              {T.addTags}
-            </Button>
-            <Button disabled={!selected.length && !allSelected} onClick={() => openBatch('remove')} data-testid="batch-remove">
-              {T.removeTags}
-            </Button>
-          </Space>
+          {canManage ? (
+            <Space>
+              <Button icon={<TagsOutlined />} disabled={!selected.length && !allSelected} onClick={() => openBatch('add')} data-testid="batch-add">
+                {T.addTags}
+              </Button>
+              <Button disabled={!selected.length && !allSelected} onClick={() => openBatch('remove')} data-testid="batch-remove">
+                {T.removeTags}
+              </Button>
+            </Space>
+          ) : null}
         </Flex>
         {q.isError ? (
           <Alert type="error" showIcon message={T.loadFailed} description={q.error.message} action={<Button onClick={() => q.refetch()}>{T.retry}</Button>} />
@@ -282,14 +286,14 @@ export default function CustomerListPage() {
             columns={columns}
             dataSource={q.data?.list ?? []}
             locale={{ emptyText: filtered ? <NoMatch text={T.empty} onClear={clearFilters} data-testid="no-match" /> : <Empty description={T.firstUse} /> }}
-            rowSelection={{
+            rowSelection={canManage ? {
               selectedRowKeys: allSelected ? (q.data?.list ?? []).map((c) => c.externalUserid) : selected,
               onChange: (keys) => {
                 setAllSelected(false);
                 setSelected(keys.map(String));
               },
               preserveSelectedRowKeys: true,
-            }}
+            } : undefined}
             pagination={{
               current: url.page,
               pageSize: CUSTOMER_PAGE_SIZE,

@@ -57,6 +57,7 @@ const routes = (list: CustomerList, batch?: CustomerBatch, counts: CustomerTotal
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 describe('filters in the URL', () => {
@@ -193,5 +194,29 @@ describe('来源活码 filter', { timeout: 30_000 }, () => {
     expect(within(document.body).getByText('抖音投放')).toBeTruthy();
     expect(within(document.body).getByText('渠道活码')).toBeTruthy();
     expect(within(document.body).getByText('员工活码')).toBeTruthy();
+  });
+
+  it('offers a child without customer.manage no selection and no batch tagging, but keeps filters and export', async () => {
+    store.set('workId', 3);
+    store.set('auth', { customer: true, 'customer.manage': false });
+    routes(page());
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list' });
+    await within(await screen.findByTestId('customer-table')).findByText('李小姐');
+    expect(screen.queryByTestId('batch-add')).toBeNull();
+    expect(screen.queryByTestId('batch-remove')).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByTestId('export')).toBeTruthy();
+    expect(screen.getByTestId('filter-tags')).toBeTruthy();
+  });
+
+  it('offers batch tagging with customer.manage', async () => {
+    store.set('workId', 3);
+    store.set('auth', { customer: true, 'customer.manage': true });
+    routes(page());
+    await renderWithProviders(<CustomerListPage />, { path: '/customer/list' });
+    await within(await screen.findByTestId('customer-table')).findByText('李小姐');
+    expect(screen.getByTestId('batch-add')).toBeTruthy();
+    expect(screen.getByTestId('batch-remove')).toBeTruthy();
+    expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
   });
 });
