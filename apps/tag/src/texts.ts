@@ -16,6 +16,7 @@ export const T = {
   syncLastDone: (time: string) => `上次成功同步：${time}`,
   newGroup: '新建标签组',
   empty: '暂无标签，点击新建标签组',
+  emptyReadOnly: '暂无标签',
   emptyHint: '标签用来给客户分类，例如「客户等级」下的「重要」「普通」。新建后会同步到企业微信，成员在企业微信里也能使用。',
   summary: (groups: number, tags: number) => `共 ${groups} 个标签组，${tags} 个标签`,
   countedAt: (time: string) => `客户数统计于 ${time}，约每分钟更新`,

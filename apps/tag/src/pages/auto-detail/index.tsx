@@ -13,7 +13,7 @@ import {
   type AutoTagRule,
   type AutoTagSource,
 } from '@scrm/contracts/auto-tag';
-import { formatTime, runAction } from '@scrm/web-kit';
+import { formatTime, runAction, useCan } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { customerDetailPath, DetailPage, LoadedCard, retryUnlessNotFound } from '@scrm/web-parts';
 import { useAutoTag } from '../../api/get-auto-tag';
@@ -123,15 +123,18 @@ function Records({ workId, rule }: { workId: number; rule: AutoTagRule }) {
 function Rule({ workId, rule }: { workId: number; rule: AutoTagRule }) {
   const navigate = useNavigate();
   const rerun = useRerunAutoTag(workId);
+  const canManage = useCan('tag-auto.manage');
   return (
     <Flex vertical gap={16}>
       <Card
         variant="borderless"
         title={rule.name}
         extra={
-          <Button onClick={() => navigate(`/tag/auto/edit?id=${rule.id}`)} data-testid="rule-edit">
-            {AT.edit}
-          </Button>
+          canManage ? (
+            <Button onClick={() => navigate(`/tag/auto/edit?id=${rule.id}`)} data-testid="rule-edit">
+              {AT.edit}
+            </Button>
+          ) : null
         }
       >
         <Descriptions column={2} size="small">
@@ -159,16 +162,18 @@ function Rule({ workId, rule }: { workId: number; rule: AutoTagRule }) {
         variant="borderless"
         title={AT.runTitle}
         extra={
-          <Tooltip title={AT.rerunHint}>
-            <Button
-              disabled={!rule.enabled || rule.run.status === 'running'}
-              loading={rerun.isPending}
-              onClick={() => void runAction(() => rerun.mutateAsync(rule.id), { success: AT.rerunStarted }).catch(() => undefined)}
-              data-testid="rule-rerun"
-            >
-              {AT.rerun}
-            </Button>
-          </Tooltip>
+          canManage ? (
+            <Tooltip title={AT.rerunHint}>
+              <Button
+                disabled={!rule.enabled || rule.run.status === 'running'}
+                loading={rerun.isPending}
+                onClick={() => void runAction(() => rerun.mutateAsync(rule.id), { success: AT.rerunStarted }).catch(() => undefined)}
+                data-testid="rule-rerun"
+              >
+                {AT.rerun}
+              </Button>
+            </Tooltip>
+          ) : null
         }
       >
         <Space>

@@ -6,7 +6,7 @@ import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTO_TAG_KIND_LABEL, type AutoTagKind, type AutoTagListBody, type AutoTagRule } from '@scrm/contracts/auto-tag';
-import { formatTime, runAction, useStore } from '@scrm/web-kit';
+import { formatTime, runAction, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, KeywordSearch, LoadAlert, NoMatch, NoWorkSpace, useConfirmAction, useUrlFilters } from '@scrm/web-parts';
 import { useAutoTags } from '../../api/list-auto-tags';
@@ -27,6 +27,7 @@ function Rules({ workId }: { workId: number }) {
   const { confirm, holder } = useConfirmAction();
   const remove = useDeleteAutoTag(workId);
   const enable = useEnableAutoTag(workId);
+  const canManage = useCan('tag-auto.manage');
   const body: AutoTagListBody = {
     page: filters.page,
     pageSize: filters.pageSize,
@@ -86,14 +87,16 @@ function Rules({ workId }: { workId: number }) {
       // The state in words beside a plain switch: words inside a switch are cut to one character in a narrow cell.
       render: (_, r) => (
         <Flex align="center" gap={6} style={{ whiteSpace: 'nowrap' }}>
-          <Switch
-            size="small"
-            checked={r.enabled}
-            aria-label={r.enabled ? AT.enabledOn : AT.enabledOff}
-            loading={enable.isPending && enable.variables?.id === r.id}
-            onChange={(on) => void runAction(() => enable.mutateAsync({ id: r.id, enabled: on }), { success: AT.switched(on) }).catch(() => undefined)}
-            data-testid="rule-enabled"
-          />
+          {canManage ? (
+            <Switch
+              size="small"
+              checked={r.enabled}
+              aria-label={r.enabled ? AT.enabledOn : AT.enabledOff}
+              loading={enable.isPending && enable.variables?.id === r.id}
+              onChange={(on) => void runAction(() => enable.mutateAsync({ id: r.id, enabled: on }), { success: AT.switched(on) }).catch(() => undefined)}
+              data-testid="rule-enabled"
+            />
+          ) : null}
           <Typography.Text type={r.enabled ? undefined : 'secondary'} data-testid="rule-enabled-text">
             {r.enabled ? AT.enabledOn : AT.enabledOff}
           </Typography.Text>
@@ -109,27 +112,31 @@ function Rules({ workId }: { workId: number }) {
           <Button type="link" size="small" onClick={() => navigate(`/tag/auto/detail?id=${r.id}`)}>
             {AT.detail}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(`/tag/auto/edit?id=${r.id}`)} data-testid="rule-edit">
-            {AT.edit}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            data-testid="rule-delete"
-            onClick={() =>
-              void confirm({
-                title: AT.deleteTitle(r.name),
-                content: AT.deleteContent,
-                okText: AT.delete,
-                cancelText: AT.cancel,
-                run: () => remove.mutateAsync(r.id),
-                success: AT.deleted,
-              })
-            }
-          >
-            {AT.delete}
-          </Button>
+          {canManage ? (
+            <Button type="link" size="small" onClick={() => navigate(`/tag/auto/edit?id=${r.id}`)} data-testid="rule-edit">
+              {AT.edit}
+            </Button>
+          ) : null}
+          {canManage ? (
+            <Button
+              type="link"
+              size="small"
+              danger
+              data-testid="rule-delete"
+              onClick={() =>
+                void confirm({
+                  title: AT.deleteTitle(r.name),
+                  content: AT.deleteContent,
+                  okText: AT.delete,
+                  cancelText: AT.cancel,
+                  run: () => remove.mutateAsync(r.id),
+                  success: AT.deleted,
+                })
+              }
+            >
+              {AT.delete}
+            </Button>
+          ) : null}
         </Space>
       ),
     },
@@ -143,9 +150,11 @@ function Rules({ workId }: { workId: number }) {
       title={AT.emptyTitle}
       hint={AT.emptyHint}
       action={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/tag/auto/edit')}>
-          {AT.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/tag/auto/edit')}>
+            {AT.create}
+          </Button>
+        ) : null
       }
       data-testid="rules-empty"
     />
@@ -155,9 +164,11 @@ function Rules({ workId }: { workId: number }) {
     <PageFrame
       title={AT.listTitle}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/tag/auto/edit')} data-testid="rule-create">
-          {AT.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/tag/auto/edit')} data-testid="rule-create">
+            {AT.create}
+          </Button>
+        ) : null
       }
     >
       {holder}

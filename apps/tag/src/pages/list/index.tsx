@@ -6,7 +6,7 @@ import { Alert, Button, Flex, Skeleton, Typography, type ButtonProps } from 'ant
 import { PlusOutlined, SyncOutlined, TagsOutlined } from '@ant-design/icons';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
 import type { TagSyncState } from '@scrm/contracts/tag';
-import { formatMinute, runAction, toast, useStore } from '@scrm/web-kit';
+import { formatMinute, runAction, toast, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, LoadAlert, NoWorkSpace, useConfirmAction } from '@scrm/web-parts';
 import { useAddTags } from '../../api/add-tags';
@@ -67,6 +67,8 @@ function Tags({ workId }: { workId: number }) {
   const list = groups.data?.list ?? [];
   const tagCount = list.reduce((n, g) => n + g.tags.length, 0);
   const close = () => setDialog(undefined);
+  // Every change here, 同步 included (it writes WeCom's tags into ours), needs tag.manage.
+  const canManage = useCan('tag.manage');
 
   /** Several order updates in a row (WeCom takes one at a time), then one refresh. */
   const reorder = async (updates: Array<{ id: string; order: number }>, send: (u: { id: string; order: number }) => Promise<unknown>) => {
@@ -121,7 +123,7 @@ function Tags({ workId }: { workId: number }) {
 
   const busy = moving || updateTag.isPending || updateGroup.isPending;
   const syncing = sync.isPending || groups.data?.sync?.status === 'running';
-  const extra = (
+  const extra = canManage ? (
     <>
       <Button icon={<SyncOutlined spin={syncing} />} disabled={syncing} onClick={runSync} data-testid="sync-tags">
         {syncing ? T.syncing : T.sync}
@@ -130,7 +132,7 @@ function Tags({ workId }: { workId: number }) {
         {T.newGroup}
       </Button>
     </>
-  );
+  ) : null;
 
   let body;
   if (groups.error) body = <LoadAlert error={groups.error} onRetry={() => groups.refetch()} data-testid="tags-error" />;
@@ -139,12 +141,14 @@ function Tags({ workId }: { workId: number }) {
     body = (
       <FirstUse
         icon={<TagsOutlined />}
-        title={T.empty}
+        title={canManage ? T.empty : T.emptyReadOnly}
         hint={T.emptyHint}
         action={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'new' })}>
-            {T.newGroup}
-          </Button>
+          canManage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'new' })}>
+              {T.newGroup}
+            </Button>
+          ) : null
         }
         data-testid="tags-empty"
       />
@@ -157,7 +161,7 @@ function Tags({ workId }: { workId: number }) {
           {groups.data?.countedAt ? `；${T.countedAt(formatMinute(groups.data.countedAt))}` : ''}
         </Typography.Text>
         {list.map((g, i) => (
-          <TagGroupCard key={g.groupId} group={g} first={i === 0} last={i === list.length - 1} busy={busy} actions={actions} />
+          <TagGroupCard key={g.groupId} group={g} first={i === 0} last={i === list.length - 1} busy={busy} actions={canManage ? actions : undefined} />
         ))}
       </Flex>
     );

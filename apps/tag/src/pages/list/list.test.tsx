@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CorpTagList } from '@scrm/contracts/customer';
-import { ApiRequestError, post } from '@scrm/web-kit';
+import { ApiRequestError, post, store } from '@scrm/web-kit';
 import { renderWithProviders, settle } from '@scrm/web-parts/test';
 import TagListPage from './index';
 
@@ -34,7 +34,10 @@ function serve(list: () => CorpTagList, extra: Record<string, (body: any) => unk
 const calls = (url: string) => mockedPost.mock.calls.filter(([u]) => u === url).map(([, b]) => b);
 const render = () => renderWithProviders(<TagListPage />, { path: '/tag/list', workId: 1 });
 
-afterEach(() => mockedPost.mockReset());
+afterEach(() => {
+  mockedPost.mockReset();
+  store.set('auth', {});
+});
 
 describe('/tag/list', { timeout: 30_000 }, () => {
   it('asks to connect WeCom when no work space is chosen', async () => {
@@ -165,5 +168,42 @@ describe('/tag/list', { timeout: 30_000 }, () => {
     state = { status: 'done', syncedAt: at + 60_000, error: null, groups: 2, tags: 4 };
     await waitFor(() => expect(screen.getByTestId('tag-sync-state').textContent).toBe('上次同步：2026-11-26 10:06（2 个标签组，4 个标签）'), { timeout: 5_000 });
     expect(screen.getByTestId('sync-tags').hasAttribute('disabled')).toBe(false);
+  });
+
+  describe('a child without tag.manage', () => {
+    it('reads the groups and tags with no 同步, 新建, add, rename, reorder or delete', async () => {
+      store.set('auth', { tag: true, 'tag.manage': false });
+      serve(sample);
+      await render();
+      const groups = await screen.findAllByTestId('tag-group');
+      expect(within(groups[0]!).getAllByTestId('tag-name').map((t) => t.textContent)).toEqual(['重要', '普通']);
+      expect(screen.getByTestId('tags-summary')).toBeTruthy();
+      expect(screen.queryByTestId('sync-tags')).toBeNull();
+      expect(screen.queryByTestId('new-group')).toBeNull();
+      expect(screen.queryByTestId('add-tag')).toBeNull();
+      for (const g of groups) expect(within(g).queryAllByRole('button')).toHaveLength(0);
+      await act(async () => fireEvent.click(within(groups[0]!).getAllByTestId('tag-chip')[0]!));
+      expect(screen.queryByText('重命名')).toBeNull();
+    });
+
+    it('gets an empty state without a button', async () => {
+      store.set('auth', { tag: true, 'tag.manage': false });
+      serve(() => ({ list: [] }));
+      await render();
+      const empty = await screen.findByTestId('tags-empty');
+      expect(empty.textContent).toContain('暂无标签');
+      expect(empty.textContent).not.toContain('点击新建');
+      expect(within(empty).queryByRole('button')).toBeNull();
+    });
+
+    it('sees every control with tag.manage', async () => {
+      store.set('auth', { tag: true, 'tag.manage': true });
+      serve(sample);
+      await render();
+      await screen.findAllByTestId('tag-group');
+      expect(screen.getByTestId('sync-tags')).toBeTruthy();
+      expect(screen.getByTestId('new-group')).toBeTruthy();
+      expect(screen.getAllByTestId('add-tag')).toHaveLength(2);
+    });
   });
 });

@@ -22,10 +22,30 @@ export interface TagGroupCardProps {
   first: boolean;
   last: boolean;
   busy: boolean;
-  actions: TagGroupActions;
+  /** Absent for a caller without tag.manage: the group and its tags are shown read-only. */
+  actions?: TagGroupActions;
 }
 
-function TagChip({ group, tag, index, busy, actions }: { group: CorpTagGroup; tag: CorpTag; index: number; busy: boolean; actions: TagGroupActions }) {
+function TagChip({ group, tag, index, busy, actions }: { group: CorpTagGroup; tag: CorpTag; index: number; busy: boolean; actions?: TagGroupActions }) {
+  const chip = (
+    <Tag
+      role={actions ? 'button' : undefined}
+      aria-label={actions ? T.tagActions(tag.name) : undefined}
+      data-testid="tag-chip"
+      data-tag-id={tag.id}
+      color="blue"
+      variant="outlined"
+      style={{ cursor: actions ? 'pointer' : undefined, padding: '2px 8px', fontSize: 13, marginInlineEnd: 0 }}
+    >
+      <span data-testid="tag-name">{tag.name}</span>
+      <Tooltip title={T.customersHint}>
+        <span data-testid="tag-customers" style={{ marginInlineStart: 6, color: '#8c8c8c' }}>
+          <UserOutlined style={{ fontSize: 11 }} /> {T.customersShort(tag.customers ?? 0)}
+        </span>
+      </Tooltip>
+    </Tag>
+  );
+  if (!actions) return chip;
   const items = [
     { key: 'rename', icon: <EditOutlined />, label: T.rename },
     { key: 'up', icon: <ArrowUpOutlined />, label: T.moveUp, disabled: index === 0 },
@@ -41,22 +61,7 @@ function TagChip({ group, tag, index, busy, actions }: { group: CorpTagGroup; ta
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} disabled={busy}>
-      <Tag
-        role="button"
-        aria-label={T.tagActions(tag.name)}
-        data-testid="tag-chip"
-        data-tag-id={tag.id}
-        color="blue"
-        variant="outlined"
-        style={{ cursor: 'pointer', padding: '2px 8px', fontSize: 13, marginInlineEnd: 0 }}
-      >
-        <span data-testid="tag-name">{tag.name}</span>
-        <Tooltip title={T.customersHint}>
-          <span data-testid="tag-customers" style={{ marginInlineStart: 6, color: '#8c8c8c' }}>
-            <UserOutlined style={{ fontSize: 11 }} /> {T.customersShort(tag.customers ?? 0)}
-          </span>
-        </Tooltip>
-      </Tag>
+      {chip}
     </Dropdown>
   );
 }
@@ -70,7 +75,7 @@ export function TagGroupCard({ group, first, last, busy, actions }: TagGroupCard
       </Typography.Text>
     </Flex>
   );
-  const extra = (
+  const extra = actions ? (
     <Flex gap={2}>
       <Tooltip title={T.moveUp}>
         <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={T.moveUp} disabled={first || busy} onClick={() => actions.moveGroup(group.groupId, -1)} />
@@ -89,16 +94,18 @@ export function TagGroupCard({ group, first, last, busy, actions }: TagGroupCard
         <Button type="text" size="small" icon={<MoreOutlined />} aria-label={T.deleteGroup} />
       </Dropdown>
     </Flex>
-  );
+  ) : null;
   return (
     <Card size="small" title={title} extra={extra} data-testid="tag-group" data-group-id={group.groupId}>
       <Flex gap={8} wrap align="center">
         {group.tags.map((t, i) => (
           <TagChip key={t.id} group={group} tag={t} index={i} busy={busy} actions={actions} />
         ))}
-        <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={busy} onClick={() => actions.addTags(group)} data-testid="add-tag">
-          {T.addTag}
-        </Button>
+        {actions ? (
+          <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={busy} onClick={() => actions.addTags(group)} data-testid="add-tag">
+            {T.addTag}
+          </Button>
+        ) : null}
       </Flex>
     </Card>
   );
