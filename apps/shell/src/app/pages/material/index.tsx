@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
-import { runAction, useStore } from '@scrm/web-kit';
+import { runAction, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import {
   addMaterialGroup,
@@ -115,6 +115,8 @@ function Library({ workId }: { workId: number }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ type: MaterialType; material?: Material } | null>(null);
   const [moving, setMoving] = useState(false);
+  // Reading the library needs only the page key; every change (upload included) needs material.manage.
+  const canManage = useCan('material.manage');
 
   const body: MaterialListBody = {
     page,
@@ -196,7 +198,7 @@ function Library({ workId }: { workId: number }) {
           </Flex>
         }
       >
-        <CreateButton type={tab === 'all' ? undefined : tab} onCreate={(type) => setEditing({ type })} />
+        {canManage ? <CreateButton type={tab === 'all' ? undefined : tab} onCreate={(type) => setEditing({ type })} /> : null}
       </Empty>
     );
   } else {
@@ -211,6 +213,7 @@ function Library({ workId }: { workId: number }) {
                 onCheck={(on) => setSelected((prev) => (on ? [...prev, m.id] : prev.filter((id) => id !== m.id)))}
                 onEdit={() => setEditing({ type: m.type, material: m })}
                 onDelete={() => remove([m.id]).catch(() => undefined)}
+                readOnly={!canManage}
               />
             </Col>
           ))}
@@ -220,7 +223,7 @@ function Library({ workId }: { workId: number }) {
   }
 
   return (
-    <PageFrame bare extra={<CreateButton onCreate={(type) => setEditing({ type })} />}>
+    <PageFrame bare extra={canManage ? <CreateButton onCreate={(type) => setEditing({ type })} /> : undefined}>
       <Row gutter={16} wrap={false}>
         <Col flex="232px">
           <GroupPanel
@@ -233,6 +236,7 @@ function Library({ workId }: { workId: number }) {
             onChanged={() => void refresh()}
             requests={GROUP_REQUESTS}
             texts={GROUP_TEXTS}
+            readOnly={!canManage}
             data-testid="material-groups"
           />
         </Col>
@@ -246,18 +250,20 @@ function Library({ workId }: { workId: number }) {
             />
             <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 16, minHeight: 32 }}>
               <Flex align="center" gap={12} wrap>
-                <Checkbox
-                  checked={pageIds.length > 0 && pageChecked === pageIds.length}
-                  indeterminate={pageChecked > 0 && pageChecked < pageIds.length}
-                  disabled={!pageIds.length}
-                  onChange={(e) =>
-                    setSelected((prev) => (e.target.checked ? [...new Set([...prev, ...pageIds])] : prev.filter((id) => !pageIds.includes(id))))
-                  }
-                  data-testid="material-select-page"
-                >
-                  {T.selectPage}
-                </Checkbox>
-                {selected.length ? (
+                {canManage ? (
+                  <Checkbox
+                    checked={pageIds.length > 0 && pageChecked === pageIds.length}
+                    indeterminate={pageChecked > 0 && pageChecked < pageIds.length}
+                    disabled={!pageIds.length}
+                    onChange={(e) =>
+                      setSelected((prev) => (e.target.checked ? [...new Set([...prev, ...pageIds])] : prev.filter((id) => !pageIds.includes(id))))
+                    }
+                    data-testid="material-select-page"
+                  >
+                    {T.selectPage}
+                  </Checkbox>
+                ) : null}
+                {canManage && selected.length ? (
                   <>
                     <Typography.Text type="secondary" data-testid="material-selected">
                       {T.selectedCount(selected.length)}

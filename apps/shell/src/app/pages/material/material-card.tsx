@@ -132,9 +132,11 @@ export interface MaterialCardProps {
   onCheck(checked: boolean): void;
   onEdit(): void;
   onDelete(): Promise<unknown>;
+  /** The caller lacks material.manage: no check box, edit or delete, only open / download. */
+  readOnly?: boolean;
 }
 
-export function MaterialCard({ material: m, checked, onCheck, onEdit, onDelete }: MaterialCardProps) {
+export function MaterialCard({ material: m, checked, onCheck, onEdit, onDelete, readOnly }: MaterialCardProps) {
   const href = m.type === 'link' ? m.url : m.type === 'video' || m.type === 'file' ? m.file?.url : undefined;
   return (
     <Card
@@ -146,31 +148,35 @@ export function MaterialCard({ material: m, checked, onCheck, onEdit, onDelete }
       styles={{ body: { padding: '10px 12px' } }}
       cover={<Preview m={m} />}
       actions={[
-        <Tooltip key="edit" title={T.edit}>
-          <Button type="text" size="small" icon={<EditOutlined />} onClick={onEdit} aria-label={T.edit} data-testid="material-edit" />
-        </Tooltip>,
+        readOnly ? null : (
+          <Tooltip key="edit" title={T.edit}>
+            <Button type="text" size="small" icon={<EditOutlined />} onClick={onEdit} aria-label={T.edit} data-testid="material-edit" />
+          </Tooltip>
+        ),
         href ? (
           <Tooltip key="open" title={m.type === 'link' ? T.open : T.download}>
             <Button type="text" size="small" icon={m.type === 'link' ? <LinkOutlined /> : <DownloadOutlined />} href={href} target="_blank" rel="noopener noreferrer" aria-label={m.type === 'link' ? T.open : T.download} />
           </Tooltip>
         ) : null,
-        <Popconfirm
-          key="delete"
-          title={T.deleteConfirm}
-          description={T.deleteHint}
-          okText={T.delete}
-          okButtonProps={{ danger: true }}
-          cancelText={T.cancel}
-          onConfirm={onDelete}
-        >
-          <Tooltip title={T.delete}>
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={T.delete} data-testid="material-delete" />
-          </Tooltip>
-        </Popconfirm>,
+        readOnly ? null : (
+          <Popconfirm
+            key="delete"
+            title={T.deleteConfirm}
+            description={T.deleteHint}
+            okText={T.delete}
+            okButtonProps={{ danger: true }}
+            cancelText={T.cancel}
+            onConfirm={onDelete}
+          >
+            <Tooltip title={T.delete}>
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={T.delete} data-testid="material-delete" />
+            </Tooltip>
+          </Popconfirm>
+        ),
       ].filter(Boolean)}
     >
       <Flex align="center" gap={8}>
-        <Checkbox checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={m.title} />
+        {readOnly ? null : <Checkbox checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={m.title} />}
         <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} title={m.title}>
           {m.title}
         </Typography.Text>

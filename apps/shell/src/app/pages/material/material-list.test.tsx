@@ -38,6 +38,7 @@ async function renderPage() {
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 describe('/material/list', () => {
@@ -156,4 +157,39 @@ describe('checks before an upload', () => {
     expect(fileProblem('file', { name: 'a.zip', type: '', size: 0 }, '文件')).toBe('文件内容为空，请重新选择');
     expect(fileProblem('image', { name: 'A.JPG', type: 'image/jpeg', size: 1000 }, '图片')).toBeNull();
   });
+
+  it('shows a child without material.manage the library read-only: no create, edit, delete, selection or group changes', async () => {
+    store.set('workId', 7);
+    store.set('auth', { material: true, 'material.manage': false });
+    mockedPost.mockImplementation(async (url, body) => answer(url, body as MaterialListBody));
+    await renderPage();
+    await screen.findByTestId('material-grid');
+    expect(screen.getAllByTestId('material-card')).toHaveLength(6);
+    for (const id of ['material-create', 'material-edit', 'material-delete', 'material-select-page', 'group-add', 'group-more']) expect(screen.queryAllByTestId(id)).toHaveLength(0);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByTestId('material-search')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: '下载' }).length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('gives a read-only child an empty library without the create button', async () => {
+    store.set('workId', 7);
+    store.set('auth', { material: true, 'material.manage': false });
+    mockedPost.mockImplementation(async (url, body) => answer(url, body as MaterialListBody, []));
+    await renderPage();
+    const empty = await screen.findByTestId('material-empty');
+    expect(empty.textContent).toContain('还没有素材');
+    expect(empty.querySelector('[data-testid="material-create"]')).toBeNull();
+  }, 20_000);
+
+  it('offers every change with material.manage', async () => {
+    store.set('workId', 7);
+    store.set('auth', { material: true, 'material.manage': true });
+    mockedPost.mockImplementation(async (url, body) => answer(url, body as MaterialListBody));
+    await renderPage();
+    await screen.findByTestId('material-grid');
+    expect(screen.getByTestId('material-create')).toBeTruthy();
+    expect(screen.getAllByTestId('material-edit')).toHaveLength(6);
+    expect(screen.getAllByTestId('material-delete')).toHaveLength(6);
+    expect(screen.getByTestId('group-add')).toBeTruthy();
+  }, 20_000);
 });
