@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { MOMENT_MEMBER_STATUS_LABEL, type MomentDetail, type MomentMemberRow, type MomentMemberStatus } from '@scrm/contracts/moment';
-import { runAction, toast } from '@scrm/web-kit';
+import { runAction, toast, useCan } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { DetailPage, formatTime, LoadProblem, MemberAvatar, useMaterials, useTagNames } from '@scrm/web-parts';
 import { useMoment } from './api/get-moment';
@@ -45,7 +45,7 @@ function Members({ m, workId }: { m: MomentDetail; workId: number }) {
   const [page, setPage] = useState(1);
   const members = useMomentMembers(workId, { id: m.id, page, ...(tab === 'all' ? {} : { status: tab }) }, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
   const remind = useRemindMoment(workId);
-  const canRemind = m.status === 'sending';
+  const canRemind = useCan('moment-push.create') && m.status === 'sending';
   const doRemind = async (userid?: string) => {
     try {
       const r = await runAction(() => remind.mutateAsync({ id: m.id, ...(userid ? { userid } : {}) }), { success: false });
@@ -142,6 +142,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
   const materials = useMaterials(workId, { ids }, { enabled: ids.length > 0 });
   const byId = new Map((materials.data?.list ?? []).map((x) => [x.id, x] as const));
   const actions = useMomentActions(workId);
+  const canChange = useCan('moment-push.create');
   const back = <Button onClick={() => navigate('/moment-push/list')}>{T.back}</Button>;
   const m = query.data;
   if (!m) {
@@ -162,8 +163,8 @@ function Detail({ id, workId }: { id: number; workId: number }) {
       extra={
         <>
           {back}
-          {m.status === 'scheduled' ? <Button onClick={() => navigate(`/moment-push/create?id=${m.id}`)}>{T.edit}</Button> : null}
-          {m.status === 'scheduled' || m.status === 'sending' ? (
+          {canChange && m.status === 'scheduled' ? <Button onClick={() => navigate(`/moment-push/create?id=${m.id}`)}>{T.edit}</Button> : null}
+          {canChange && (m.status === 'scheduled' || m.status === 'sending') ? (
             <Button danger onClick={() => void actions.cancel(m)} data-testid="moment-cancel">
               {T.cancel}
             </Button>

@@ -6,7 +6,7 @@ import { CameraOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { MOMENT_STATUS_LABEL, type MomentListBody, type MomentRow, type MomentStatus } from '@scrm/contracts/moment';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, formatTime, KeywordSearch, LoadAlert, NoMatch, NoWorkSpace, useConfirmAction, useMaterials, useUrlFilters } from '@scrm/web-parts';
 import { useCancelMoment } from './api/cancel-moment';
@@ -44,6 +44,7 @@ export function useMomentActions(workId: number) {
 function Moments({ workId }: { workId: number }) {
   const navigate = useNavigate();
   const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
+  const canChange = useCan('moment-push.create');
   const status = STATUSES.includes(filters.status as MomentStatus) ? (filters.status as MomentStatus) : undefined;
   const body: MomentListBody = { page: filters.page, pageSize: filters.pageSize, ...(status ? { status } : {}), ...(filters.keyword ? { keyword: filters.keyword } : {}) };
   const moments = useMoments(workId, body, { placeholderData: keepPreviousData, refetchInterval: REFRESH_MS });
@@ -111,12 +112,12 @@ function Moments({ workId }: { workId: number }) {
           <Button type="link" size="small" onClick={() => navigate(`/moment-push/detail?id=${m.id}`)}>
             {T.detail}
           </Button>
-          {m.status === 'scheduled' ? (
+          {!canChange ? null : m.status === 'scheduled' ? (
             <Button type="link" size="small" onClick={() => navigate(`/moment-push/create?id=${m.id}`)} data-testid="moment-edit">
               {T.edit}
             </Button>
           ) : null}
-          {m.status === 'scheduled' || m.status === 'sending' ? (
+          {!canChange ? null : m.status === 'scheduled' || m.status === 'sending' ? (
             <Button type="link" size="small" danger onClick={() => void actions.cancel(m)} data-testid="moment-cancel">
               {T.cancel}
             </Button>
@@ -130,13 +131,13 @@ function Moments({ workId }: { workId: number }) {
     },
   ];
 
-  const createButton = (
+  const createButton = canChange ? (
     <Link to="/moment-push/create">
       <Button type="primary" icon={<PlusOutlined />} data-testid="moment-create">
         {T.create}
       </Button>
     </Link>
-  );
+  ) : null;
 
   let content;
   if (moments.isError && !moments.data) {

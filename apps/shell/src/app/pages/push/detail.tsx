@@ -17,7 +17,7 @@ import {
   type PushTargetStatus,
   type PushTargetsBody,
 } from '@scrm/contracts/push';
-import { formatTime, runAction, toast } from '@scrm/web-kit';
+import { formatTime, runAction, toast, useCan } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { DetailPage, KeywordSearch, LoadAlert, LoadProblemPage, MemberSelect, retryUnlessNotFound, saveBlob, useTagNames } from '@scrm/web-parts';
 import { useExportPushTargets } from './api/export-push-targets';
@@ -112,7 +112,7 @@ function Members({ push, workId }: { push: PushDetail; workId: number }) {
   const [page, setPage] = useState(1);
   const members = usePushMembers(workId, { id: push.id, page }, { refetchInterval: live(push) ? LIVE_MS : false });
   const remind = useRemindPushMembers(workId);
-  const canRemind = push.status === 'sending';
+  const canRemind = useCan('push.create') && push.status === 'sending';
   const run = (userid?: string) =>
     void runAction(() => remind.mutateAsync({ id: push.id, ...(userid ? { userid } : {}) }), { success: false }).then(
       (r) => toast.success(T.reminded(r.reminded, r.skipped)),
@@ -282,13 +282,14 @@ function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const push = usePush(workId, id, { retry: retryUnlessNotFound, refetchInterval: (q) => (live(q.state.data) ? LIVE_MS : false) });
   const actions = usePushActions(workId);
+  const canChange = useCan('push.create');
   useTablesFollow(workId, push.data);
   const back = <Button onClick={() => navigate(PUSH_LIST_PATH)}>{T.back}</Button>;
   if (push.isError && !push.data) {
     return <LoadProblemPage title={T.detailTitle} error={push.error} onRetry={() => void push.refetch()} notFound={T.notFound} back={back} testIds={{ notFound: 'push-missing', error: 'push-load-error' }} />;
   }
   const p = push.data;
-  const can = p ? actionsOf(p.status) : null;
+  const can = p ? actionsOf(p.status, canChange) : null;
   return (
     <PageFrame
       title={p ? p.name : T.detailTitle}

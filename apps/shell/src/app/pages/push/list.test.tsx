@@ -12,6 +12,7 @@ const wait = (ms = 50) => act(() => new Promise<void>((r) => setTimeout(r, ms)))
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 const rows = [
@@ -85,5 +86,33 @@ describe('/push/list', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(screen.getByTestId('push-delete-ok')));
     await wait(100);
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/push/delete', { id: 4 }, { silent: true });
+  });
+
+  it('shows a child without push.create only 详情 and the filters: no 新建, 编辑, 取消 or 删除', async () => {
+    store.set('auth', { push: true, 'push.create': false });
+    mockedPost.mockResolvedValue({ list: rows, total: rows.length });
+    await renderWithProviders(<PushListPage />, { path: '/push/list', workId: 3 });
+    await screen.findAllByTestId('push-name');
+    expect(screen.getAllByTestId('push-actions').map((a) => a.textContent?.replace(/\s|\|/g, ''))).toEqual(['详情', '详情', '详情', '详情', '详情']);
+    expect(screen.queryByTestId('push-create')).toBeNull();
+    expect(screen.getByTestId('push-search')).toBeTruthy();
+  });
+
+  it('gives a read-only child the first-use page without 新建群发', async () => {
+    store.set('auth', { push: true, 'push.create': false });
+    mockedPost.mockResolvedValue({ list: [], total: 0 });
+    await renderWithProviders(<PushListPage />, { path: '/push/list', workId: 3 });
+    const empty = await screen.findByTestId('push-empty');
+    expect(empty.textContent).toContain('还没有群发');
+    expect(within(empty).queryByRole('button')).toBeNull();
+  });
+
+  it('offers every change with push.create', async () => {
+    store.set('auth', { push: true, 'push.create': true });
+    mockedPost.mockResolvedValue({ list: rows, total: rows.length });
+    await renderWithProviders(<PushListPage />, { path: '/push/list', workId: 3 });
+    await screen.findAllByTestId('push-name');
+    expect(screen.getByTestId('push-create')).toBeTruthy();
+    expect(screen.getAllByTestId('push-actions')[0]!.textContent?.replace(/\s|\|/g, '')).toBe('详情编辑取消删除');
   });
 });

@@ -7,7 +7,7 @@ import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { PUSH_CHAT_TYPE_LABEL, PUSH_STATUS_LABEL, type PushChatType, type PushListBody, type PushRow, type PushStatus } from '@scrm/contracts/push';
-import { formatTime, useStore } from '@scrm/web-kit';
+import { formatTime, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, KeywordSearch, LoadAlert, NoMatch, NoWorkSpace, useConfirmAction, useUrlFilters } from '@scrm/web-parts';
 import { useCancelPush } from './api/cancel-push';
@@ -25,8 +25,9 @@ export const PUSH_LIST_PATH = '/push/list';
 export const PUSH_CREATE_PATH = '/push/create';
 export const pushDetailPath = (id: number) => `/push/detail?id=${id}`;
 
-/** What may be done with a push in its state. */
-export function actionsOf(status: PushStatus): { edit: boolean; cancel: boolean; remove: boolean } {
+/** What may be done with a push in its state; nothing without push.create (`allowed`). */
+export function actionsOf(status: PushStatus, allowed = true): { edit: boolean; cancel: boolean; remove: boolean } {
+  if (!allowed) return { edit: false, cancel: false, remove: false };
   return { edit: status === 'scheduled', cancel: status === 'scheduled' || status === 'sending', remove: status !== 'sending' };
 }
 
@@ -71,6 +72,7 @@ function Pushes({ workId }: { workId: number }) {
   const navigate = useNavigate();
   const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const actions = usePushActions(workId);
+  const canChange = useCan('push.create');
   const body: PushListBody = {
     page: filters.page,
     pageSize: filters.pageSize,
@@ -113,7 +115,7 @@ function Pushes({ workId }: { workId: number }) {
       width: 220,
       fixed: 'right',
       render: (_, r) => {
-        const can = actionsOf(r.status);
+        const can = actionsOf(r.status, canChange);
         return (
           <Space size={0} separator={<Typography.Text type="secondary">|</Typography.Text>} data-testid="push-actions">
             <Button type="link" size="small" onClick={() => navigate(pushDetailPath(r.id))} data-testid="push-detail">
@@ -140,11 +142,11 @@ function Pushes({ workId }: { workId: number }) {
     },
   ];
 
-  const create = (
+  const create = canChange ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PUSH_CREATE_PATH)} data-testid="push-create">
       {T.create}
     </Button>
-  );
+  ) : null;
   const empty = filtered ? (
     <NoMatch text={T.emptyFiltered} onClear={() => setFilters({ keyword: '', status: '', chatType: '' })} data-testid="push-no-match" />
   ) : (
@@ -153,9 +155,11 @@ function Pushes({ workId }: { workId: number }) {
       title={T.emptyTitle}
       hint={T.emptyHint}
       action={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PUSH_CREATE_PATH)}>
-          {T.create}
-        </Button>
+        canChange ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(PUSH_CREATE_PATH)}>
+            {T.create}
+          </Button>
+        ) : null
       }
       data-testid="push-empty"
     />
