@@ -5,7 +5,7 @@ import { Button, Descriptions, Flex, type DescriptionsProps } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CronPlan, LimitPlan } from '@scrm/contracts/risk';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { formatTime, FormSection, NoWorkSpace } from '@scrm/web-parts';
 import { RISK as T } from '../texts';
@@ -27,6 +27,7 @@ interface PlanDetailProps<P extends CronPlan | LimitPlan> {
 function Detail<P extends CronPlan | LimitPlan>({ kind, plan, summary, children }: Pick<PlanDetailProps<P>, 'kind' | 'summary' | 'children'> & { plan: P }) {
   const navigate = useNavigate();
   const actions = usePlanActions(kind);
+  const canManage = useCan('risk.manage');
   const list = `/setting/risk?tab=${kind}`;
   return (
     <PageFrame
@@ -36,12 +37,16 @@ function Detail<P extends CronPlan | LimitPlan>({ kind, plan, summary, children 
         <>
           {actions.holder}
           <Button onClick={() => navigate(list)}>{T.backToList}</Button>
-          <Button danger onClick={() => void actions.remove(plan).then((done) => done && navigate(list))} data-testid="plan-delete">
-            {T.delete}
-          </Button>
-          <Button type="primary" onClick={() => navigate(`/setting/risk/${kind}/create?id=${plan.id}`)} data-testid="plan-edit">
-            {T.edit}
-          </Button>
+          {canManage ? (
+            <>
+              <Button danger onClick={() => void actions.remove(plan).then((done) => done && navigate(list))} data-testid="plan-delete">
+                {T.delete}
+              </Button>
+              <Button type="primary" onClick={() => navigate(`/setting/risk/${kind}/create?id=${plan.id}`)} data-testid="plan-edit">
+                {T.edit}
+              </Button>
+            </>
+          ) : null}
         </>
       }
     >

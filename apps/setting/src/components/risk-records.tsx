@@ -7,7 +7,7 @@ import { SafetyCertificateOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RISK_KIND_LABEL, type RiskKind, type RiskRecord, type RiskRecordListBody } from '@scrm/contracts/risk';
-import { runAction, useStore } from '@scrm/web-kit';
+import { runAction, useCan, useStore } from '@scrm/web-kit';
 import { FirstUse, LoadAlert, MemberSelect, NoMatch, formatTime } from '@scrm/web-parts';
 import { useRiskRecords } from '../api/list-risk-records';
 import { useRestoreRiskRecord } from '../api/restore-risk-record';
@@ -43,6 +43,7 @@ export interface RiskRecordsProps {
 export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize = 20, empty, hide = [] }: RiskRecordsProps) {
   const workId = useStore('workId');
   const restoreRecord = useRestoreRiskRecord(workId);
+  const canRestore = useCan('risk.manage');
   const [modal, holder] = Modal.useModal();
   const [userid, setUserid] = useState<string | undefined>();
   const [kind, setKind] = useState<RiskKind | undefined>();
@@ -175,7 +176,7 @@ export function RiskRecords({ scope = {}, filters = false, pageSize: initialSize
       width: 100,
       fixed: 'right',
       render: (_, r) =>
-        r.restorable ? (
+        r.restorable && canRestore ? (
           <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => restore(r)} data-testid={`record-restore-${r.id}`}>
             {T.records.restore}
           </Button>

@@ -1,12 +1,13 @@
 // One plans tab for both kinds (定时上下线, 成员加好友上限): search, the paged table with name, members,
 // the kind's own columns, an enable switch and actions, and the first-time invitation.
 import { useState, type ReactNode } from 'react';
-import { Button, Empty, Flex, Input, Space, Switch, Table } from 'antd';
+import { Button, Empty, Flex, Input, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CronPlan, LimitPlan, PlanListBody } from '@scrm/contracts/risk';
+import { useCan } from '@scrm/web-kit';
 import { FirstUse, LoadAlert } from '@scrm/web-parts';
 import { usePlanActions } from '../../components/plan-actions';
 import { PlanMembers } from '../../components/plan-members';
@@ -28,6 +29,8 @@ export interface PlansTabProps<P extends CronPlan | LimitPlan> {
 export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, usePlans, columns: own, allWhenEmpty }: PlansTabProps<P>) {
   const navigate = useNavigate();
   const actions = usePlanActions(kind);
+  // A view-only child (no risk.manage) reads plans: the state in words, no switch, edit, delete or create.
+  const canManage = useCan('risk.manage');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -54,19 +57,22 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, u
       title: T.plan.col.enabled,
       dataIndex: 'enabled',
       width: 72,
-      render: (enabled: boolean, p) => (
-        <Switch
-          size="small"
-          checked={enabled}
-          loading={switching === p.id}
-          onChange={async (next) => {
-            setSwitching(p.id);
-            await actions.toggle(p, next);
-            setSwitching(null);
-          }}
-          data-testid={`plan-switch-${p.id}`}
-        />
-      ),
+      render: (enabled: boolean, p) =>
+        !canManage ? (
+          <Typography.Text type={enabled ? undefined : 'secondary'}>{enabled ? T.enabled : T.disabled}</Typography.Text>
+        ) : (
+          <Switch
+            size="small"
+            checked={enabled}
+            loading={switching === p.id}
+            onChange={async (next) => {
+              setSwitching(p.id);
+              await actions.toggle(p, next);
+              setSwitching(null);
+            }}
+            data-testid={`plan-switch-${p.id}`}
+          />
+        ),
     },
     {
       title: T.plan.col.actions,
@@ -77,12 +83,16 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, u
           <Button type="link" size="small" onClick={() => navigate(`${base}/detail?id=${p.id}`)}>
             {T.detail}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(`${base}/create?id=${p.id}`)} data-testid="plan-edit">
-            {T.edit}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => void actions.remove(p)} data-testid="plan-delete">
-            {T.delete}
-          </Button>
+          {canManage ? (
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`${base}/create?id=${p.id}`)} data-testid="plan-edit">
+                {T.edit}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => void actions.remove(p)} data-testid="plan-delete">
+                {T.delete}
+              </Button>
+            </>
+          ) : null}
         </Space>
       ),
     },
@@ -98,11 +108,13 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, u
           title={K.emptyTitle}
           hint={K.emptyHint}
           action={
-            <Link to={`${base}/create`}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                {K.create}
-              </Button>
-            </Link>
+            canManage ? (
+              <Link to={`${base}/create`}>
+                <Button type="primary" icon={<PlusOutlined />}>
+                  {K.create}
+                </Button>
+              </Link>
+            ) : null
           }
           data-testid="plans-empty"
         />
@@ -119,11 +131,13 @@ export function PlansTab<P extends CronPlan | LimitPlan>({ kind, workId, icon, u
                 setPage(1);
               }}
             />
-            <Link to={`${base}/create`}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid={`${kind}-create`}>
-                {K.create}
-              </Button>
-            </Link>
+            {canManage ? (
+              <Link to={`${base}/create`}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid={`${kind}-create`}>
+                  {K.create}
+                </Button>
+              </Link>
+            ) : null}
           </Flex>
           {plans.isError && !plans.data ? (
             <LoadAlert error={plans.error} onRetry={() => plans.refetch()} />

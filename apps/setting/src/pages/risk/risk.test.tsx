@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CronPlan, LimitPlan } from '@scrm/contracts/risk';
 import { post, store } from '@scrm/web-kit';
@@ -38,6 +38,7 @@ const limit: LimitPlan = {
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 describe('/setting/risk', { timeout: 30_000 }, () => {
@@ -80,5 +81,43 @@ describe('/setting/risk', { timeout: 30_000 }, () => {
     const empty = await screen.findByTestId('plans-empty');
     expect(empty.textContent).toContain('还没有成员加好友上限计划');
     expect(empty.querySelector('a')!.getAttribute('href')).toBe('/setting/risk/limit/create');
+  });
+
+  describe('a child without risk.manage', () => {
+    const readOnly = () => store.set('auth', { risk: true, 'risk.manage': false });
+
+    it('reads the plans with their state in words: no switch, 编辑, 删除 or 新建', async () => {
+      readOnly();
+      mockedPost.mockResolvedValue({ list: [cron], total: 1 });
+      await renderPage(<RiskPage />, { path: '/setting/risk?tab=cron' });
+      const table = await screen.findByTestId('cron-table');
+      await screen.findByText('工作时间');
+      expect(table.textContent).toContain('已启用');
+      expect(screen.queryByTestId('plan-switch-1')).toBeNull();
+      expect(screen.queryByTestId('plan-edit')).toBeNull();
+      expect(screen.queryByTestId('plan-delete')).toBeNull();
+      expect(screen.queryByTestId('cron-create')).toBeNull();
+      expect(within(table).getByText('详情')).toBeTruthy();
+    });
+
+    it('gets the first-use page without the way to create', async () => {
+      readOnly();
+      mockedPost.mockResolvedValue({ list: [], total: 0 });
+      await renderPage(<RiskPage />, { path: '/setting/risk?tab=limit' });
+      const empty = await screen.findByTestId('plans-empty');
+      expect(empty.textContent).toContain('还没有成员加好友上限计划');
+      expect(empty.querySelector('a')).toBeNull();
+    });
+
+    it('sees every change control with risk.manage', async () => {
+      store.set('auth', { risk: true, 'risk.manage': true });
+      mockedPost.mockResolvedValue({ list: [cron], total: 1 });
+      await renderPage(<RiskPage />, { path: '/setting/risk?tab=cron' });
+      await screen.findByText('工作时间');
+      expect(screen.getByTestId('plan-switch-1')).toBeTruthy();
+      expect(screen.getByTestId('plan-edit')).toBeTruthy();
+      expect(screen.getByTestId('plan-delete')).toBeTruthy();
+      expect(screen.getByTestId('cron-create')).toBeTruthy();
+    });
   });
 });
