@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { post } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import { memberGroup, renderWithProviders } from '@scrm/web-parts/test';
 import { MemberGroups } from './member-groups';
 
@@ -11,7 +11,10 @@ const groups = { list: [memberGroup(3, '华东销售组', [['zhangsan', '张三'
 
 const renderPart = () => renderWithProviders(<MemberGroups workId={7} />);
 
-afterEach(() => mockedPost.mockReset());
+afterEach(() => {
+  mockedPost.mockReset();
+  store.set('auth', {});
+});
 
 describe('成员分组 on /staff/list', { timeout: 30_000 }, () => {
   it('lists the groups with their members, departed ones marked, and in-corp counts', async () => {
@@ -74,5 +77,37 @@ describe('成员分组 on /staff/list', { timeout: 30_000 }, () => {
     expect(mockedPost).not.toHaveBeenCalledWith('/api/qw/member/group/remove', expect.anything(), expect.anything());
     fireEvent.click(document.querySelector('.ant-modal-confirm-btns .ant-btn-dangerous')!);
     await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/group/remove', { id: 3, userids: ['zhangsan'] }, { silent: true }));
+  });
+
+  it('shows a child without staff.group the groups read-only: no 新建, 编辑, 删除 or taking a member out', async () => {
+    store.set('auth', { staff: true, 'staff.group': false });
+    mockedPost.mockImplementation(async () => groups);
+    await renderPart();
+    const table = await screen.findByTestId('member-group-table');
+    await screen.findByText('华东销售组');
+    expect(table.textContent).toContain('张三');
+    expect(screen.queryByTestId('member-group-add')).toBeNull();
+    expect(screen.queryByTestId('member-group-edit')).toBeNull();
+    expect(screen.queryByTestId('member-group-delete')).toBeNull();
+    expect(table.querySelector('.ant-tag-close-icon')).toBeNull();
+    expect(screen.getByTestId('member-group-search')).toBeTruthy();
+  });
+
+  it('gives a read-only child an empty state without the create button', async () => {
+    store.set('auth', { staff: true, 'staff.group': false });
+    mockedPost.mockImplementation(async () => ({ list: [] }));
+    await renderPart();
+    expect((await screen.findByText('暂无成员分组')).closest('.ant-empty')?.textContent).not.toContain('新建分组');
+  });
+
+  it('offers every change with staff.group', async () => {
+    store.set('auth', { staff: true, 'staff.group': true });
+    mockedPost.mockImplementation(async () => groups);
+    await renderPart();
+    await screen.findByText('华东销售组');
+    expect(screen.getByTestId('member-group-add')).toBeTruthy();
+    expect(screen.getByTestId('member-group-edit')).toBeTruthy();
+    expect(screen.getByTestId('member-group-delete')).toBeTruthy();
+    expect(screen.getByTestId('member-group-table').querySelector('.ant-tag-close-icon')).not.toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Avatar, Button, Card, Empty, Flex, Form, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { MEMBER_GROUP_NAME_MAX, MEMBER_GROUP_SIZE_MAX, type MemberGroup, type MemberGroupMember } from '@scrm/contracts/member-group';
-import { runAction } from '@scrm/web-kit';
+import { runAction, useCan } from '@scrm/web-kit';
 import { LoadAlert, MemberSelect } from '@scrm/web-parts';
 import { useAddMemberGroup } from '../../api/add-member-group';
 import { useDeleteMemberGroup } from '../../api/delete-member-group';
@@ -83,6 +83,8 @@ export function MemberGroups({ workId }: { workId: number }) {
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<MemberGroup | 'new' | null>(null);
   const [modal, holder] = Modal.useModal();
+  // 成员分组 changes need staff.group; without it the groups are read-only.
+  const canManage = useCan('staff.group');
   const list = useMemo(() => (groups.data?.list ?? []).filter((g) => !keyword || g.name.includes(keyword)), [groups.data, keyword]);
 
   const confirmRemove = (g: MemberGroup, m: MemberGroupMember) =>
@@ -107,7 +109,7 @@ export function MemberGroups({ workId }: { workId: number }) {
     const tag = (
       <Tag
         key={m.userid}
-        closable
+        closable={canManage}
         onClose={(e) => {
           e.preventDefault();
           confirmRemove(g, m);
@@ -150,31 +152,33 @@ export function MemberGroups({ workId }: { workId: number }) {
         ),
     },
     { title: T.group.count, dataIndex: 'count', width: 100, align: 'right' as const },
-    {
-      title: T.group.actions,
-      key: 'actions',
-      width: 120,
-      render: (_: unknown, g: MemberGroup) => (
-        <Flex gap={4}>
-          <Button type="link" size="small" onClick={() => setEditing(g)} data-testid="member-group-edit" style={{ paddingInline: 0 }}>
-            {T.group.edit}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete(g)} data-testid="member-group-delete">
-            {T.group.delete}
-          </Button>
-        </Flex>
-      ),
-    },
   ];
+  const actionColumn = {
+    title: T.group.actions,
+    key: 'actions',
+    width: 120,
+    render: (_: unknown, g: MemberGroup) => (
+      <Flex gap={4}>
+        <Button type="link" size="small" onClick={() => setEditing(g)} data-testid="member-group-edit" style={{ paddingInline: 0 }}>
+          {T.group.edit}
+        </Button>
+        <Button type="link" size="small" danger onClick={() => confirmDelete(g)} data-testid="member-group-delete">
+          {T.group.delete}
+        </Button>
+      </Flex>
+    ),
+  };
 
   return (
     <Card variant="borderless" data-testid="member-groups">
       {holder}
       <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
         <Input.Search allowClear placeholder={T.group.search} style={{ maxWidth: 320 }} onSearch={(v) => setKeyword(v.trim())} data-testid="member-group-search" />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="member-group-add">
-          {T.group.add}
-        </Button>
+        {canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="member-group-add">
+            {T.group.add}
+          </Button>
+        ) : null}
       </Flex>
       {groups.isError && !groups.data ? (
         <LoadAlert error={groups.error} onRetry={() => void groups.refetch()} data-testid="member-groups-error" />
@@ -182,7 +186,7 @@ export function MemberGroups({ workId }: { workId: number }) {
         <Table<MemberGroup>
           data-testid="member-group-table"
           rowKey="id"
-          columns={columns}
+          columns={canManage ? [...columns, actionColumn] : columns}
           dataSource={list}
           loading={groups.isPending}
           pagination={list.length > 20 ? { pageSize: 20, showTotal: T.group.total } : false}
@@ -191,9 +195,11 @@ export function MemberGroups({ workId }: { workId: number }) {
               <Empty description={T.group.emptyFiltered} />
             ) : (
               <Empty description={<>{T.group.empty}<br /><Typography.Text type="secondary">{T.group.emptyHint}</Typography.Text></>}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  {T.group.add}
-                </Button>
+                {canManage ? (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                    {T.group.add}
+                  </Button>
+                ) : null}
               </Empty>
             ),
           }}
