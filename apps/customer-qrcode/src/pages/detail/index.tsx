@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL } from '@scrm/contracts/contact-way';
 import { LEAD_STATUS_LABEL, type Lead, type LeadBatch, type LeadListBody, type LeadStatus } from '@scrm/contracts/lead';
 import { PageFrame } from '@scrm/web-kit/ui';
+import { useCan } from '@scrm/web-kit';
 import { CodeEditDelete, customerDetailPath, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, retryUnlessNotFound, TagNames, WELCOME_STATUS_COLOR, WelcomeSummary } from '@scrm/web-parts';
 import { useBatch } from '../../api/get-batch';
 import { batchDaysQueryOptions } from '../../api/get-batch-days';
@@ -204,6 +205,7 @@ function Leads({ batch, workId }: { batch: LeadBatch; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const { holder, remove, retry } = useBatchActions();
+  const canManage = useCan('customer-qrcode.manage');
   const batch = useBatch(workId, id, {
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? FAST_MS : REFRESH_MS),
     retry: retryUnlessNotFound,
@@ -219,7 +221,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
       title={b ? b.name : T.detailTitle}
       bare
       extra={
-        b ? (
+        b && canManage ? (
           <>
             {b.failed && b.status !== 'expired' ? (
               <Button icon={<ReloadOutlined />} onClick={() => retry(b.id)} data-testid="batch-retry">

@@ -6,7 +6,7 @@ import { ContactsOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LeadBatch, LeadBatchListBody } from '@scrm/contracts/lead';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, formatTime, KeywordSearch, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, useUrlFilters } from '@scrm/web-parts';
 import { useBatches } from '../../api/list-batches';
@@ -26,6 +26,7 @@ function Batches({ workId }: { workId: number }) {
   const navigate = useNavigate();
   const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const { holder, remove, exportCsv } = useBatchActions();
+  const canManage = useCan('customer-qrcode.manage');
   const body: LeadBatchListBody = { page: filters.page, pageSize: filters.pageSize, ...(filters.keyword ? { keyword: filters.keyword } : {}) };
   const batches = useBatches(workId, body, {
     placeholderData: keepPreviousData,
@@ -74,17 +75,21 @@ function Batches({ workId }: { workId: number }) {
           <Button type="link" size="small" onClick={() => navigate(`/customer-qrcode/detail?id=${b.id}`)}>
             {T.detail}
           </Button>
-          <Button type="link" size="small" onClick={() => navigate(`/customer-qrcode/edit?id=${b.id}`)}>
-            {T.edit}
-          </Button>
+          {canManage ? (
+            <Button type="link" size="small" onClick={() => navigate(`/customer-qrcode/edit?id=${b.id}`)}>
+              {T.edit}
+            </Button>
+          ) : null}
           <Button type="link" size="small" onClick={() => exportCsv(b, { batchId: b.id })} data-testid="batch-export">
             {T.export}
           </Button>
-          <Tooltip title={b.status === 'creating' ? T.creatingCannotDelete : undefined}>
-            <Button type="link" size="small" danger disabled={b.status === 'creating'} onClick={() => remove(b)} data-testid="batch-delete">
-              {T.delete}
-            </Button>
-          </Tooltip>
+          {canManage ? (
+            <Tooltip title={b.status === 'creating' ? T.creatingCannotDelete : undefined}>
+              <Button type="link" size="small" danger disabled={b.status === 'creating'} onClick={() => remove(b)} data-testid="batch-delete">
+                {T.delete}
+              </Button>
+            </Tooltip>
+          ) : null}
         </Space>
       ),
     },
@@ -101,9 +106,11 @@ function Batches({ workId }: { workId: number }) {
       title={T.emptyTitle}
       hint={T.emptyHint}
       action={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')}>
-          {T.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')}>
+            {T.create}
+          </Button>
+        ) : null
       }
       data-testid="batches-empty"
     />
@@ -113,9 +120,11 @@ function Batches({ workId }: { workId: number }) {
     <PageFrame
       title={T.title}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')} data-testid="batch-create">
-          {T.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/customer-qrcode/edit')} data-testid="batch-create">
+            {T.create}
+          </Button>
+        ) : undefined
       }
     >
       {holder}

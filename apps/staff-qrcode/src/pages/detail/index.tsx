@@ -8,6 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { StaffCode } from '@scrm/contracts/staff-code';
 import { PageFrame } from '@scrm/web-kit/ui';
+import { useCan } from '@scrm/web-kit';
 import { CodeAdds, CodeEditDelete, DayTrendCard, DetailPage, formatTime, LoadAlert, LoadProblemPage, MemberAvatar, QrCard, retryUnlessNotFound, TagNames, WelcomeSummary } from '@scrm/web-parts';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { useCode } from '../../api/get-code';
@@ -101,6 +102,7 @@ function Customers({ id, workId }: { id: number; workId: number }) {
 function Detail({ id, workId }: { id: number; workId: number }) {
   const navigate = useNavigate();
   const { holder, remove, retry } = useCodeActions();
+  const canManage = useCan('staff-qrcode.manage');
   const code = useCode(workId, id, {
     refetchInterval: (q) => (q.state.data?.status === 'creating' ? 2_000 : REFRESH_MS),
     retry: retryUnlessNotFound,
@@ -116,7 +118,7 @@ function Detail({ id, workId }: { id: number; workId: number }) {
       title={c ? c.name : T.detailTitle}
       bare
       extra={
-        c ? (
+        c && canManage ? (
           <>
             {c.status === 'failed' ? <Button onClick={() => retry([c.id])}>{T.retryCreate}</Button> : null}
             <CodeEditDelete

@@ -7,7 +7,7 @@ import { IdcardOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-desig
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { StaffCode, StaffCodeListBody } from '@scrm/contracts/staff-code';
-import { useStore } from '@scrm/web-kit';
+import { useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, ListFilters, LoadAlert, MemberAvatar, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { useCodes } from '../../api/list-codes';
@@ -71,6 +71,7 @@ function Codes({ workId }: { workId: number }) {
   const [filters, setFilters, pagination] = useUrlFilters(FILTERS, PAGE_SIZE);
   const [selected, setSelected] = useState<StaffCode[]>([]);
   const { holder, remove, retry } = useCodeActions();
+  const canManage = useCan('staff-qrcode.manage');
   const body: StaffCodeListBody = {
     page: filters.page,
     pageSize: filters.pageSize,
@@ -129,7 +130,7 @@ function Codes({ workId }: { workId: number }) {
           <Button type="link" size="small" onClick={() => navigate(`/staff-qrcode/detail?id=${c.id}`)}>
             {T.detail}
           </Button>
-          {c.status === 'failed' ? (
+          {!canManage ? null : c.status === 'failed' ? (
             <Button type="link" size="small" onClick={() => retry([c.id])} data-testid="code-retry">
               {T.retryCreate}
             </Button>
@@ -138,11 +139,13 @@ function Codes({ workId }: { workId: number }) {
               {T.edit}
             </Button>
           )}
-          <Tooltip title={c.status === 'creating' ? T.creatingCannotDelete : undefined}>
-            <Button type="link" size="small" danger disabled={c.status === 'creating'} onClick={() => removeCodes([c])} data-testid="code-delete">
-              {T.delete}
-            </Button>
-          </Tooltip>
+          {canManage ? (
+            <Tooltip title={c.status === 'creating' ? T.creatingCannotDelete : undefined}>
+              <Button type="link" size="small" danger disabled={c.status === 'creating'} onClick={() => removeCodes([c])} data-testid="code-delete">
+                {T.delete}
+              </Button>
+            </Tooltip>
+          ) : null}
         </Space>
       ),
     },
@@ -159,9 +162,11 @@ function Codes({ workId }: { workId: number }) {
       title={T.emptyTitle}
       hint={T.emptyHint}
       action={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')}>
-          {T.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')}>
+            {T.create}
+          </Button>
+        ) : null
       }
       data-testid="codes-empty"
     />
@@ -171,9 +176,11 @@ function Codes({ workId }: { workId: number }) {
     <PageFrame
       title={T.title}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')} data-testid="code-create">
-          {T.create}
-        </Button>
+        canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/staff-qrcode/create')} data-testid="code-create">
+            {T.create}
+          </Button>
+        ) : undefined
       }
     >
       {holder}
@@ -187,7 +194,7 @@ function Codes({ workId }: { workId: number }) {
           testIds={{ keyword: 'code-search', member: 'member-filter' }}
         />
       </Flex>
-      {selected.length ? (
+      {canManage && selected.length ? (
         <SelectionBar label={T.selected(selected.length)} onClear={() => setSelected([])}>
           <Button size="small" danger onClick={() => removeCodes(selected)} disabled={selected.some((c) => c.status === 'creating')} data-testid="batch-delete">
             {T.batchDelete}
@@ -205,13 +212,13 @@ function Codes({ workId }: { workId: number }) {
           loading={codes.isPending || (codes.isFetching && codes.isPlaceholderData)}
           scroll={{ x: 1000 }}
           locale={{ emptyText: codes.isPending ? <div style={{ height: 120 }} /> : empty }}
-          rowSelection={{
+          rowSelection={canManage ? {
             selectedRowKeys: selected.map((c) => c.id),
             preserveSelectedRowKeys: true,
             // Rows of other pages stay selected: antd may not hand their records back, the last ones seen are kept.
             onChange: (keys, rows) =>
               setSelected((prev) => keys.map((k) => rows.find((r) => r?.id === k) ?? prev.find((p) => p.id === k)).filter((c): c is StaffCode => Boolean(c))),
-          }}
+          } : undefined}
           pagination={{ ...pagination(codes.data?.total ?? 0), showTotal: T.total }}
         />
       )}
