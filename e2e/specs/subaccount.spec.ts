@@ -1,9 +1,10 @@
 // 子账号 and 功能角色 in two browsers side by side: the main account makes a role (渠道活码 to see, 客户列表
 // to see) and a child given one of its two work spaces; the child, logged in in a second browser context,
 // sees exactly that menu and that work space, gets "No Auth" elsewhere and a 403 from the server; disabling
-// the child logs it out in its browser at its next call.
+// the child logs it out in its browser at its next call. A view-only child is shown no control it may not use.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -31,6 +32,9 @@ test.beforeAll(async () => {
   const { work } = await stack.client.connectSampleCorp(token, { name: '乙科技', seed: `sub-b-${Date.now()}`, size: { departments: 1, members: 2, customers: 1, groups: 0, tags: 1 } });
   otherWorkId = work.id;
   await stack.client.waitForSync(token, otherWorkId);
+  // A code for the child to read (and not be offered to change).
+  const [member] = (await api<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
+  await api('qw/lxw/add', channelCodeBody('门店海报', [member!.userid]));
 });
 
 test.afterAll(async () => {
@@ -114,6 +118,17 @@ test('the child, in a second browser, sees exactly its menu and its work space, 
   await page.keyboard.press('Escape');
   await page.goto(`${stack.serverUrl}/#/channel-qrcode/list`);
   await expect(page.getByTestId('content')).not.toContainText('No Auth');
+  // view-only: the codes are read (detail, download) with no 新建, 编辑, 删除 or group changes
+  await expect(page.getByTestId('code-name')).toHaveText('门店海报');
+  await expect(page.getByTestId('code-search')).toBeVisible();
+  await expect(page.getByTestId('code-create')).toHaveCount(0);
+  await expect(page.getByTestId('code-edit')).toHaveCount(0);
+  await expect(page.getByTestId('group-add')).toHaveCount(0);
+  await page.getByTestId('code-more').click();
+  const more = page.locator('.ant-dropdown:visible');
+  await expect(more).toContainText('下载二维码');
+  await expect(more).not.toContainText('删除');
+  await page.keyboard.press('Escape');
   await shot(page, 'child-channel-codes');
   // view-only: the create page is closed, and so are pages outside the role
   for (const path of ['/channel-qrcode/create', '/staff-qrcode/list', '/setting/subaccount/list']) {
