@@ -92,7 +92,7 @@ export const LT = {
   settingsTab: '接入设置',
   intro: '通过第三方应用或代开发接入的企业，成员需激活「互通账号」后才能使用客户联系功能（试用期结束后未激活的成员会被企业微信拒绝）。',
   needTitle: '待激活的成员',
-  needEmpty: '有客户联系权限的成员均已激活互通账号',
+  needEmpty: '暂无待激活的成员',
   freeCodes: (n: number) => `可用互通激活码 ${n} 个`,
   buy: '购买',
   buyTitle: '购买接口许可',

@@ -15,15 +15,15 @@ const ORDER_STATUS = { 0: '待支付', 1: '已支付', 2: '已取消', 3: '已�
 const CODE_STATUS = { 1: '未绑定', 2: '已绑定', 3: '已过期', 4: '待转移' };
 function licenceRow(o) {
   const id = esc(o.order_id);
-  const codes = o.codes.map(k => '<code>' + esc(k.active_code.slice(-6)) + '</code> ' + (k.type === 2 ? '互通' : '基础') + ' ' + (CODE_STATUS[k.status] || k.status) + (k.userid ? ' → ' + esc(k.userid) : '')).join('<br>');
+  const codes = o.codes.map(k => '<span style="white-space:nowrap"><code>' + esc(k.active_code.slice(-6)) + '</code> ' + (k.type === 2 ? '互通' : '基础') + ' ' + (CODE_STATUS[k.status] || k.status) + (k.userid ? ' → ' + esc(k.userid) : '') + '</span>').join('<br>');
   const open = o.order_status === 0;
   return '<tr data-order="' + id + '"><td>' + dateTime(o.create_time * 1000) + '</td><td><code>' + id + '</code></td><td>' + esc(o.corpid) + '</td>'
     + '<td>基础 ' + o.account_count.base_count + '，互通 ' + o.account_count.external_contact_count + '，' + o.account_duration.months + ' 个月</td>'
     + '<td>' + (ORDER_STATUS[o.order_status] || o.order_status) + '</td><td>' + (codes || '<span class="muted">支付后生成</span>') + '</td>'
     + '<td>' + (open ? '<button onclick="payLicence(\\'' + id + '\\')">支付</button><button onclick="cancelLicence(\\'' + id + '\\')">取消</button>' : '') + '</td></tr>';
 }
-function payLicence(orderId) { act(() => control('/control/provider/licence/pay', { orderId }), '订单已支付，激活码已生成'); }
-function cancelLicence(orderId) { act(() => control('/control/provider/licence/cancel', { orderId }), '订单已取消'); }
+function payLicence(orderId) { act(() => control('/control/provider/licence/pay', { orderId }), '订单已支付，激活码已生成').then(refreshLicences); }
+function cancelLicence(orderId) { act(() => control('/control/provider/licence/cancel', { orderId }), '订单已取消').then(refreshLicences); }
 function licenceTrial(corpId, ended) { act(() => control('/control/corps/' + encodeURIComponent(corpId) + '/licence-trial', { ended }), ended ? '试用期已结束' : '已恢复试用期'); }
 async function refreshLicences() {
   try {

@@ -3,10 +3,12 @@
 // activation codes with their state, and each member's licence.
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Form, InputNumber, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ActiveCode, BindBatchResult, LicenceBuy, LicenceOrder, MemberLicence } from '@scrm/contracts/licence';
 import { runAction } from '@scrm/web-kit';
 import { formatTime, LoadAlert } from '@scrm/web-parts';
 import { useActiveCodes } from '../../../api/get-active-codes';
+import { licenceKey } from '../../../api/licence-keys';
 import { useBindLicences } from '../../../api/bind-licences';
 import { useBuyLicences } from '../../../api/buy-licences';
 import { useLicenceNeed } from '../../../api/get-licence-need';
@@ -141,8 +143,10 @@ function NeedSection({ id }: { id: number }) {
 
 function CodesSection({ id }: { id: number }) {
   const codes = useActiveCodes(id);
+  const client = useQueryClient();
+  // every part of the tab re-reads WeCom: a payment makes codes, and so free codes for the members above
   const refresh = (
-    <Button size="small" onClick={() => codes.refetch()} loading={codes.isFetching}>
+    <Button size="small" onClick={() => void client.invalidateQueries({ queryKey: licenceKey(id) })} loading={codes.isFetching}>
       {LT.refresh}
     </Button>
   );
