@@ -17,7 +17,7 @@ let selfBuiltId: number;
 
 /** A corp installs the provider app (pre-auth code → install page → auth_code → callback) and is synced. */
 async function connectThird(seed: string) {
-  const corp = (await h.simCall('POST', '/control/corps', { name: '许可测试企业', seed, size: { departments: 2, members: 6, customers: 8, groups: 1, tags: 2 } })).body as { corpId: string };
+  const corp = (await h.simCall('POST', '/control/corps', { name: '许可测试企业', seed, size: { departments: 2, members: 6, customers: 40, groups: 1, tags: 2 } })).body as { corpId: string };
   const pre = await h.api('/api/qw/third/auth/preCode', {}, main);
   expect(pre.status, pre.message).toBe(200);
   const url = new URL(pre.data.url);
@@ -118,6 +118,22 @@ describe('interface licences of a provider-authorised corp', () => {
     await h.simCall('POST', '/control/provider/licence/pay', { orderId: more });
     const twice = await h.api('/api/qw/bind/qwAccount/batch', { id: wsId, userids: [a!.userid] }, main);
     expect(twice.data.list[0]).toMatchObject({ ok: false, message: '该成员已有同类型的有效接口许可' });
+
+    // once the trial is over, WeCom refuses a customer-contact change by a member without a licence, in Chinese
+    const snap = (await h.simCall('GET', `/control/corps/${corpId}/snapshot`)).body as { customers: Array<{ external_userid: string; follow_user: Array<{ userid: string }> }> };
+    const relationOf = (userid: string) => snap.customers.find((c) => c.follow_user.some((f) => f.userid === userid));
+    const bare = contact.slice(2).find((m) => relationOf(m.userid));
+    const licensedOne = [a!, b!].find((m) => relationOf(m.userid));
+    const headers = { 'x-work-id': String(wsId) };
+    if (bare) {
+      const refused = await h.api('/api/qw/customer/remark', { externalUserid: relationOf(bare.userid)!.external_userid, userid: bare.userid, remark: '许可', description: '', remarkMobiles: [] }, main, headers);
+      expect(refused).toMatchObject({ status: 400, message: '该成员未激活接口许可（互通账号），无法使用客户联系功能' });
+    }
+    if (licensedOne) {
+      const fine = await h.api('/api/qw/customer/remark', { externalUserid: relationOf(licensedOne.userid)!.external_userid, userid: licensedOne.userid, remark: '许可', description: '', remarkMobiles: [] }, main, headers);
+      expect(fine.status, fine.message).toBe(200);
+    }
+    expect(bare && licensedOne).toBeTruthy();
     await h.simCall('POST', `/control/corps/${corpId}/licence-trial`, { ended: false });
   }, 60_000);
 
