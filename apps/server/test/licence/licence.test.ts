@@ -38,6 +38,31 @@ async function connectThird(seed: string) {
   return { wsId: done.data.id as number, corpId: corp.corpId };
 }
 
+/** A corp authorises the 代开发 app through its link; the work space appears once create_auth arrives. */
+async function connectReplace(seed: string) {
+  const corp = (await h.simCall('POST', '/control/corps', { name: '代开发许可企业', seed, size: { departments: 2, members: 4, customers: 4, groups: 0, tags: 1 } })).body as { corpId: string };
+  const link = await h.api('/api/qw/replace/auth/url', {}, main);
+  expect(link.status, link.message).toBe(200);
+  const url = new URL(link.data.url);
+  await fetch(`${h.simUrl}/open/customized/install`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...Object.fromEntries(url.searchParams), corpId: corp.corpId }).toString(),
+    redirect: 'manual',
+  });
+  const result = await until('authorised', async () => {
+    const r = (await h.api('/api/qw/replace/auth/result', { state: link.data.state }, main)).data;
+    if (r.error) throw new Error(r.error);
+    return r.done && r;
+  });
+  await until('sync done', async () => {
+    const i = (await h.api('/api/qw/info', { id: result.id }, main)).data;
+    if (i.sync.status === 'failed') throw new Error(i.sync.error);
+    return i.sync.status === 'done' && i;
+  });
+  return { wsId: result.id as number, corpId: corp.corpId };
+}
+
 beforeAll(async () => {
   h = await startHarness();
   main = await h.register(uniquePhone());
@@ -48,7 +73,7 @@ beforeAll(async () => {
   const p = (await h.simCall('GET', '/control/provider')).body;
   await until('suite ticket', async () => {
     const rows = await h.server.database.kysely.selectFrom('suite_ticket').select('suite_id').execute();
-    return rows.some((r) => r.suite_id === p.suiteId);
+    return rows.some((r) => r.suite_id === p.suiteId) && rows.some((r) => r.suite_id === p.templateId);
   });
   ({ wsId, corpId } = await connectThird(`licence-${process.pid}`));
   selfBuiltId = (await connectCorp(h, main, { seed: `licence-own-${process.pid}`, size: { members: 3, customers: 2 } })).wsId;
@@ -135,6 +160,26 @@ describe('interface licences of a provider-authorised corp', () => {
     }
     expect(bare && licensedOne).toBeTruthy();
     await h.simCall('POST', `/control/corps/${corpId}/licence-trial`, { ended: false });
+  }, 60_000);
+
+  it('serves a 代开发 corp the same way', async () => {
+    const replace = await connectReplace(`licence-dk-${process.pid}`);
+    const contact = ((await h.simCall('GET', `/control/corps/${replace.corpId}/licences`)).body.members as Array<{ userid: string; contact: boolean }>).filter((m) => m.contact);
+    const need = await h.api('/api/qw/need/buy/qwAccount', { id: replace.wsId, buy: { baseCount: 1, externalCount: 1, months: 6 } }, main);
+    expect(need.status, need.message).toBe(200);
+    expect(need.data.required).toBe(true);
+    expect(need.data.members).toHaveLength(contact.length);
+    await h.simCall('POST', '/control/provider/licence/pay', { orderId: need.data.createdOrderId });
+    const codes = (await h.api('/api/qw/activeCode/detail', { id: replace.wsId }, main)).data.codes as Array<{ type: number }>;
+    expect(codes.map((c) => c.type).sort()).toEqual([1, 2]);
+    const bound = await h.api('/api/qw/bind/qwAccount/batch', { id: replace.wsId, userids: [contact[0]!.userid] }, main);
+    expect(bound.data.bound).toBe(1);
+    const base = await h.api('/api/qw/bind/qwAccount/batch', { id: replace.wsId, userids: [contact[0]!.userid], type: 1 }, main);
+    expect(base.data.bound).toBe(1);
+    const mine = (await h.api('/api/qw/by/qwAccount', { id: replace.wsId, userid: contact[0]!.userid }, main)).data.list[0];
+    expect(mine.licences.map((l: { type: number }) => l.type).sort()).toEqual([1, 2]);
+    // the other work space's order is not this one's
+    expect((await h.api('/api/qw/activeCode/detail', { id: wsId, orderId: need.data.createdOrderId }, main)).status).toBe(404);
   }, 60_000);
 
   it('tells a self-built corp it needs no licence', async () => {
