@@ -73,13 +73,13 @@ export class LicenceService {
     return (await this.deps.members.find(ws, { contactOnly: true, limit: MEMBER_LIMIT })).list.filter((m) => m.isFollowUser);
   }
 
-  /** Active accounts of the corp by member (list_actived_account, one call a page of 1000). */
+  /** Accounts in force of the corp by member (list_actived_account, one call a page of 1000). */
   private async activeByMember(ws: WorkSpace) {
     const { api, corpId } = await this.api(ws);
     const list = (await wecom(() => api.listActivedAccount(corpId))).account_list ?? [];
-    const now = Math.floor(this.deps.clock.now() / 1000);
+    // WeCom lists only accounts in force (its own clock decides expiry, not the business clock)
     const by = new Map<string, Array<{ type: number; active_time: number; expire_time: number }>>();
-    for (const a of list) if (!a.expire_time || a.expire_time > now) by.set(a.userid, [...(by.get(a.userid) ?? []), a]);
+    for (const a of list) by.set(a.userid, [...(by.get(a.userid) ?? []), a]);
     return by;
   }
 

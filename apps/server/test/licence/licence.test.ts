@@ -178,6 +178,13 @@ describe('interface licences of a provider-authorised corp', () => {
     expect(base.data.bound).toBe(1);
     const mine = (await h.api('/api/qw/by/qwAccount', { id: replace.wsId, userid: contact[0]!.userid }, main)).data.list[0];
     expect(mine.licences.map((l: { type: number }) => l.type).sort()).toEqual([1, 2]);
+    // the 互通 licence runs out: the code shows 已过期 and the member needs one again
+    const external = mine.licences.find((l: { type: number }) => l.type === 2).activeCode as string;
+    expect((await h.simCall('POST', '/control/provider/licence/expire', { activeCode: external })).body.status).toBe(3);
+    const after = (await h.api('/api/qw/activeCode/detail', { id: replace.wsId }, main)).data.codes.find((c: { activeCode: string }) => c.activeCode === external);
+    expect(after).toMatchObject({ status: 3, statusText: '已过期' });
+    expect((await h.api('/api/qw/by/qwAccount', { id: replace.wsId, userid: contact[0]!.userid }, main)).data.list[0]).toMatchObject({ licensed: false });
+    expect((await h.api('/api/qw/need/buy/qwAccount', { id: replace.wsId }, main)).data.members.map((m: { userid: string }) => m.userid)).toContain(contact[0]!.userid);
     // the other work space's order is not this one's
     expect((await h.api('/api/qw/activeCode/detail', { id: wsId, orderId: need.data.createdOrderId }, main)).status).toBe(404);
   }, 60_000);
