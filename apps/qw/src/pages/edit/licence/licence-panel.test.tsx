@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { post } from '@scrm/web-kit';
@@ -73,20 +73,22 @@ const renderAt = (path: string) =>
   );
 
 afterEach(() => mockedPost.mockReset());
+/** antd's first render in jsdom is slow when the web suite runs in parallel. */
+const slow = { timeout: 10_000 };
 
 describe('接口许可 tab', { timeout: 30_000 }, () => {
   it('lists the members needing a licence, the orders, the codes and each member licence', async () => {
     answer();
     await renderAt('/qw/edit?id=7&tab=licence');
-    const needCard = await screen.findByTestId('licence-need');
-    expect(await within(needCard).findByText('张三')).toBeTruthy();
+    const needCard = await screen.findByTestId('licence-need', undefined, slow);
+    expect(await within(needCard).findByText('张三', undefined, slow)).toBeTruthy();
     expect(within(needCard).getByText(need.message)).toBeTruthy();
     expect(screen.getByTestId('licence-free-codes').textContent).toBe('可用互通激活码 1 个');
-    const orders = await screen.findByTestId('licence-orders');
+    const orders = await screen.findByTestId('licence-orders', undefined, slow);
     expect(within(orders).getByText('待支付')).toBeTruthy();
     expect(within(orders).getByText('基础 0，互通 2')).toBeTruthy();
-    expect(within(await screen.findByTestId('licence-codes')).getByText('未绑定')).toBeTruthy();
-    const licences = await screen.findByTestId('licence-members');
+    expect(within(await screen.findByTestId('licence-codes', undefined, slow)).getByText('未绑定')).toBeTruthy();
+    const licences = await screen.findByTestId('licence-members', undefined, slow);
     expect(within(licences).getByText('已激活')).toBeTruthy();
     expect(within(licences).getByText('未激活')).toBeTruthy();
   });
@@ -96,38 +98,32 @@ describe('接口许可 tab', { timeout: 30_000 }, () => {
       '/api/qw/bind/qwAccount/batch': { bound: 1, list: [{ userid: 'zhangsan', activeCode: 'LC00000000001234', ok: true, message: '已激活' }] },
     });
     await renderAt('/qw/edit?id=7&tab=licence');
-    const needCard = await screen.findByTestId('licence-need');
-    await within(needCard).findByText('张三');
+    const needCard = await screen.findByTestId('licence-need', undefined, slow);
+    await within(needCard).findByText('张三', undefined, slow);
     fireEvent.click(within(needCard).getByRole('button', { name: /购\s*买/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', undefined, slow);
     expect(within(dialog).getByText('购买接口许可')).toBeTruthy();
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: '确认下单' }));
-      await new Promise((r) => setTimeout(r, 100));
-    });
-    expect(mockedPost).toHaveBeenCalledWith('/api/qw/need/buy/qwAccount', { id: 7, buy: { baseCount: 0, externalCount: 1, months: 12 } }, { silent: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认下单' }));
+    await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/need/buy/qwAccount', { id: 7, buy: { baseCount: 0, externalCount: 1, months: 12 } }, { silent: true }), { timeout: 10_000 });
 
     const checkbox = within(needCard).getAllByRole('checkbox')[1]!;
     fireEvent.click(checkbox);
-    fireEvent.click(within(needCard).getByRole('button', { name: '为所选 1 名成员激活' }));
+    fireEvent.click(await within(needCard).findByRole('button', { name: '为所选 1 名成员激活' }));
     expect(await screen.findByText('将为 1 名成员各使用 1 个互通激活码，激活后不可撤回。确认激活？')).toBeTruthy();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: '批量激活' }));
-      await new Promise((r) => setTimeout(r, 100));
-    });
-    expect(mockedPost).toHaveBeenCalledWith('/api/qw/bind/qwAccount/batch', { id: 7, userids: ['zhangsan'] }, { silent: true });
-    expect(await screen.findByText('已激活 1 / 1 名成员')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '批量激活' }));
+    await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/bind/qwAccount/batch', { id: 7, userids: ['zhangsan'] }, { silent: true }), { timeout: 10_000 });
+    expect(await screen.findByText('已激活 1 / 1 名成员', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows a load failure with a retry, and no tab for a self-built corp', async () => {
     answer({ '/api/qw/need/buy/qwAccount': new Error('未配置服务商企业 ID 与服务商 Secret，无法使用接口许可') });
     const { unmount } = await renderAt('/qw/edit?id=7&tab=licence');
-    const failed = await screen.findByTestId('licence-need-error');
+    const failed = await screen.findByTestId('licence-need-error', undefined, slow);
     expect(failed.textContent).toContain('未配置服务商企业 ID 与服务商 Secret');
     unmount();
     answer({ '/api/qw/info': info('internal') });
     await renderAt('/qw/edit?id=7&tab=licence');
-    expect(await screen.findByTestId('edit-form')).toBeTruthy();
+    expect(await screen.findByTestId('edit-form', undefined, slow)).toBeTruthy();
     expect(screen.queryByRole('tab', { name: '接口许可' })).toBeNull();
     expect(screen.queryByTestId('licence-panel')).toBeNull();
   });
