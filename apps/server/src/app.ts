@@ -25,6 +25,7 @@ import { generalRoutes } from './http/general.routes.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { ipListRoutes, workSpaceRoutes } from './workspace/workspace.routes.js';
+import { licenceRoutes } from './licence/licence.routes.js';
 import { callbackRoutes } from './callback/callback.routes.js';
 import { memberRoutes } from './member/member.routes.js';
 import { memberGroupRoutes } from './member/group/member-group.routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       await api.register(childRoutes, { prefix: '/account', children: services.children, roles: services.roles });
       await api.register(ipListRoutes, { prefix: '/account', workSpaces: services.workSpaces });
       await api.register(workSpaceRoutes, { prefix: '/qw', workSpaces: services.workSpaces, auth: services.wecomAuth });
+      await api.register(licenceRoutes, { prefix: '/qw', licences: services.licences });
       await api.register(memberRoutes, { prefix: '/qw', members: services.members, workSpaces: services.workSpaces });
       await api.register(memberGroupRoutes, { prefix: '/qw', memberGroups: services.memberGroups });
       await api.register(tagRoutes, { prefix: '/qw', tags: services.tags });

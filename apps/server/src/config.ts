@@ -128,6 +128,8 @@ export interface WecomConfig {
   timeoutMs: number;
   /** WECOM_SUITE_ID … WECOM_PROVIDER_SECRET; empty strings when unset (read from the simulator at start when SIM_URL is set). */
   provider: WecomProviderConfig;
+  /** WECOM_LICENCE_BUYER_USERID — the provider corp's member who places interface-licence orders (buyer_userid); empty when unset. */
+  licenceBuyer: string;
 }
 
 const PROVIDER_ENV: Record<keyof WecomProviderConfig, string> = {
@@ -336,6 +338,7 @@ export function loadConfig(env: Env = process.env): Config {
       provider: Object.fromEntries(
         Object.entries(PROVIDER_ENV).map(([key, name]) => [key, str(env, name) ?? '']),
       ) as unknown as WecomProviderConfig,
+      licenceBuyer: str(env, 'WECOM_LICENCE_BUYER_USERID') ?? '',
     },
     secretKey: secretKey(str(env, 'SECRET_KEY')),
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),

@@ -38,6 +38,9 @@ import { MemberGroupService } from './member/group/member-group.service.js';
 import { SyncRepository } from './sync/sync.repository.js';
 import { SyncService } from './sync/sync.service.js';
 import { ServiceProviderSettings } from './wecom/service-provider-settings.js';
+import { LicenceRepository } from './licence/licence.repository.js';
+import { LicenceService } from './licence/licence.service.js';
+import { AppError } from './http/errors.js';
 import { SecretBox } from './wecom/secret-box.js';
 import { ServerSecretRepository } from './wecom/server-secret.repository.js';
 import { WecomAuthService } from './wecom/wecom-auth.service.js';
@@ -312,6 +315,19 @@ export function createServices(config: Config, database: Database, log: FastifyB
     sync,
     members,
     memberGroups: new MemberGroupService(new MemberGroupRepository(database), members, clock),
+    licences: new LicenceService({
+      repo: new LicenceRepository(database),
+      workSpaces,
+      members,
+      gateway,
+      clock,
+      // the simulator takes any buyer; a real provider names its admin in WECOM_LICENCE_BUYER_USERID
+      buyerUserid: async () => {
+        if (config.wecom.licenceBuyer) return config.wecom.licenceBuyer;
+        if (provider.fromSimulator) return 'sim-provider-admin';
+        throw new AppError(400, '未配置接口许可的下单人（WECOM_LICENCE_BUYER_USERID）');
+      },
+    }),
     tags,
     customers,
     customerEvents,

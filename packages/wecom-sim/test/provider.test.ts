@@ -8,13 +8,15 @@ let s: Sim;
 let suiteRx: Receiver;
 let templateRx: Receiver;
 let corpId: string;
+let corpSecret: string;
+let permanentCode: string;
 const P = PROVIDER_DEFAULTS;
 
 beforeAll(async () => {
   s = await startSim({ wecom: { callbackTimeoutMs: 300 } });
   suiteRx = await startReceiver({ token: P.suiteToken, encodingAesKey: P.suiteAesKey, receiveId: P.suiteId });
   templateRx = await startReceiver({ token: P.templateToken, encodingAesKey: P.templateAesKey, receiveId: P.templateId });
-  corpId = (await s.call('POST', '/control/corps', { name: '授权测试企业', seed: 'provider', size: { members: 6, customers: 20 } })).body.corpId;
+  ({ corpId, secret: corpSecret } = (await s.call('POST', '/control/corps', { name: '授权测试企业', seed: 'provider', size: { members: 6, customers: 20 } })).body);
 });
 afterAll(async () => {
   await s?.sim.close();
@@ -91,6 +93,7 @@ describe('provider', () => {
       auth_info: { agent: [{ agentid: expect.any(Number), is_customized_app: false }] },
       auth_user_info: { userid: expect.any(String) },
     });
+    permanentCode = perm.permanent_code;
     expect((await s.api(`service/get_permanent_code?suite_access_token=${st}`, { auth_code: authCode })).errcode).toBe(40078);
     expect((await s.api(`department/list?access_token=${perm.access_token}`)).errcode).toBe(0);
 
@@ -161,8 +164,14 @@ describe('provider', () => {
     const call = (path: string, body: unknown) => s.api(`license/${path}?provider_access_token=${pt.provider_access_token}`, body);
     const order = await call('create_new_order', { corpid: corpId, buyer_userid: 'boss', account_count: { base_count: 2, external_contact_count: 3 }, account_duration: { months: 12 } });
     expect(order).toMatchObject({ errcode: 0, order_id: expect.any(String) });
-    expect((await call('get_order', { order_id: order.order_id })).order).toMatchObject({ order_status: 1, corpid: corpId, account_count: { base_count: 2, external_contact_count: 3 } });
+    expect((await call('get_order', { order_id: order.order_id })).order).toMatchObject({ order_status: 0, corpid: corpId, account_count: { base_count: 2, external_contact_count: 3 } });
     expect((await call('list_order', { corpid: corpId })).order_list).toEqual([{ order_id: order.order_id, order_type: 1 }]);
+    // 待支付: no accounts until the provider's admin pays
+    expect((await call('list_order_account', { order_id: order.order_id })).account_list).toEqual([]);
+    expect((await s.call('POST', '/control/provider/licence/pay', { orderId: order.order_id })).body.errcode).toBe(0);
+    expect((await s.call('POST', '/control/provider/licence/pay', { orderId: order.order_id })).status).toBe(409);
+    expect((await s.call('POST', '/control/provider/licence/pay', { orderId: 'nope' })).status).toBe(404);
+    expect((await call('get_order', { order_id: order.order_id })).order).toMatchObject({ order_status: 1, pay_time: expect.any(Number) });
     const accounts = await call('list_order_account', { order_id: order.order_id, limit: 2 });
     expect(accounts).toMatchObject({ has_more: 1, next_cursor: expect.any(String) });
     const all = [...accounts.account_list, ...(await call('list_order_account', { order_id: order.order_id, cursor: accounts.next_cursor })).account_list];
@@ -178,6 +187,47 @@ describe('provider', () => {
     expect((await call('get_active_info_by_code', { corpid: corpId, active_code: external.active_code })).active_info.status).toBe(2);
     expect((await call('create_new_order', { corpid: 'wwnope', buyer_userid: 'x', account_count: { base_count: 1 }, account_duration: { months: 1 } })).errcode).toBe(40013);
     expect((await s.api('license/list_order?provider_access_token=bogus', {})).errcode).toBe(40082);
+  });
+
+  it('cancels an unpaid order, expires codes, and refuses unlicensed members once the trial is over', async () => {
+    const pt = await s.api('service/get_provider_token', { corpid: P.providerCorpId, provider_secret: P.providerSecret });
+    const call = (path: string, body: unknown) => s.api(`license/${path}?provider_access_token=${pt.provider_access_token}`, body);
+    const dropped = await call('create_new_order', { corpid: corpId, buyer_userid: 'boss', account_count: { external_contact_count: 1 }, account_duration: { months: 1 } });
+    expect((await s.call('POST', '/control/provider/licence/cancel', { orderId: dropped.order_id })).body.errcode).toBe(0);
+    expect((await call('get_order', { order_id: dropped.order_id })).order.order_status).toBe(2);
+    expect((await s.call('POST', '/control/provider/licence/pay', { orderId: dropped.order_id })).status).toBe(409);
+
+    const order = await call('create_new_order', { corpid: corpId, buyer_userid: 'boss', account_count: { external_contact_count: 2 }, account_duration: { months: 12 } });
+    await s.call('POST', '/control/provider/licence/pay', { orderId: order.order_id });
+    const listed = (await s.call('GET', `/control/provider/licence/orders?corpId=${corpId}`)).body.list;
+    expect(listed.find((o: { order_id: string }) => o.order_id === order.order_id).codes).toHaveLength(2);
+    const [a, b] = (await call('list_order_account', { order_id: order.order_id })).account_list as Array<{ active_code: string }>;
+    // an unbound code past its deadline expires
+    expect((await s.call('POST', '/control/provider/licence/expire', { activeCode: b!.active_code })).body.status).toBe(3);
+    expect((await call('get_active_info_by_code', { corpid: corpId, active_code: b!.active_code })).active_info.status).toBe(3);
+
+    // the third-party token of the corp reads customers; once the trial ends, an unlicensed member is refused
+    const suite = await s.api('service/get_suite_token', { suite_id: P.suiteId, suite_secret: P.suiteSecret, suite_ticket: ticketOf(suiteRx) });
+    const auth = (await s.call('GET', '/control/provider/auths')).body.list.find((x: { corpId: string; customized: boolean }) => x.corpId === corpId && !x.customized);
+    expect(auth).toBeTruthy();
+    const members = (await s.call('GET', `/control/corps/${corpId}/licences`)).body.members as Array<{ userid: string; contact: boolean; licensed: boolean }>;
+    const contact = members.filter((m) => m.contact && !m.licensed);
+    const [licensed, unlicensed] = [contact[0]!.userid, contact[1]!.userid];
+    const corpToken = await s.api(`service/get_corp_token?suite_access_token=${suite.suite_access_token}`, { auth_corpid: corpId, permanent_code: permanentCode });
+    const list = (userid: string) => s.api(`externalcontact/list?access_token=${corpToken.access_token}&userid=${userid}`);
+    expect((await list(unlicensed)).errcode).toBe(0);
+    expect((await s.call('POST', `/control/corps/${corpId}/licence-trial`, { ended: 'yes' })).status).toBe(400);
+    expect((await s.call('POST', `/control/corps/${corpId}/licence-trial`, { ended: true })).body.ended).toBe(true);
+    expect((await list(unlicensed)).errcode).toBe(701008);
+    expect((await call('active_account', { corpid: corpId, active_code: a!.active_code, userid: licensed })).errcode).toBe(0);
+    expect((await list(licensed)).errcode).toBe(0);
+    const batch = await s.api(`externalcontact/batch/get_by_user?access_token=${corpToken.access_token}`, { userid_list: [licensed, unlicensed] });
+    expect(batch.fail_info.unlicensed_userid_list).toEqual([unlicensed]);
+    // the corp's own self-built app is not subject to licences
+    const own = await s.api(`gettoken?corpid=${corpId}&corpsecret=${corpSecret}`);
+    expect((await s.api(`externalcontact/list?access_token=${own.access_token}&userid=${unlicensed}`)).errcode).toBe(0);
+    await s.call('POST', `/control/corps/${corpId}/licence-trial`, { ended: false });
+    expect((await list(unlicensed)).errcode).toBe(0);
   });
 });
 

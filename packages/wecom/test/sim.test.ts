@@ -186,6 +186,8 @@ describe('client × simulator', () => {
     });
     expect((await license.listOrder({ corpid: creds.corpId })).order_list.map((o) => o.order_id)).toContain(order_id);
     expect((await license.getOrder(order_id)).order).toMatchObject({ order_id, corpid: creds.corpId, account_count: { base_count: 3, external_contact_count: 2 } });
+    expect((await license.getOrder(order_id)).order.order_status).toBe(0);
+    await control('POST', '/control/provider/licence/pay', { orderId: order_id });
     const codes = (await license.listOrderAccount(order_id)).account_list;
     expect(codes).toHaveLength(5);
     const [u1, u2, u3] = snap.members.map((m: any) => m.userid);

@@ -1317,6 +1317,42 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('session').dropColumn('last_seen_at').execute();
       },
     },
+    '0027_licence': {
+      // 接口许可: the provider's licence orders for a work space and their activation codes, as last read from WeCom.
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('licence_order'), dialect)
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('order_id', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('base_count', 'integer', (c) => c.notNull())
+          .addColumn('external_count', 'integer', (c) => c.notNull())
+          .addColumn('months', 'integer', (c) => c.notNull())
+          .addColumn('price', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('paid_at', 'bigint')
+          .addColumn('checked_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('licence_order_ws_idx').on('licence_order').columns(['work_space_id', 'id']).execute();
+        await db.schema
+          .createTable('licence_code')
+          .addColumn('active_code', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('work_space_id', 'integer', (c) => c.notNull().references('work_space.id').onDelete('cascade'))
+          .addColumn('order_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('status', 'integer', (c) => c.notNull())
+          .addColumn('userid', 'varchar(64)')
+          .addColumn('active_time', 'bigint')
+          .addColumn('expire_time', 'bigint')
+          .addColumn('checked_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('licence_code_ws_order_idx').on('licence_code').columns(['work_space_id', 'order_id']).execute();
+        await db.schema.createIndex('licence_code_ws_user_idx').on('licence_code').columns(['work_space_id', 'userid']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('licence_code').ifExists().execute();
+        await db.schema.dropTable('licence_order').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -853,7 +853,39 @@ export interface AutoTagRecordTable {
   at: number;
 }
 
+/** 接口许可: a licence order placed through the provider for a work space (status: WeCom's order_status). */
+export interface LicenceOrderTable {
+  id: Generated<number>;
+  work_space_id: number;
+  order_id: string;
+  /** 0 待支付, 1 已支付, 2 已取消, 3 未支付已失效, 4 退款申请中, 5 已退款, 6 退款被拒绝. */
+  status: number;
+  base_count: number;
+  external_count: number;
+  months: number;
+  /** fen. */
+  price: number;
+  created_at: number;
+  paid_at: number | null;
+  checked_at: number;
+}
+
+/** An activation code of a paid licence order (type 1 base, 2 互通; status WeCom's: 1 未绑定, 2 已绑定, 3 已过期, 4 待转移). */
+export interface LicenceCodeTable {
+  active_code: string;
+  work_space_id: number;
+  order_id: string;
+  type: number;
+  status: number;
+  userid: string | null;
+  active_time: number | null;
+  expire_time: number | null;
+  checked_at: number;
+}
+
 export interface DB {
+  licence_order: LicenceOrderTable;
+  licence_code: LicenceCodeTable;
   account: AccountTable;
   child_role: ChildRoleTable;
   session: SessionTable;

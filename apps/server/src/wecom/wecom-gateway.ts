@@ -1,6 +1,6 @@
 // The one door to WeCom: builds the client's CorpApi for a work space (by its access type) and the
 // ProviderApi for the suite (third) and the template (replace). Secrets are opened here, never returned.
-import { WecomClient, type CorpApi, type ProviderApi } from '@scrm/wecom/client';
+import { WecomClient, type CorpApi, type LicenseApi, type ProviderApi } from '@scrm/wecom/client';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { RateLimiter } from '@scrm/wecom/limiter';
 import { AppError } from '../http/errors.js';
@@ -63,6 +63,13 @@ export class WecomGateway {
         return ticket;
       },
     });
+  }
+
+  /** The interface-licence (接口许可) calls, with the provider's own corp id and provider secret. */
+  async licence(): Promise<LicenseApi> {
+    const p = await this.opts.provider.get();
+    if (!p.providerCorpId || !p.providerSecret) throw new AppError(400, '未配置服务商企业 ID 与服务商 Secret，无法使用接口许可');
+    return this.client.license({ providerCorpId: p.providerCorpId, providerSecret: p.providerSecret });
   }
 
   /** suite_ticket, pushed by WeCom every 10 minutes to a provider app. */

@@ -213,6 +213,59 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     list: world.provider.auths.map((a) => ({ suiteId: a.suiteId, corpId: a.corpId, customized: a.customized, agentId: a.agentId, createdAt: a.createdAt, cancelled: a.cancelled })),
   }));
 
+  // interface licences: orders wait for payment here (the provider's admin pays in WeCom's console)
+  app.get<{ Querystring: { corpId?: string } }>('/control/provider/licence/orders', async (req) => {
+    const p = world.provider;
+    return {
+      list: p.orders
+        .filter((o) => !req.query.corpId || o.corpid === req.query.corpId)
+        .map((o) => ({ ...o, codes: p.codes.filter((k) => k.order_id === o.order_id).map((k) => ({ ...p.refresh(k) })) }))
+        .reverse(),
+    };
+  });
+  for (const [path, act] of [
+    ['pay', (id: string) => world.provider.payOrder(id)],
+    ['cancel', (id: string) => world.provider.cancelOrder(id)],
+  ] as const) {
+    app.post<{ Body: Body }>(`/control/provider/licence/${path}`, async (req, reply) => {
+      const id = req.body?.orderId;
+      if (typeof id !== 'string' || !id) return bad(reply, 400, 40058, 'orderId 须为订单号');
+      const r = act(id);
+      if (r === 'not-found') return bad(reply, 404, 701_001, '订单不存在');
+      if (r === 'not-payable') return bad(reply, 409, 701_002, '订单不是待支付状态');
+      return ok({});
+    });
+  }
+  /** A code reaches its end now: a bound code's licence expires, an unbound code passes its deadline. */
+  app.post<{ Body: Body }>('/control/provider/licence/expire', async (req, reply) => {
+    const code = world.provider.codes.find((k) => k.active_code === req.body?.activeCode);
+    if (!code) return bad(reply, 404, 701_004, '激活码不存在');
+    const now = Math.floor(Date.now() / 1000);
+    if (code.status === 2) code.expire_time = now;
+    else code.bind_deadline = now;
+    return ok({ status: world.provider.refresh(code, now).status });
+  });
+  /** The corp's licence trial is over (on) or not (off, the default): members without a 互通 account are then refused. */
+  app.post<{ Params: { corpId: string }; Body: Body }>(
+    '/control/corps/:corpId/licence-trial',
+    withCorp((corp, b: Body, reply) => {
+      if (typeof b.ended !== 'boolean') return bad(reply, 400, 40058, 'ended 须为 true 或 false');
+      if (b.ended) world.provider.trialEnded.add(corp.corpId);
+      else world.provider.trialEnded.delete(corp.corpId);
+      return ok({ ended: b.ended });
+    }),
+  );
+  app.get<{ Params: { corpId: string } }>(
+    '/control/corps/:corpId/licences',
+    withCorp((corp) => {
+      const p = world.provider;
+      return {
+        trialEnded: p.trialEnded.has(corp.corpId),
+        members: corp.members.map((m) => ({ userid: m.userid, name: m.name, contact: m.contact, licensed: p.licensed(corp.corpId, m.userid) })),
+      };
+    }),
+  );
+
   // faults and limits
   app.get('/control/faults', async () => ({ list: world.faults.list }));
   app.post<{ Body: Body }>('/control/faults', async (req, reply) => {

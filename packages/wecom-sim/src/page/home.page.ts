@@ -6,6 +6,7 @@ import { CORPS_BODY, CORPS_SCRIPT } from './corps.section.js';
 import { MOMENTS_BODY, MOMENTS_SCRIPT } from './moments.section.js';
 import { MASS_BODY, MASS_SCRIPT } from './mass.section.js';
 import { INBOX_BODY, INBOX_SCRIPT } from './inbox.section.js';
+import { LICENCE_BODY, LICENCE_SCRIPT } from './licence.section.js';
 
 const BODY = `
 <h1>企微模拟器</h1>
@@ -23,7 +24,7 @@ const BODY = `
   <thead><tr><th>场景值</th><th style="width:140px">剩余有效期</th><th style="width:90px">扫码次数</th><th style="width:320px">操作</th></tr></thead>
   <tbody id="scenes"><tr><td colspan="4" class="muted">加载中…</td></tr></tbody>
 </table>
-${INBOX_BODY}${CORPS_BODY}${MASS_BODY}${MOMENTS_BODY}`;
+${INBOX_BODY}${CORPS_BODY}${MASS_BODY}${MOMENTS_BODY}${LICENCE_BODY}`;
 
 const SCRIPT = `${SCAN_SCRIPT}
 const esc = s => String(s).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -47,4 +48,4 @@ refresh();
 setInterval(refresh, 2000);
 `;
 
-export const homePage = () => layout('企微模拟器', BODY, SCRIPT + CORPS_SCRIPT + MASS_SCRIPT + MOMENTS_SCRIPT + INBOX_SCRIPT);
+export const homePage = () => layout('企微模拟器', BODY, SCRIPT + CORPS_SCRIPT + MASS_SCRIPT + MOMENTS_SCRIPT + INBOX_SCRIPT + LICENCE_SCRIPT);

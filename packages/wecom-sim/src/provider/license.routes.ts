@@ -1,12 +1,12 @@
-// Interface licences (接口许可): the provider orders accounts for an authorised corp (paid at once
-// here), gets activation codes, and binds them to members. Provider token calls.
+// Interface licences (接口许可): the provider orders accounts for an authorised corp (待支付 until paid
+// through the control API or the page), gets activation codes once paid, and binds them to members.
+// Provider token calls.
 import { randomBytes } from 'node:crypto';
 import type { LicenceCode, LicenceOrder } from './provider.js';
 import type { Ctx, Router } from '../wecom/api.js';
 import { fail } from '../wecom/errors.js';
 import { decodeCursor, encodeCursor, int, str } from '../wecom/params.js';
 
-const DAY = 86_400;
 const PRICE = { base: 3_000, external: 12_000 }; // fen per account per year
 
 function corpOf(c: Ctx) {
@@ -24,15 +24,10 @@ function pageOf<T>(all: T[], c: Ctx, key: string, max: number) {
   return { next_cursor: more ? encodeCursor(from + limit) : '', has_more: more ? 1 : 0, [key]: all.slice(from, from + limit) };
 }
 
-function refresh(code: LicenceCode, now = Math.floor(Date.now() / 1000)) {
-  if (code.status === 2 && code.expire_time && code.expire_time <= now) code.status = 3;
-  return code;
-}
-
-const codeInfo = (k: LicenceCode) => ({
+const codeInfo = (c: Ctx, k: LicenceCode) => ({
   active_code: k.active_code,
   type: k.type,
-  status: refresh(k).status,
+  status: c.world.provider.refresh(k).status,
   ...(k.userid ? { userid: k.userid } : {}),
   create_time: k.create_time,
   ...(k.active_time ? { active_time: k.active_time, expire_time: k.expire_time } : {}),
@@ -40,12 +35,12 @@ const codeInfo = (k: LicenceCode) => ({
 
 function activate(c: Ctx, corpid: string, activeCode: unknown, userid: unknown) {
   const p = c.world.provider;
-  const code = p.codes.find((k) => k.active_code === activeCode && k.corpid === corpid) ?? fail(701_008, 'invalid active code');
+  const code = p.codes.find((k) => k.active_code === activeCode && k.corpid === corpid) ?? fail(701_004, 'invalid active code');
   const corp = c.world.corps.get(corpid)!;
   const uid = str(userid, 'userid', { required: true, code: 40003 });
   if (!corp.member(uid)) fail(40003, 'invalid userid');
-  if (refresh(code).status !== 1) fail(701_009, 'active code already used');
-  if (p.codes.some((k) => k.corpid === corpid && k.userid === uid && k.type === code.type && refresh(k).status === 2)) {
+  if (p.refresh(code).status !== 1) fail(701_009, 'active code already used');
+  if (p.codes.some((k) => k.corpid === corpid && k.userid === uid && k.type === code.type && p.refresh(k).status === 2)) {
     fail(701_010, 'user already has an active account of this type');
   }
   const now = Math.floor(Date.now() / 1000);
@@ -65,28 +60,16 @@ export function licenseRoutes(r: Router) {
     const order: LicenceOrder = {
       order_id: `OI${randomBytes(14).toString('hex').toUpperCase()}`,
       order_type: 1,
-      order_status: 1,
+      order_status: 0,
       corpid: corp.corpId,
       buyer_userid: buyer,
       price: Math.round(((base * PRICE.base + external * PRICE.external) * months) / 12),
       account_count: { base_count: base, external_contact_count: external },
       account_duration: { months },
       create_time: now,
-      pay_time: now,
+      pay_time: 0,
     };
-    const p = c.world.provider;
-    p.orders.push(order);
-    const mk = (type: number) => ({
-      active_code: `LC${randomBytes(14).toString('hex').toUpperCase()}`,
-      order_id: order.order_id,
-      corpid: corp.corpId,
-      type,
-      status: 1,
-      create_time: now,
-      durationS: months * 31 * DAY,
-    });
-    for (let i = 0; i < base; i++) p.codes.push(mk(1));
-    for (let i = 0; i < external; i++) p.codes.push(mk(2));
+    c.world.provider.orders.push(order);
     return { order_id: order.order_id };
   });
 
@@ -100,13 +83,14 @@ export function licenseRoutes(r: Router) {
 
   r.post('license/get_order', 'provider', (c) => {
     const order = c.world.provider.orders.find((o) => o.order_id === c.body.order_id) ?? fail(701_001, 'invalid order id');
-    const { buyer_userid: _b, ...out } = order;
-    return { order: out };
+    const { buyer_userid: _b, pay_time, ...out } = order;
+    return { order: { ...out, ...(pay_time ? { pay_time } : {}) } };
   });
 
   r.post('license/list_order_account', 'provider', (c) => {
     const id = str(c.body.order_id, 'order_id', { required: true });
     if (!c.world.provider.orders.some((o) => o.order_id === id)) fail(701_001, 'invalid order id');
+    // an unpaid or cancelled order has no accounts yet
     const codes = c.world.provider.codes.filter((k) => k.order_id === id);
     return pageOf(codes.map((k) => ({ active_code: k.active_code, ...(k.userid ? { userid: k.userid } : {}), type: k.type })), c, 'account_list', 1000);
   });
@@ -134,20 +118,20 @@ export function licenseRoutes(r: Router) {
 
   r.post('license/get_active_info_by_code', 'provider', (c) => {
     const corp = corpOf(c);
-    const code = c.world.provider.codes.find((k) => k.active_code === c.body.active_code && k.corpid === corp.corpId) ?? fail(701_008, 'invalid active code');
-    return { active_info: codeInfo(code) };
+    const code = c.world.provider.codes.find((k) => k.active_code === c.body.active_code && k.corpid === corp.corpId) ?? fail(701_004, 'invalid active code');
+    return { active_info: codeInfo(c, code) };
   });
 
   r.post('license/list_actived_account', 'provider', (c) => {
     const corp = corpOf(c);
-    const active = c.world.provider.codes.filter((k) => k.corpid === corp.corpId && refresh(k).status === 2);
+    const active = c.world.provider.codes.filter((k) => k.corpid === corp.corpId && c.world.provider.refresh(k).status === 2);
     return pageOf(active.map((k) => ({ userid: k.userid, type: k.type, expire_time: k.expire_time, active_time: k.active_time })), c, 'account_list', 1000);
   });
 
   r.post('license/get_active_info_by_user', 'provider', (c) => {
     const corp = corpOf(c);
     const uid = str(c.body.userid, 'userid', { required: true, code: 40003 });
-    const list = c.world.provider.codes.filter((k) => k.corpid === corp.corpId && k.userid === uid && refresh(k).status === 2);
-    return { active_status: list.length ? 1 : 0, active_info_list: list.map(codeInfo) };
+    const list = c.world.provider.codes.filter((k) => k.corpid === corp.corpId && k.userid === uid && c.world.provider.refresh(k).status === 2);
+    return { active_status: list.length ? 1 : 0, active_info_list: list.map((k) => codeInfo(c, k)) };
   });
 }

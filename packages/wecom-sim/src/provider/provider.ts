@@ -47,6 +47,7 @@ export interface Authorisation {
 export interface LicenceOrder {
   order_id: string;
   order_type: number;
+  /** 0 待支付, 1 已支付, 2 已取消, 3 未支付已失效 (WeCom's values; refunds are not simulated). */
   order_status: number;
   corpid: string;
   buyer_userid: string;
@@ -70,7 +71,12 @@ export interface LicenceCode {
   active_time?: number;
   expire_time?: number;
   durationS: number;
+  /** An unbound code must be activated by then (WeCom: 365 days after payment), else it expires. */
+  bind_deadline: number;
 }
+
+/** 1 base, 2 external contact (互通): what the customer-contact calls need. */
+export const EXTERNAL_LICENCE = 2;
 
 const TICKET_TTL_MS = 30 * 60_000;
 export const PRE_AUTH_TTL_S = 1200;
@@ -85,6 +91,8 @@ export class Provider {
   auths: Authorisation[] = [];
   orders: LicenceOrder[] = [];
   codes: LicenceCode[] = [];
+  /** Corps whose licence trial is over: their members without an active 互通 account are refused. */
+  trialEnded = new Set<string>();
 
   constructor(config: Partial<ProviderConfig> = {}) {
     this.config = { ...PROVIDER_DEFAULTS, ...config };
@@ -160,5 +168,54 @@ export class Provider {
     this.auths = [];
     this.orders = [];
     this.codes = [];
+    this.trialEnded.clear();
+  }
+
+  /** Pays an unpaid order: its activation codes appear (one a bought account). 'ok' or why not. */
+  payOrder(orderId: string, now = Math.floor(Date.now() / 1000)): 'ok' | 'not-found' | 'not-payable' {
+    const order = this.orders.find((o) => o.order_id === orderId);
+    if (!order) return 'not-found';
+    if (order.order_status !== 0) return 'not-payable';
+    order.order_status = 1;
+    order.pay_time = now;
+    const mk = (type: number): LicenceCode => ({
+      active_code: `LC${randomBytes(14).toString('hex').toUpperCase()}`,
+      order_id: order.order_id,
+      corpid: order.corpid,
+      type,
+      status: 1,
+      create_time: now,
+      durationS: order.account_duration.months * 31 * 86_400,
+      bind_deadline: now + 365 * 86_400,
+    });
+    for (let i = 0; i < order.account_count.base_count; i++) this.codes.push(mk(1));
+    for (let i = 0; i < order.account_count.external_contact_count; i++) this.codes.push(mk(EXTERNAL_LICENCE));
+    return 'ok';
+  }
+
+  /** Cancels an unpaid order (WeCom: 已取消). */
+  cancelOrder(orderId: string): 'ok' | 'not-found' | 'not-payable' {
+    const order = this.orders.find((o) => o.order_id === orderId);
+    if (!order) return 'not-found';
+    if (order.order_status !== 0) return 'not-payable';
+    order.order_status = 2;
+    return 'ok';
+  }
+
+  /** A code's status now: a bound code past its expiry, or an unbound one past its deadline, is expired (3). */
+  refresh(code: LicenceCode, now = Math.floor(Date.now() / 1000)): LicenceCode {
+    if (code.status === 2 && code.expire_time && code.expire_time <= now) code.status = 3;
+    if (code.status === 1 && code.bind_deadline <= now) code.status = 3;
+    return code;
+  }
+
+  /** Whether `userid` of a corp authorised through the provider holds an active 互通 account. */
+  licensed(corpId: string, userid: string): boolean {
+    return this.codes.some((k) => k.corpid === corpId && k.userid === userid && k.type === EXTERNAL_LICENCE && this.refresh(k).status === 2);
+  }
+
+  /** Refused by the customer-contact calls: the trial is over and the member holds no 互通 account. */
+  unlicensed(corpId: string, userid: string): boolean {
+    return this.trialEnded.has(corpId) && !this.licensed(corpId, userid);
   }
 }

@@ -45,6 +45,22 @@ function subjectOf(world: WecomWorld, req: FastifyRequest): string {
   return typeof named === 'string' ? named : '-';
 }
 
+/** WeCom's answer when a member without an active 互通 account (接口许可) calls a customer-contact API. */
+export const UNLICENSED = 701_008;
+
+/**
+ * A corp authorised through the provider (third or 代开发 token) whose licence trial is over: a
+ * customer-contact call naming a member without an active 互通 account is refused. The batch read
+ * (`batch/get_by_user`) reports such members in fail_info instead.
+ */
+function refusedUnlicensed(world: WecomWorld, token: TokenInfo, path: string, query: Record<string, string | undefined>, body: Record<string, any>): boolean {
+  if (token.scope !== 'third' && token.scope !== 'customized') return false;
+  if (!path.startsWith('externalcontact/') || path === 'externalcontact/batch/get_by_user') return false;
+  if (!world.provider.trialEnded.has(token.subject)) return false;
+  const named: unknown[] = [query.userid, body.userid, body.sender, body.takeover_userid, ...(Array.isArray(body.user) ? body.user : [body.user])];
+  return named.some((u) => typeof u === 'string' && u !== '' && world.provider.unlicensed(token.subject, u));
+}
+
 export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; register: Array<(r: Router) => void> }) {
   const { world } = opts;
 
@@ -95,6 +111,7 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
       }
     }
     const body = (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, any>;
+    if (auth === 'corp' && refusedUnlicensed(world, token, path, query, body)) return wrap(UNLICENSED, 'user has no active interface licence');
     try {
       const result = (await h({ req, world, corp, token, body, query })) as Record<string, unknown> | undefined;
       if (world.faults.take('lost-response', subject, path)) {

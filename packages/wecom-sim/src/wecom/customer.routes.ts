@@ -64,7 +64,8 @@ export function customerRoutes(r: Router) {
     for (const u of userids) {
       const mi = corp.memberIndex(u);
       if (mi === undefined) fail(40003, `invalid userid ${u}`);
-      if (!corp.members[mi!]!.contact) unlicensed.push(u);
+      const licenced = (c.token.scope !== 'third' && c.token.scope !== 'customized') || !c.world.provider.unlicensed(corp.corpId, u);
+      if (!corp.members[mi!]!.contact || !licenced) unlicensed.push(u);
       else lists.push(corp.followsOfMember(mi!));
     }
     // one position over all listed members' follow relations, in the order asked

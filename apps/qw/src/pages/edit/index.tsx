@@ -1,6 +1,7 @@
-// 编辑企业账号 (?id=): nickname, AgentId and Secret, with the same callback settings and status check.
+// 编辑企业账号 (?id=): nickname, AgentId and Secret, with the same callback settings and status check;
+// for a corp authorised through the provider or 代开发, a second tab 接口许可 (?tab=licence).
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Divider, Flex, Form, Input, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Divider, Flex, Form, Input, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCESS_TYPE_LABEL } from '@scrm/contracts/workspace';
 import type { WorkSpaceInfo } from '@scrm/contracts/qw';
@@ -10,7 +11,8 @@ import { useWorkSpace } from '../../api/get-work-space';
 import { useUpdateWorkSpace } from '../../api/update-work-space';
 import { CallbackInfo } from '../../components/callback-info';
 import { ConnectionCheck } from '../../components/connection-check';
-import { T } from '../../texts';
+import { LT, T } from '../../texts';
+import { LicencePanel } from './licence/licence-panel';
 
 interface Values {
   nickname: string;
@@ -77,7 +79,7 @@ function EditForm({ info }: { info: WorkSpaceInfo }) {
 }
 
 export default function QwEditPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
@@ -90,6 +92,18 @@ export default function QwEditPage() {
   else if (query.isPending) body = <Skeleton active />;
   else {
     const info = query.data;
+    // 接口许可 concern corps authorised through the provider (third) or 代开发 (replace) only
+    const licensed = info.accessType === 'third' || info.accessType === 'replace';
+    const tab = licensed && params.get('tab') === 'licence' ? 'licence' : 'settings';
+    const settings = (
+      <Flex vertical gap={16}>
+        <EditForm key={info.id} info={info} />
+        <Divider style={{ margin: 0 }} />
+        <CallbackInfo info={info} />
+        <Divider style={{ margin: 0 }} />
+        <ConnectionCheck initial={info} />
+      </Flex>
+    );
     body = (
       <Flex vertical gap={16}>
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
@@ -99,11 +113,18 @@ export default function QwEditPage() {
           <Descriptions.Item label={T.corpId}>{info.corpId}</Descriptions.Item>
           <Descriptions.Item label={T.corpName}>{info.corpName || '—'}</Descriptions.Item>
         </Descriptions>
-        <EditForm key={info.id} info={info} />
-        <Divider style={{ margin: 0 }} />
-        <CallbackInfo info={info} />
-        <Divider style={{ margin: 0 }} />
-        <ConnectionCheck initial={info} />
+        {licensed ? (
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setParams((p) => (key === 'licence' ? p.set('tab', 'licence') : p.delete('tab'), p), { replace: true })}
+            items={[
+              { key: 'settings', label: LT.settingsTab, children: settings },
+              { key: 'licence', label: LT.tab, children: <LicencePanel id={info.id} /> },
+            ]}
+          />
+        ) : (
+          settings
+        )}
       </Flex>
     );
   }

@@ -5,7 +5,7 @@ import type { WorkSpaceInfo } from '@scrm/contracts/qw';
 import { ACCESS_TYPE_LABEL } from '@scrm/contracts/workspace';
 import { StatusBadges } from '../../components/status-badges';
 import { SyncState } from '../../components/sync-state';
-import { T } from '../../texts';
+import { LT, T } from '../../texts';
 
 export function WorkSpaceCard(props: { info: WorkSpaceInfo; onSync: () => void; onDelete: () => Promise<void> }) {
   const { info } = props;
@@ -26,6 +26,13 @@ export function WorkSpaceCard(props: { info: WorkSpaceInfo; onSync: () => void; 
         <Button key="edit" type="link" onClick={() => navigate(`/qw/edit?id=${info.id}`)}>
           {T.edit}
         </Button>,
+        ...(info.accessType === 'third' || info.accessType === 'replace'
+          ? [
+              <Button key="licence" type="link" onClick={() => navigate(`/qw/edit?id=${info.id}&tab=licence`)}>
+                {LT.tab}
+              </Button>,
+            ]
+          : []),
         <Popconfirm key="delete" title={T.deleteConfirm} okText={T.delete} okButtonProps={{ danger: true }} cancelText="取消" onConfirm={props.onDelete}>
           <Button type="link" danger>
             {T.delete}
