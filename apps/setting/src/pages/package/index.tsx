@@ -136,13 +136,14 @@ export default function PackagePage() {
     { title: T.col.state, dataIndex: 'state', width: 90, render: (v: SeatState) => <Tag color={STATE_COLOR[v]} data-testid="seat-state">{T.state[v]}</Tag> },
     { title: T.col.workSpace, dataIndex: 'workSpaceName', width: 160, render: (v: string) => v || <Typography.Text type="secondary">{T.filter.pool}</Typography.Text> },
     { title: T.col.member, key: 'member', render: (_, s) => (s.state === 'bound' ? <span data-testid="seat-member">{s.memberName}</span> : <Typography.Text type="secondary">—</Typography.Text>) },
-    { title: T.col.term, key: 'term', width: 200, render: (_, s) => `${dayKey(s.startsAt)} ~ ${dayKey(s.expiresAt)}` },
+    { title: T.col.term, key: 'term', width: 230, render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{`${dayKey(s.startsAt)} ~ ${dayKey(s.expiresAt)}`}</span> },
     {
       title: T.col.left,
       key: 'left',
       width: 90,
       render: (_, s) => {
-        const days = Math.ceil((s.expiresAt - now) / DAY_MS);
+        // The browser's clock; an expired seat (the server's business clock) says so whatever it reads.
+        const days = s.state === 'expired' ? 0 : Math.ceil((s.expiresAt - now) / DAY_MS);
         return <Typography.Text type={days <= 7 ? 'danger' : days <= 30 ? 'warning' : undefined}>{T.daysLeft(days)}</Typography.Text>;
       },
     },
