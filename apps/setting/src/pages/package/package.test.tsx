@@ -27,7 +27,8 @@ function answer(info: unknown, list: unknown) {
   });
 }
 
-describe('/setting/package', () => {
+// The first render loads antd's table, modal and statistic: slow on a busy machine.
+describe('/setting/package', { timeout: 20_000 }, () => {
   it('shows the figures and the seats with their members and terms', async () => {
     store.set('workId', 7);
     answer(
