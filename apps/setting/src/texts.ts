@@ -6,7 +6,6 @@ export const COMING_SOON = {
   riskCronDetail: '查看定时上下线计划的内容、适用成员和执行记录。',
   riskLimitCreate: '设置成员每日和每小时的添加上限：达到上限后成员自动从所有活码下线，次日或下一小时自动恢复。',
   riskLimitDetail: '查看加好友上限规则、适用成员和触发记录。',
-  package: '查看已购、已用和即将到期的席位，为成员绑定、转移或解绑席位，购买和续费席位。',
 };
 
 const RISK_KIND_HINT = '加好友上限、异常添加、异常被删除、定时上下线或活码每日上限';
