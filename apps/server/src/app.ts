@@ -34,6 +34,8 @@ import { channelCodeRoutes } from './contact-way/channel/channel-code.routes.js'
 import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
 import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
+import { seatRoutes } from './seat/seat.routes.js';
+import { SEAT_TICK_JOB } from './seat/seat.service.js';
 import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
 import { leadRoutes } from './contact-way/lead/lead.routes.js';
 import { codePickerRoutes } from './contact-way/code-picker.routes.js';
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
         materials: services.materials,
         fileRateLimitPerMinute: config.limits.fileRateLimitPerMinute,
       });
+      await api.register(seatRoutes, { seats: services.seats });
       if (config.testClock) {
         await api.register(clockRoutes, {
           clock: services.clock,
@@ -199,7 +202,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
             await services.scheduler.trigger('risk');
             await services.scheduler.trigger('moment');
             await services.scheduler.trigger('push');
-            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB, PUSH_TICK_JOB]);
+            await services.scheduler.trigger('seat');
+            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB, PUSH_TICK_JOB, SEAT_TICK_JOB]);
           },
         });
       }

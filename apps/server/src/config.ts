@@ -50,6 +50,8 @@ export interface Config {
   };
   /** DEBUG_LOGIN_CODE — enables /api/account/login/debug with this code (at least 32 characters); unset disables it. */
   debugLoginCode: string | undefined;
+  /** ADMIN_TOKEN — the operators' credential (header X-Admin-Token) of /api/admin/qw/seat/renew (at least 32 characters); unset refuses the call. */
+  adminToken: string | undefined;
   /** TOKEN_TTL_DAYS — lifetime of a login token (30). */
   tokenTtlDays: number;
   /**
@@ -296,6 +298,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (simUrl && !simToken) throw new ConfigError("SIM_URL needs SIM_CONTROL_TOKEN (the simulator's control token, printed at its start)");
   const debugLoginCode = str(env, 'DEBUG_LOGIN_CODE');
   if (debugLoginCode !== undefined && debugLoginCode.length < 32) throw new ConfigError('DEBUG_LOGIN_CODE must be at least 32 characters');
+  const adminToken = str(env, 'ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 32) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters');
   const gzhBase = str(env, 'GZH_BASE_URL') ?? simUrl;
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data');
   return {
@@ -318,6 +322,7 @@ export function loadConfig(env: Env = process.env): Config {
       ...gzhCallback(env, Boolean(gzhBase) && trimSlash(gzhBase!) !== simUrl),
     },
     debugLoginCode,
+    adminToken,
     tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1),
     sisterApps: sisterApps(str(env, 'SISTER_APPS')),
     sisterAppSecrets: sisterAppSecrets(str(env, 'SISTER_APP_SECRETS'), sisterApps(str(env, 'SISTER_APPS'))),

@@ -99,6 +99,8 @@ import { PushRepository } from './push/push.repository.js';
 import { PushAudienceWalker } from './push/push-audience.js';
 import { PushDeliveryService } from './push/push-delivery.service.js';
 import { PushService } from './push/push.service.js';
+import { SeatRepository } from './seat/seat.repository.js';
+import { SeatService } from './seat/seat.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -129,6 +131,18 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const codeStats = new CodeStatsRepository(database);
   const replay = new CallbackReplayGuard(new CallbackNonceRepository(database));
 
+  // ---- 资源包: seats (docs/seats.md). Built first: registration grants the trial, channel codes ask who holds a seat.
+  const seats: SeatService = new SeatService({
+    repo: new SeatRepository(database),
+    clock,
+    log,
+    notify: (wsId, n) => notifyDelivery.notify(wsId, n),
+    reconcile: async (wsId, userids) => queueCodeUsers(jobs, wsId, await contactWayRepo.channelCodesOf(wsId, userids)),
+    codeMembers: async (ws, codeId): Promise<string[]> => (await channelCodes.members(ws, codeId)).list.map((m: { userid: string }) => m.userid),
+    adminToken: config.adminToken,
+    debugCode: config.debugLoginCode,
+  });
+
   // ---- accounts
   const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
@@ -143,6 +157,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     guard: new LoginGuard(loginFailureRepo, config.limits.loginMaxFailures),
     passwords,
     debugLoginCode: config.debugLoginCode,
+    grantTrial: (accountId, trx) => seats.grantTrial(accountId, trx),
   });
 
   // ---- 消息中心: recipients bound by scan, and the delivery of what the domains notify (docs/notify.md)
@@ -202,7 +217,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     notify: (wsId, n) => notifyDelivery.notify(wsId, n),
     log,
   });
-  const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, log });
+  const contactWays = new ContactWayService({ repo: contactWayRepo, workSpaces: workSpaceRepo, gateway, jobs, clock, materials, risk, seats, log });
+  const channelCodes = new ChannelCodeService(contactWays);
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   // Loss alerts hear of every deletion as it is recorded; the data centre's roll-ups follow the relations
   // (their writers mark the customer, sync/follow-tag.repository.ts), not the events.
@@ -281,7 +297,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery, seats }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -292,7 +308,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     replay,
     materials,
     contactWays,
-    channelCodes: new ChannelCodeService(contactWays),
+    channelCodes,
+    seats,
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
     codeFigures: new CodeFiguresService({ stats: codeStats, contactWays, clock }),

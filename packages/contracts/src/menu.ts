@@ -151,7 +151,7 @@ export const MENU: MenuNode[] = [
     icon: 'SettingOutlined',
     children: [
       page('material', '素材库', '/material/list', [manage('material.manage', '管理素材')]),
-      page('package', '资源包', '/setting/package'),
+      page('package', '资源包', '/setting/package', [manage('package.manage', '管理席位')]),
     ],
   },
 ];

@@ -103,6 +103,8 @@ export const MemberListBody = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   keyword: Type.Optional(Type.String({ maxLength: 64 })),
   departmentId: Type.Optional(Id),
+  /** 资源包: only members holding a seat (with) or without one. */
+  seat: Type.Optional(Type.Union([Type.Literal('with'), Type.Literal('without')])),
 });
 export type MemberListBody = Static<typeof MemberListBody>;
 
@@ -118,6 +120,8 @@ export const Member = Type.Object({
   avatar: Type.String(),
   isFollowUser: Type.Boolean(),
   customerCount: Type.Integer(),
+  /** 资源包: the end of the member's seat's term; null without a seat (docs/seats.md). */
+  seatExpiresAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type Member = Static<typeof Member>;
 export const MemberList = Type.Object({ list: Type.Array(Member), total: Type.Integer(), sync: SyncProgress });

@@ -41,7 +41,8 @@ http.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   const workId = getWorkId();
-  if (workId) config.headers.set(WORK_ID_HEADER, String(workId));
+  // A call about another work space (e.g. seats migrated to it) names it itself.
+  if (workId && !config.headers.has(WORK_ID_HEADER)) config.headers.set(WORK_ID_HEADER, String(workId));
   return config;
 });
 

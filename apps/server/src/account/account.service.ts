@@ -88,6 +88,8 @@ export interface AccountServiceDeps {
   guard: LoginGuard;
   passwords: PasswordHasher;
   debugLoginCode: string | undefined;
+  /** The trial seats of a new main account, written in its registration's transaction (seat/seat.service.ts). */
+  grantTrial?: (accountId: number, trx: Kysely<DB>) => Promise<unknown>;
 }
 
 /** The login guard's identifier for debug login: longer than any account name (32), so it is no one's. */
@@ -139,6 +141,7 @@ export class AccountService {
     return this.transaction(async (trx) => {
       await this.d.smsCodes.consume(checked, trx);
       const id = await this.d.accounts.insert(mainAccountRow(phone, { passwordHash, openid: null }, now), trx);
+      await this.d.grantTrial?.(id, trx);
       return this.d.sessions.issue(id, client, trx);
     }, taken);
   }
@@ -225,6 +228,7 @@ export class AccountService {
         await this.d.accounts.update(id, { gzh_openid: openid, updated_at: now }, trx);
       } else {
         id = await this.d.accounts.insert(mainAccountRow(phone, { passwordHash: null, openid }, now), trx);
+        await this.d.grantTrial?.(id, trx);
       }
       return this.d.sessions.issue(id, client, trx);
     }, '该微信或手机号已绑定其他账号');

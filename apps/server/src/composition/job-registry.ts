@@ -32,6 +32,8 @@ import type { PushDeliveryService } from '../push/push-delivery.service.js';
 import { PUSH_PLAN_JOB, PUSH_SEND_JOB, PUSH_TICK_JOB, PUSH_TRACK_JOB } from '../push/push-delivery.service.js';
 import type { NotifyDeliveryService } from '../notify/delivery.service.js';
 import { NOTIFY_PLAN_JOB, NOTIFY_SEND_JOB } from '../notify/delivery.service.js';
+import type { SeatService } from '../seat/seat.service.js';
+import { SEAT_TICK_JOB } from '../seat/seat.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -61,6 +63,7 @@ export interface JobOwners {
   moments: MomentService;
   pushDelivery: PushDeliveryService;
   notifyDelivery: NotifyDeliveryService;
+  seats: SeatService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -319,6 +322,15 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       once: 'idempotency cron:moment:<minute>',
       run: () => o.moments.tick(),
     }),
+    // Every minute (and when the test clock moves): seats whose term is over marked expired (their members'
+    // codes recompute), and the 7-day and 1-day seat_expiring notices written (docs/seats.md).
+    [SEAT_TICK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:seat:<minute>',
+      run: () => o.seats.tick(),
+    }),
     [CLEANUP_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -340,6 +352,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'moment', pattern: '* * * * *', kind: MOMENT_TICK_JOB },
   { name: 'push', pattern: '* * * * *', kind: PUSH_TICK_JOB },
   { name: 'notify', pattern: '* * * * *', kind: NOTIFY_PLAN_JOB },
+  { name: 'seat', pattern: '* * * * *', kind: SEAT_TICK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

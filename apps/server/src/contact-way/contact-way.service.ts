@@ -52,6 +52,15 @@ const UNANSWERED_GRACE_MS = 5_000;
 const CREATE_GUARD_MARGIN_MS = 60_000;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
+/** 资源包 as channel codes see it (seat/seat.service.ts implements it). */
+export interface SeatHolders {
+  seatedOf(wsId: number, userids: string[]): Promise<Set<string>>;
+  ensureSeats(ws: WorkSpace, userids: string[]): Promise<void>;
+}
+
+/** The reason shown for a code member without a seat. */
+export const NO_SEAT_REASON = '未绑定席位';
+
 export interface MemberPlan {
   userid: string;
   /** Why not receiving adds now (empty: eligible). */
@@ -82,9 +91,31 @@ export class ContactWayService {
       clock: Clock;
       materials: AttachmentSource;
       risk: MemberAvailability;
+      /** 资源包: who holds a seat (a channel code offers only them to WeCom), and seats taken for a code's members. */
+      seats?: SeatHolders;
       log: FastifyBaseLogger;
     },
   ) {}
+
+  /** Which of these members hold a seat; undefined when seats are not enforced (no seat service). */
+  async seatedOf(wsId: number, userids: string[]): Promise<Set<string> | undefined> {
+    return this.deps.seats?.seatedOf(wsId, userids);
+  }
+
+  /**
+   * A channel code's members without a seat take free seats while there are any; when none of its regular
+   * members holds a seat after that, the code is refused (WeCom would have nobody to offer).
+   */
+  async requireSeats(ws: WorkSpace, members: Array<{ userid: string; backup?: boolean }>): Promise<Set<string> | undefined> {
+    if (!this.deps.seats) return undefined;
+    const userids = members.map((m) => m.userid);
+    await this.deps.seats.ensureSeats(ws, userids);
+    const seated = await this.deps.seats.seatedOf(ws.id, userids);
+    if (!members.some((m) => !m.backup && seated.has(m.userid))) {
+      throw new AppError(400, '接待成员都没有席位，无法接待客户：请先在「设置 → 资源包」为成员绑定席位，或购买席位');
+    }
+    return seated;
+  }
 
   // ---------------------------------------------------------------- reading, shared by the code kinds
 
@@ -261,7 +292,11 @@ export class ContactWayService {
     const ws = await this.deps.workSpaces.find(code.work_space_id);
     if (!ws) return;
     const members = await this.repo.members(code.id);
-    const users = members.filter((m) => !m.backup).map((m) => m.userid);
+    const regular = members.filter((m) => !m.backup).map((m) => m.userid);
+    // Members without a seat are not offered (unless none has one: WeCom needs someone, the code shows why).
+    const seated = await this.seatedOf(ws.id, regular);
+    const withSeat = seated ? regular.filter((u) => seated.has(u)) : regular;
+    const users = withSeat.length ? withSeat : regular;
     const guardMs = this.deps.gateway.timeoutMs + CREATE_GUARD_MARGIN_MS;
     try {
       // The token first: nothing slow between taking the mark and the call.
@@ -352,12 +387,13 @@ export class ContactWayService {
    * code). Eligible regular members receive by the distribution rule; when none is eligible, the eligible
    * backups do; when nobody is, the list is left as it is (a contact way cannot be empty).
    */
-  plan(code: ContactWay, members: ContactWayMember[], offline: Map<string, MemberOffline[]>, lastReceiver: string | null, now: number): UserPlan {
+  plan(code: ContactWay, members: ContactWayMember[], offline: Map<string, MemberOffline[]>, lastReceiver: string | null, now: number, seated?: Set<string>): UserPlan {
     const schedule = parseJsonColumn<WeeklySchedule>(code.schedule, []);
     const inSchedule = withinSchedule(schedule, now);
     const plans = new Map<string, MemberPlan>();
     for (const m of members) {
       const reasons: string[] = [];
+      if (seated && !seated.has(m.userid)) reasons.push(NO_SEAT_REASON);
       if (!m.online) reasons.push('已手动下线');
       for (const o of offline.get(m.userid) ?? []) {
         if (o.contact_way_id !== 0 && o.contact_way_id !== code.id) continue;
@@ -383,8 +419,9 @@ export class ContactWayService {
 
   async planOf(code: ContactWay, members?: ContactWayMember[]): Promise<UserPlan> {
     const list = members ?? (await this.repo.members(code.id));
-    const offline = await this.risk.activeByMember(code.work_space_id, list.map((m) => m.userid));
-    return this.plan(code, list, offline, await this.repo.lastReceiver(code.id), this.deps.clock.now());
+    const userids = list.map((m) => m.userid);
+    const [offline, seated] = await Promise.all([this.risk.activeByMember(code.work_space_id, userids), this.seatedOf(code.work_space_id, userids)]);
+    return this.plan(code, list, offline, await this.repo.lastReceiver(code.id), this.deps.clock.now(), seated);
   }
 
   /** Makes WeCom's user list of a channel code what `plan` says (no call when it already is). */

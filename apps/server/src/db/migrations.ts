@@ -1317,6 +1317,39 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('session').dropColumn('last_seen_at').execute();
       },
     },
+    // 资源包: the seats an account owns (docs/seats.md). A seat has a term (starts_at … expires_at) and a
+    // state: free (in the account's pool, or given to a work space), bound (to a work space's member) or
+    // expired. A member holds at most one live seat (the partial unique index); binds pick a free seat with
+    // one conditional UPDATE, so concurrent binds never hand out more seats than there are.
+    '0026_seat': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('seat'), dialect)
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('state', 'varchar(16)', (c) => c.notNull())
+          .addColumn('work_space_id', 'integer')
+          .addColumn('userid', 'varchar(64)')
+          .addColumn('source', 'varchar(32)', (c) => c.notNull())
+          .addColumn('starts_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('bound_at', 'bigint')
+          .addColumn('notified_stage', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('seat_account_idx').on('seat').columns(['account_id', 'state', 'expires_at']).execute();
+        await db.schema.createIndex('seat_expiry_idx').on('seat').columns(['state', 'expires_at']).execute();
+        await db.schema
+          .createIndex('seat_member_uq')
+          .on('seat')
+          .columns(['work_space_id', 'userid'])
+          .unique()
+          .where(sql<boolean>`state = 'bound'`)
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('seat').ifExists().execute();
+      },
+    },
     '0027_licence': {
       // 接口许可: the provider's licence orders for a work space and their activation codes, as last read from WeCom.
       async up(db: Kysely<any>) {

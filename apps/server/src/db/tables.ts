@@ -883,10 +883,30 @@ export interface LicenceCodeTable {
   checked_at: number;
 }
 
+/** A seat of 资源包 (docs/seats.md): owned by a main account, with a term; free, bound (work space + member) or expired. */
+export interface SeatTable {
+  id: Generated<number>;
+  account_id: number;
+  state: 'free' | 'bound' | 'expired';
+  /** The work space it is given to (free or bound); null: in the account's pool. */
+  work_space_id: number | null;
+  userid: string | null;
+  /** trial | debug | admin | order:<id> … */
+  source: string;
+  starts_at: number;
+  expires_at: number;
+  bound_at: number | null;
+  /** The expiry notices written: 0 none, 7 the 7-day one, 1 the 1-day one too. */
+  notified_stage: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   licence_order: LicenceOrderTable;
   licence_code: LicenceCodeTable;
   account: AccountTable;
+  seat: SeatTable;
   child_role: ChildRoleTable;
   session: SessionTable;
   access_token: AccessTokenTable;

@@ -1,10 +1,12 @@
 // SQL of the synced members and departments of a work space (read side).
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../db/tables.js';
 import type { Database } from '../db/database.js';
 
 export interface MemberQuery {
   keyword?: string;
   departmentIds?: number[];
+  seat?: 'with' | 'without';
   offset: number;
   limit: number;
 }
@@ -35,6 +37,11 @@ export class MemberRepository {
         eb.or([sql<boolean>`member.name like ${like} escape '\\'`, sql<boolean>`member.userid like ${like} escape '\\'`]),
       );
     }
+    if (q.seat) {
+      // 资源包: a member holds a seat when a bound seat names them (seat/seat.repository.ts writes it).
+      const held = (eb: ExpressionBuilder<DB, 'member'>) => eb.exists(eb.selectFrom('seat').select('seat.id').whereRef('seat.work_space_id', '=', 'member.work_space_id').whereRef('seat.userid', '=', 'member.userid').where('seat.state', '=', 'bound'));
+      query = query.where((eb) => (q.seat === 'with' ? held(eb) : eb.not(held(eb))));
+    }
     if (q.departmentIds) {
       // department is a JSON list such as [1,3]: match an element exactly.
       const patterns = q.departmentIds.flatMap((id) => [`[${id}]`, `[${id},%`, `%,${id},%`, `%,${id}]`]);
@@ -61,6 +68,16 @@ export class MemberRepository {
         'member.avatar',
         'member.is_follow_user',
       ])
+      .select((eb) =>
+        eb
+          .selectFrom('seat')
+          .select('seat.expires_at')
+          .whereRef('seat.work_space_id', '=', 'member.work_space_id')
+          .whereRef('seat.userid', '=', 'member.userid')
+          .where('seat.state', '=', 'bound')
+          .limit(1)
+          .as('seat_expires_at'),
+      )
       .select((eb) =>
         eb
           .selectFrom('follow_relation')

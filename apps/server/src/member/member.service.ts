@@ -44,7 +44,7 @@ export class MemberService {
       }
     }
     const { offset, limit } = pageWindow(body.page, body.pageSize);
-    const q = { keyword: body.keyword, departmentIds, offset, limit };
+    const q = { keyword: body.keyword, departmentIds, seat: body.seat, offset, limit };
     const [rows, total] = await Promise.all([this.members.list(ws.id, q), this.members.count(ws.id, q)]);
     return {
       list: rows.map((m) => {
@@ -58,6 +58,7 @@ export class MemberService {
           avatar: m.avatar,
           isFollowUser: m.is_follow_user === 1,
           customerCount: Number(m.customer_count ?? 0),
+          seatExpiresAt: m.seat_expires_at === null || m.seat_expires_at === undefined ? null : Number(m.seat_expires_at),
         };
       }),
       total,

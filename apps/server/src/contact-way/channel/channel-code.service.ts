@@ -61,16 +61,17 @@ export class ChannelCodeService extends CodeKindService {
       this.repo.groupNames(ws.id),
     ]);
     const userids = [...new Set(members.map((m) => m.userid))];
-    const [info, offline, tags] = await Promise.all([
+    const [info, offline, seated, tags] = await Promise.all([
       this.repo.memberInfo(ws.id, userids),
       this.contactWays.risk.activeByMember(ws.id, userids),
+      this.contactWays.seatedOf(ws.id, userids),
       this.repo.tagNames(ws.id, codes.flatMap((c) => parseJsonColumn<string[]>(c.tag_ids, []))),
     ]);
     const groupNames = new Map(groups.map((g) => [g.id, g.name]));
     return codes.map((code) => {
       const own = members.filter((m) => m.contact_way_id === code.id);
       // Reasons only (no round-robin position needed): who may receive, and why not.
-      const plan: UserPlan = this.contactWays.plan(code, own, offline, null, this.now);
+      const plan: UserPlan = this.contactWays.plan(code, own, offline, null, this.now, seated);
       const receiving = parseJsonColumn<string[]>(code.current_users, []);
       const mc = memberCounts.get(code.id);
       const list: CodeMember[] = own.map((m) => ({
@@ -181,9 +182,11 @@ export class ChannelCodeService extends CodeKindService {
       creating_at: null,
     };
     const rows = this.memberRows(input);
-    const plan = this.contactWays.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.contactWays.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now);
-    // Nobody can receive right now (all offline): WeCom needs someone; the regular members are listed.
-    const users = plan.users.length ? plan.users : rows.filter((r) => !r.backup).map((r) => r.userid);
+    const seated = await this.contactWays.requireSeats(ws, input.members);
+    const plan = this.contactWays.plan(draft, rows.map((r) => ({ ...r, contact_way_id: 0, work_space_id: ws.id })), await this.contactWays.risk.activeByMember(ws.id, rows.map((r) => r.userid)), null, now, seated);
+    // Nobody can receive right now (all offline): WeCom needs someone; the regular members holding a seat are listed.
+    const regular = rows.filter((r) => !r.backup).map((r) => r.userid);
+    const users = plan.users.length ? plan.users : regular.filter((u) => !seated || seated.has(u));
     let created: { configId: string; qrCode: string } | undefined;
     const asked = Date.now();
     try {
@@ -215,6 +218,7 @@ export class ChannelCodeService extends CodeKindService {
   async update(ws: WorkSpace, input: ChannelCodeUpdateBody): Promise<ChannelCode> {
     const code = await this.find(ws, input.id);
     await this.check(ws, input);
+    await this.contactWays.requireSeats(ws, input.members);
     const previous = await this.repo.members(code.id);
     const rows = this.memberRows(input, previous);
     const fields = this.fields(input);

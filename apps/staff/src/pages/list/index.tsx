@@ -1,6 +1,7 @@
 // 成员列表: the members of the chosen work space, filtered by department and keyword, paged on the server.
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Empty, Flex, Input, Progress, Row, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { dayKey } from '@scrm/contracts/china-time';
 import { LoadAlert, NoWorkSpace } from '@scrm/web-parts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
@@ -18,9 +19,10 @@ const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 4: 'def
 function Members({ workId }: { workId: number }) {
   const [departmentId, setDepartmentId] = useState(ALL);
   const [keyword, setKeyword] = useState('');
+  const [seat, setSeat] = useState<'with' | 'without'>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const body = { page, pageSize, ...(keyword ? { keyword } : {}), ...(departmentId ? { departmentId } : {}) };
+  const body = { page, pageSize, ...(keyword ? { keyword } : {}), ...(departmentId ? { departmentId } : {}), ...(seat ? { seat } : {}) };
   const departments = useDepartments(workId);
   const members = useMembers(workId, body, {
     placeholderData: keepPreviousData,
@@ -62,6 +64,18 @@ function Members({ workId }: { workId: number }) {
       render: (v: number) => <Tag color={STATUS_COLOR[v] ?? 'default'}>{MEMBER_STATUS_LABEL[v] ?? String(v)}</Tag>,
     },
     { title: T.customers, dataIndex: 'customerCount', align: 'right' as const },
+    {
+      title: T.seat,
+      dataIndex: 'seatExpiresAt',
+      render: (v: number | null | undefined) =>
+        v ? (
+          <Tag color="green" data-testid="member-seat">{T.seatUntil(dayKey(v))}</Tag>
+        ) : (
+          <Typography.Text type="secondary" title={T.seatNoneHint} data-testid="member-seat-none">
+            {T.seatNone}
+          </Typography.Text>
+        ),
+    },
   ];
 
   return (
@@ -93,6 +107,16 @@ function Members({ workId }: { workId: number }) {
               }}
               data-testid="member-search"
             />
+            <Select<'all' | 'with' | 'without'>
+              style={{ width: 120 }}
+              value={seat ?? 'all'}
+              onChange={(v) => {
+                setSeat(v === 'all' ? undefined : v);
+                setPage(1);
+              }}
+              options={(['all', 'with', 'without'] as const).map((k) => ({ value: k, label: T.seatFilter[k] }))}
+              data-testid="member-seat-filter"
+            />
             <Button type="primary" onClick={startSync} loading={running} data-testid="member-sync">
               {T.sync}
             </Button>
@@ -117,7 +141,7 @@ function Members({ workId }: { workId: number }) {
               columns={columns}
               dataSource={members.data?.list ?? []}
               loading={members.isPending || (members.isFetching && !running && members.isPlaceholderData)}
-              locale={{ emptyText: <Empty description={keyword || departmentId ? T.emptyFiltered : T.empty} /> }}
+              locale={{ emptyText: <Empty description={keyword || departmentId || seat ? T.emptyFiltered : T.empty} /> }}
               pagination={{
                 current: page,
                 pageSize,

@@ -46,6 +46,26 @@ describe('/staff/list', () => {
     expect(mockedPost).toHaveBeenCalledWith('/api/qw/member/list', { page: 1, pageSize: 20 });
   });
 
+  it('shows who holds a seat and filters by it', async () => {
+    store.set('workId', 7);
+    mockedPost.mockImplementation(async (url: string) =>
+      url === '/api/qw/department/list'
+        ? { list: [] }
+        : {
+            list: [
+              { userid: 'zhangsan', name: '张三', departments: [], status: 1, position: '', avatar: '', isFollowUser: true, customerCount: 1, seatExpiresAt: Date.UTC(2030, 0, 2) },
+              { userid: 'lisi', name: '李四', departments: [], status: 1, position: '', avatar: '', isFollowUser: true, customerCount: 0, seatExpiresAt: null },
+            ],
+            total: 2,
+            sync,
+          },
+    );
+    await renderPage();
+    expect((await screen.findByTestId('member-seat')).textContent).toBe('至 2030-01-02');
+    expect(screen.getByTestId('member-seat-none').textContent).toBe('无席位');
+    expect(screen.getByTestId('member-seat-filter').textContent).toContain('全部成员');
+  });
+
   it('shows the sync progress while members sync', async () => {
     store.set('workId', 7);
     mockedPost.mockImplementation(async (url: string) =>
