@@ -2,6 +2,7 @@
 // connected to that corp and synced — the whole product with no real WeCom corp.
 // Size: `npm run demo -- --members=50 --customers=2000` (or DEMO_MEMBERS / DEMO_CUSTOMERS).
 // Each run starts from a fresh database under ./data/demo (the simulator keeps its corp in memory).
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, log, numberArg, root, startStack, stopTogether } from './lib.mjs';
@@ -21,13 +22,18 @@ ensureWebBuild(process.argv.includes('--rebuild'));
 ensureServerBuild();
 const dataDir = path.join(root, 'data', 'demo');
 rmSync(dataDir, { recursive: true, force: true });
-const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir } });
+// The demo's own debug code (trial mode only; production refuses it): it gives the demo account a seat for
+// every member (资源包), beyond the 5 trial seats a new account gets.
+const debugCode = randomBytes(24).toString('hex');
+const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir, DEBUG_LOGIN_CODE: debugCode } });
 
 const stack = stackClient({ server, sim, simToken });
 
 try {
   log(`生成示例企业（${members} 名成员，${customers} 位客户）并连接…`);
   const token = await stack.registerAccount(phone, password);
+  const me = await stack.api('account/info', {}, token);
+  for (let left = members; left > 0; left -= 200) await stack.api('seat/x/grant', { code: debugCode, accountId: me.id, count: Math.min(left, 200), days: 365 });
   const size = { departments: Math.max(3, Math.round(members / 10)), members, customers, groups: Math.max(5, Math.round(customers / 100)), tags: 20 };
   const { work } = await stack.connectSampleCorp(token, { name: '示例科技有限公司', size });
   const sync = await stack.waitForSync(token, work.id, (p) => log(`同步中：${p.phase || '准备'} ${p.percent}%`));

@@ -8,7 +8,7 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { Seat, SeatListBody, SeatState } from '@scrm/contracts/seat';
 import { dayKey } from '@scrm/contracts/china-time';
-import { runAction, useStore } from '@scrm/web-kit';
+import { runAction, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, LoadAlert, MemberSelect, useConfirmAction } from '@scrm/web-parts';
 import { useSeatInfo } from '../../api/get-seat-info';
@@ -119,6 +119,7 @@ export default function PackagePage() {
   const f = info.data?.figures;
   const workSpaces = info.data?.workSpaces ?? [];
   const now = Date.now();
+  const canManage = useCan('package.manage');
 
   const unbind = (s: Seat) =>
     void confirm.confirm({
@@ -147,7 +148,8 @@ export default function PackagePage() {
         return <Typography.Text type={days <= 7 ? 'danger' : days <= 30 ? 'warning' : undefined}>{T.daysLeft(days)}</Typography.Text>;
       },
     },
-    {
+    // A view-only child sees the seats, not the changes the server would refuse it.
+    ...(!canManage ? [] : [{
       title: T.col.actions,
       key: 'actions',
       width: 170,
@@ -172,7 +174,7 @@ export default function PackagePage() {
           </Space>
         );
       },
-    },
+    } satisfies ColumnsType<Seat>[number]]),
   ];
 
   const none = f !== undefined && f.bought === 0 && f.expired === 0;
@@ -230,9 +232,11 @@ export default function PackagePage() {
                   data-testid="seat-filter-ws"
                 />
               </Space>
-              <Button type="primary" icon={<PlusOutlined />} disabled={!workId} title={workId ? undefined : T.noWorkSpace} onClick={() => setBinding(true)} data-testid="seat-bind">
-                {T.bind}
-              </Button>
+              {canManage ? (
+                <Button type="primary" icon={<PlusOutlined />} disabled={!workId} title={workId ? undefined : T.noWorkSpace} onClick={() => setBinding(true)} data-testid="seat-bind">
+                  {T.bind}
+                </Button>
+              ) : null}
             </Flex>
             {seats.isError && !seats.data ? (
               <LoadAlert error={seats.error} onRetry={() => seats.refetch()} />

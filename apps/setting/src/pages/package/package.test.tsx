@@ -16,6 +16,7 @@ const renderPage = () => renderWithProviders(<PackagePage />, { path: '/setting/
 afterEach(() => {
   mockedPost.mockReset();
   store.set('workId', 0);
+  store.set('auth', {});
 });
 
 function answer(info: unknown, list: unknown) {
@@ -45,6 +46,20 @@ describe('/setting/package', { timeout: 20_000 }, () => {
     expect(table.textContent).toContain('空闲');
     expect(table.textContent).toContain('未分配企业');
     expect(table.textContent).toContain('5 天');
+  });
+
+  it('shows a view-only child the seats without the changes it may not make', async () => {
+    store.set('workId', 7);
+    store.set('auth', { package: true, 'package.manage': false });
+    answer({ figures: figures(), workSpaces: [{ id: 7, nickname: '测试科技', free: 1, used: 1 }] }, { list: [seat()], total: 1 });
+    await renderPage();
+    const table = await screen.findByTestId('seat-table');
+    await within(table).findByText('张三');
+    expect(screen.queryByTestId('seat-bind')).toBeNull();
+    expect(screen.queryByTestId('seat-unbind')).toBeNull();
+    expect(screen.queryByTestId('seat-transfer')).toBeNull();
+    expect(screen.queryByTestId('seat-migrate')).toBeNull();
+    expect(table.textContent).not.toContain('操作');
   });
 
   it('asks before unbinding, then unbinds', async () => {
