@@ -125,6 +125,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505';
 }
 
+/** A foreign key refused the write (a row it names is gone, or one that names this row came first). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string } | undefined;
+  return e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || e?.code === '23503';
+}
+
 /** numUpdatedRows / numDeletedRows come back as bigint. */
 export const affected = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined): number =>
   Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0n);

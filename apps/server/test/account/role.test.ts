@@ -105,4 +105,20 @@ describe('function roles', () => {
       expect(await h.api(path, body, stranger), path).toMatchObject({ status: 404, message: '角色不存在' });
     }
   });
+
+  it('a role deleted while a child is given it: one of them wins, the other is told in Chinese, never a 500', async () => {
+    for (let i = 0; i < 8; i++) {
+      const role = await createRole({});
+      const account = `race${Date.now() % 100000}${i}`;
+      const [del, kid] = await Promise.all([
+        h.api('/api/account/child/permission/delete', { id: role.data.id }, main),
+        h.api('/api/account/child/create', { account, password: 'kidpass12', roleId: role.data.id, allWorkSpaces: true, workSpaceIds: [] }, main),
+      ]);
+      expect([del.status, kid.status]).not.toContain(500);
+      // Never both: a child left with a role that is gone.
+      expect(del.status === 200 && kid.status === 200).toBe(false);
+      if (kid.status !== 200) expect(kid.message).toBe('角色不存在');
+      if (del.status !== 200) expect(del.message).toMatch(/^该角色正被 \d+ 个子账号使用/);
+    }
+  });
 });

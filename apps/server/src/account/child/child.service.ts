@@ -1,7 +1,7 @@
 // 子账号: a main account's child accounts — a role (its keys, read on each request) and the work spaces
 // each may see (or all of them). Disabling or deleting a child ends its sessions at once.
 import type { ChildAccount, ChildCreateBody, ChildList, ChildListBody, ChildPasswordBody, ChildUpdateBody } from '@scrm/contracts/child';
-import { isUniqueViolation, parseIds } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation, parseIds } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { AuthContext, SessionService } from '../../auth/session.service.js';
 import { pageWindow } from '../../http/paging.js';
@@ -9,7 +9,7 @@ import type { WorkSpaceService } from '../../workspace/workspace.service.js';
 import type { AccountRepository } from '../account.repository.js';
 import { checkAccountName, checkPassword, checkPhone } from '../account.service.js';
 import type { PasswordHasher } from '../password.js';
-import type { RoleService } from '../role/role.service.js';
+import { roleNotFound, type RoleService } from '../role/role.service.js';
 import type { ChildRepository, ChildRow } from './child.repository.js';
 
 const toChild = (row: ChildRow): ChildAccount => ({
@@ -89,6 +89,8 @@ export class ChildAccountService {
       return this.info(caller, id);
     } catch (err) {
       if (isUniqueViolation(err)) throw taken();
+      // The role was deleted between its check and this write.
+      if (isForeignKeyViolation(err)) throw roleNotFound();
       throw err;
     }
   }
@@ -132,6 +134,8 @@ export class ChildAccountService {
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw taken();
+      // The role was deleted between its check and this write.
+      if (isForeignKeyViolation(err)) throw roleNotFound();
       throw err;
     }
     return this.info(caller, body.id);

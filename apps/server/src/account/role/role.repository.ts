@@ -1,7 +1,7 @@
 // SQL of child_role (功能角色) and of the children holding a role.
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { affected } from '../../db/database.js';
+import { affected, isForeignKeyViolation } from '../../db/database.js';
 import type { ChildRoleTable, DB } from '../../db/tables.js';
 
 export type RoleRow = Selectable<ChildRoleTable>;
@@ -69,6 +69,10 @@ export class RoleRepository {
       if (Number(n) > 0) return { deleted: false, inUse: Number(n) };
       await trx.deleteFrom('child_role').where('id', '=', id).execute();
       return { deleted: true, inUse: 0 };
+    }).catch((err) => {
+      // A child was given the role between the count and the delete (PostgreSQL: the key refuses).
+      if (isForeignKeyViolation(err)) return { deleted: false, inUse: 1 };
+      throw err;
     });
   }
 }
