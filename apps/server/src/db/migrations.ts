@@ -1386,6 +1386,66 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('licence_order').ifExists().execute();
       },
     },
+    // Commerce (docs/seats.md "Orders", docs/distributors.md): distributors who resell seats, the account a
+    // distributor brought in (its promotion QR), and the seat orders paid through a payment provider. A
+    // provider's notification is recorded once per (provider, notify_id), so a notification delivered twice
+    // credits once.
+    '0028_commerce': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('distributor'), dialect)
+          .addColumn('phone', 'varchar(20)', (c) => c.notNull().unique())
+          .addColumn('name', 'varchar(64)', (c) => c.notNull())
+          .addColumn('seat_price_fen', 'bigint', (c) => c.notNull())
+          .addColumn('promo_code', 'varchar(32)', (c) => c.notNull().unique())
+          .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .alterTable('account')
+          .addColumn('distributor_id', 'integer', (c) => c.references('distributor.id').onDelete('set null'))
+          .execute();
+        await db.schema.createIndex('account_distributor_idx').on('account').columns(['distributor_id', 'id']).execute();
+        await withId(db.schema.createTable('seat_order'), dialect)
+          .addColumn('order_no', 'varchar(32)', (c) => c.notNull().unique())
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('distributor_id', 'integer', (c) => c.references('distributor.id').onDelete('set null'))
+          .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+          .addColumn('seat_count', 'integer', (c) => c.notNull())
+          .addColumn('term_days', 'integer', (c) => c.notNull())
+          .addColumn('seat_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('unit_price_fen', 'bigint', (c) => c.notNull())
+          .addColumn('amount_fen', 'bigint', (c) => c.notNull())
+          .addColumn('state', 'varchar(16)', (c) => c.notNull())
+          .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+          .addColumn('trade_no', 'varchar(64)')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('paid_at', 'bigint')
+          .addColumn('closed_at', 'bigint')
+          .execute();
+        await db.schema.createIndex('seat_order_account_idx').on('seat_order').columns(['account_id', 'id']).execute();
+        await db.schema.createIndex('seat_order_distributor_idx').on('seat_order').columns(['distributor_id', 'state', 'paid_at']).execute();
+        await db.schema.createIndex('seat_order_pending_idx').on('seat_order').columns(['state', 'expires_at']).execute();
+        await withId(db.schema.createTable('payment_notice'), dialect)
+          .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+          .addColumn('notify_id', 'varchar(64)', (c) => c.notNull())
+          .addColumn('order_id', 'integer', (c) => c.references('seat_order.id').onDelete('cascade'))
+          .addColumn('outcome', 'varchar(16)', (c) => c.notNull())
+          .addColumn('received_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('payment_notice_uq').on('payment_notice').columns(['provider', 'notify_id']).unique().execute();
+        await db.schema.createIndex('payment_notice_order_idx').on('payment_notice').columns(['order_id', 'id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('payment_notice').ifExists().execute();
+        await db.schema.dropTable('seat_order').ifExists().execute();
+        await db.schema.dropIndex('account_distributor_idx').ifExists().execute();
+        await db.schema.alterTable('account').dropColumn('distributor_id').execute();
+        await db.schema.dropTable('distributor').ifExists().execute();
+      },
+    },
   };
 }
 

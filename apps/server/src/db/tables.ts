@@ -21,6 +21,8 @@ export interface AccountTable {
   all_work_spaces: Generated<number>;
   /** JSON array of the work-space ids a child may see when all_work_spaces is 0. */
   work_space_ids: Generated<string>;
+  /** The distributor whose promotion QR brought this main account in (0028); its seat price applies. */
+  distributor_id: Generated<number | null>;
 }
 
 /** 功能角色: a main account's named set of menu and action keys, held by its child accounts. */
@@ -902,7 +904,64 @@ export interface SeatTable {
   updated_at: number;
 }
 
+/** A distributor (分销商) who resells seats: logs in by SMS to its own portal; `promo_code` is the scene of its promotion QR. */
+export interface DistributorTable {
+  id: Generated<number>;
+  phone: string;
+  name: string;
+  /** fen a seat for 365 days, charged to the accounts it brought in. */
+  seat_price_fen: number;
+  promo_code: string;
+  disabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An order for seats (buy) or a renewal of named seats (renew), paid through a payment provider. */
+export interface SeatOrderTable {
+  id: Generated<number>;
+  /** The number shown to people and sent to the provider as the merchant order number. */
+  order_no: string;
+  account_id: number;
+  /** The distributor whose price was charged, when the account came through one. */
+  distributor_id: number | null;
+  kind: 'buy' | 'renew';
+  seat_count: number;
+  term_days: number;
+  /** renew: JSON array of the seat ids renewed; buy: '[]'. */
+  seat_ids: Generated<string>;
+  unit_price_fen: number;
+  amount_fen: number;
+  /** pending 待支付, paid 已支付, cancelled 已取消 (by the buyer, or lapsed unpaid), refunded 已退款. */
+  state: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  /** The payment provider: 'sim' (the simulator's cashier) … */
+  provider: string;
+  /** The provider's transaction number, once paid. */
+  trade_no: string | null;
+  created_at: number;
+  updated_at: number;
+  /** An unpaid order lapses (cancelled) after this. */
+  expires_at: number;
+  paid_at: number | null;
+  /** When it was cancelled or refunded. */
+  closed_at: number | null;
+}
+
+/** A payment provider's notification, recorded once per (provider, notify_id): a second delivery is a duplicate. */
+export interface PaymentNoticeTable {
+  id: Generated<number>;
+  provider: string;
+  notify_id: string;
+  order_id: number | null;
+  /** credited | duplicate | ignored | rejected … */
+  outcome: string;
+  received_at: number;
+}
+
 export interface DB {
+  distributor: DistributorTable;
+  seat_order: SeatOrderTable;
+  payment_notice: PaymentNoticeTable;
   licence_order: LicenceOrderTable;
   licence_code: LicenceCodeTable;
   account: AccountTable;
