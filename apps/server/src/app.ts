@@ -81,6 +81,16 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   // TypeBox checks bodies as sent (no type coercion): a number where a string belongs is a 400.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(errorHandler);
+  // On close, idle keep-alive connections are closed at once, but one whose answer is still being written
+  // (a simulator's callback, say) would become idle afterwards and hold close() for Fastify's 72 s
+  // keep-alive: answers written while closing say `Connection: close`, so their sockets end with them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   // An empty JSON body reads as "no body", so body-less calls work however the client posts them.
   // A body holding U+0000 is refused whole (PostgreSQL stores no NUL in text).
@@ -94,7 +104,6 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
 
   const database = openDatabase(config);
   app.decorate('database', database);
-  app.addHook('onClose', async () => database.close());
   app.decorateRequest('auth', null);
   app.decorateRequest('workSpace', null);
   // Before any route: every route under /api (the docs pages included) goes into the table, and one
@@ -106,7 +115,6 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
 
   // Shared counters for several processes (WeCom limits, per-IP limits) when Redis is configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
   await app.register(cookie);
   // On every route, so the page itself hands out the cookie before its first API calls race for it.
@@ -136,9 +144,13 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     // Notifications written just before a stop are planned now, not at the next minute's sweep.
     void services.notifyDelivery.poke();
   });
+  // One hook, in this order: the work that uses the database stops before the database closes. (Closing
+  // the PostgreSQL pool first made it wait for the job runner's client: a minute and more to stop.)
   app.addHook('onClose', async () => {
     services.scheduler.stop();
     await services.jobs.stop();
+    redis?.disconnect();
+    await database.close();
   });
   await app.register(
     async (api: Api) => {
