@@ -7,7 +7,9 @@
 //   paging — pages 1–5 again while that count is fresh (what an operator paging through sees).
 // --explain prints each filter's plan instead (CustomerListRepository in this process: EXPLAIN QUERY
 // PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL, of the page and of the count up to 1,000).
-// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain] [--port=3971]
+// --buffers (with --explain, PostgreSQL): EXPLAIN (ANALYZE, BUFFERS) with timings — buffer counts hold
+// steady on a busy machine where times do not.
+// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain [--buffers]] [--port=3971]
 import { performance } from 'node:perf_hooks';
 import { CUSTOMER_COUNT_CAP } from '@scrm/contracts/customer';
 import { CustomerListRepository } from '../../apps/server/src/customer/customer-list.repository.js';
@@ -42,7 +44,8 @@ async function explain(db: Database, wsId: number, cases: Array<[string, Record<
       const c = q.compile(db.kysely);
       console.log(`${label}:\n\`\`\``);
       if (db.pgPool) {
-        const r = await db.pgPool.query(`explain (analyze, costs off, timing off, summary on) ${c.sql}`, c.parameters as unknown[]);
+        const opts = process.argv.includes('--buffers') ? 'analyze, buffers, costs off, summary on' : 'analyze, costs off, timing off, summary on';
+        const r = await db.pgPool.query(`explain (${opts}) ${c.sql}`, c.parameters as unknown[]);
         console.log(r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n'));
       } else {
         const rows = db.sqlite!.prepare(`explain query plan ${c.sql}`).all(...(c.parameters as unknown[])) as Array<{ id: number; parent: number; detail: string }>;
