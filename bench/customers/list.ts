@@ -35,7 +35,7 @@ async function explain(db: Database, wsId: number, cases: Array<[string, Record<
     // A driver's plan reads the page and the total in one query (the plan's own); others walk twice.
     const queries =
       plan.kind === 'rows'
-        ? ([['rows (page and total)', repo.drivenQuery(wsId, f, plan.driver)]] as const)
+        ? ([['rows (page and total)', repo.drivenQuery(wsId, plan.remarksOnly ? { ...f, keywordIn: 'remark' } : f, plan.driver)]] as const)
         : ([
             ['page', repo.pageQuery(wsId, f, plan, 'desc', 0, 20)],
             ['count', repo.countQuery(wsId, f, plan, CUSTOMER_COUNT_CAP, plan.kind === 'branches' ? plan.values[0] : undefined)],
