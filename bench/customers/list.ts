@@ -7,7 +7,9 @@
 //   paging — pages 1–5 again while that count is fresh (what an operator paging through sees).
 // --explain prints each filter's plan instead (CustomerListRepository in this process: EXPLAIN QUERY
 // PLAN on SQLite, EXPLAIN (ANALYZE) on PostgreSQL, of the page and of the count up to 1,000).
-// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain] [--port=3971]
+// --buffers (with --explain, PostgreSQL): EXPLAIN (ANALYZE, BUFFERS) with timings — buffer counts hold
+// steady on a busy machine where times do not.
+// Usage: node --import tsx bench/customers/list.ts [--runs=20] [--first=5] [--only=<case name part>] [--explain [--buffers]] [--port=3971]
 import { performance } from 'node:perf_hooks';
 import { CUSTOMER_COUNT_CAP } from '@scrm/contracts/customer';
 import { CustomerListRepository } from '../../apps/server/src/customer/customer-list.repository.js';
@@ -33,7 +35,7 @@ async function explain(db: Database, wsId: number, cases: Array<[string, Record<
     // A driver's plan reads the page and the total in one query (the plan's own); others walk twice.
     const queries =
       plan.kind === 'rows'
-        ? ([['rows (page and total)', repo.drivenQuery(wsId, f, plan.driver)]] as const)
+        ? ([['rows (page and total)', repo.drivenQuery(wsId, plan.remarksOnly ? { ...f, keywordIn: 'remark' } : f, plan.driver)]] as const)
         : ([
             ['page', repo.pageQuery(wsId, f, plan, 'desc', 0, 20)],
             ['count', repo.countQuery(wsId, f, plan, CUSTOMER_COUNT_CAP, plan.kind === 'branches' ? plan.values[0] : undefined)],
@@ -42,7 +44,8 @@ async function explain(db: Database, wsId: number, cases: Array<[string, Record<
       const c = q.compile(db.kysely);
       console.log(`${label}:\n\`\`\``);
       if (db.pgPool) {
-        const r = await db.pgPool.query(`explain (analyze, costs off, timing off, summary on) ${c.sql}`, c.parameters as unknown[]);
+        const opts = process.argv.includes('--buffers') ? 'analyze, buffers, costs off, summary on' : 'analyze, costs off, timing off, summary on';
+        const r = await db.pgPool.query(`explain (${opts}) ${c.sql}`, c.parameters as unknown[]);
         console.log(r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n'));
       } else {
         const rows = db.sqlite!.prepare(`explain query plan ${c.sql}`).all(...(c.parameters as unknown[])) as Array<{ id: number; parent: number; detail: string }>;
