@@ -5,10 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, PageNumber } from './api.js';
 
-/** The query parameter of a promotion link (`/?cps=<promoCode>`): the login gate keeps it until registration. */
-export const CPS_PARAM = 'cps';
-/** A promotion code: letters and digits (what operators give, or generated). */
-export const PROMO_CODE_PATTERN = '^[A-Za-z0-9]{4,32}$';
+export { CPS_PARAM, PROMO_CODE_PATTERN } from './constants.js';
 /** The most seats one 设置席位 may give, and the longest term. */
 export const DISTRIBUTOR_SEAT_MAX = 1000;
 export const DISTRIBUTOR_TERM_MAX_DAYS = 3650;

@@ -57,3 +57,22 @@ export async function registerThroughPromo(h: Harness, cps: string, o: { openid?
   const info = await h.api('/api/account/info', {}, created.data.token);
   return { token: created.data.token, accountId: info.data.id, phone, openid: scanned.body.openid };
 }
+
+/**
+ * For the matrices: a distributor written straight to the database (no ADMIN_TOKEN needed), owning these
+ * main accounts as its customers, with a live session.
+ */
+export async function seedDistributor(h: Harness, o: { name: string; customers: number[] }): Promise<{ id: number; token: string }> {
+  const db = h.server.database.kysely;
+  const now = Date.now();
+  const phone = uniquePhone();
+  const row = await db
+    .insertInto('distributor')
+    .values({ phone, name: o.name, seat_price_fen: 36_500, promo_code: `p${phone}`, disabled: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  if (o.customers.length) await db.updateTable('account').set({ distributor_id: id }).where('id', 'in', o.customers).execute();
+  const token = await h.server.services.distributorSessions.issue(id, { ip: '127.0.0.1', userAgent: 'matrix' });
+  return { id, token };
+}
