@@ -12,6 +12,8 @@ const shot = async (page: Page, name: string) => {
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
 test('a distributor logs in, sees the account registered through its promotion QR and sets seats for it', async ({ page, browser }) => {
+  // Three browser contexts and two logins: longer than one page's flow on a shared machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 800 });
   const distributorPhone = freshPhone();
   const created = await fetch(`${serverUrl}/api/admin/distributor/create`, {
@@ -72,7 +74,7 @@ test('a distributor logs in, sees the account registered through its promotion Q
   await expect(row).toBeVisible();
   await expect(row).toContainText('5');
   await row.getByRole('button', { name: '设置席位' }).click();
-  await page.getByTestId('set-seats-count').locator('input').fill('3');
+  await page.getByRole('dialog').getByRole('spinbutton', { name: '席位数量' }).fill('3');
   await shot(page, 'distributor-set-seats');
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('已为客户增加 3 个席位')).toBeVisible();

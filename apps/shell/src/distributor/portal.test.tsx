@@ -55,7 +55,7 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByTestId('portal-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('portal-login-submit'));
     await waitFor(() => expect(getPortalToken()).toBe('new-token'));
-    expect(screen.getByTestId('where').textContent).toBe('/distributor/customers');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/distributor/customers'));
     // The portal's token is never the console's.
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -12,6 +12,18 @@ const phoneRules = [
   { pattern: /^\d{11}$/, message: T.login.phoneFormat },
 ];
 
+/** The code input and its 获取验证码 button, one form field (so its error follows the input). */
+function CodeField(props: { value?: string; onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void; sendLabel: string; sendDisabled: boolean; sending: boolean; onSend: () => void }) {
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input value={props.value} onChange={props.onChange} placeholder={T.login.codePlaceholder} maxLength={6} inputMode="numeric" data-testid="portal-code" />
+      <Button onClick={props.onSend} disabled={props.sendDisabled} loading={props.sending} data-testid="portal-sms-send">
+        {props.sendLabel}
+      </Button>
+    </Space.Compact>
+  );
+}
+
 export function LoginPage() {
   const [form] = Form.useForm<{ phone: string; code: string }>();
   const navigate = useNavigate();
@@ -65,15 +77,8 @@ export function LoginPage() {
           <Form.Item name="phone" label={T.login.phone} rules={phoneRules}>
             <Input placeholder={T.login.phonePlaceholder} maxLength={11} inputMode="numeric" data-testid="portal-phone" />
           </Form.Item>
-          <Form.Item label={T.login.code} required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="code" noStyle rules={[{ required: true, message: T.login.codeEmpty }]}>
-                <Input placeholder={T.login.codePlaceholder} maxLength={6} inputMode="numeric" data-testid="portal-code" />
-              </Form.Item>
-              <Button onClick={() => void send()} disabled={remaining > 0} loading={sending} data-testid="portal-sms-send">
-                {remaining > 0 ? T.login.resend(remaining) : T.login.send}
-              </Button>
-            </Space.Compact>
+          <Form.Item name="code" label={T.login.code} rules={[{ required: true, message: T.login.codeEmpty }]}>
+            <CodeField sendLabel={remaining > 0 ? T.login.resend(remaining) : T.login.send} sendDisabled={remaining > 0} sending={sending} onSend={() => void send()} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="portal-login-submit">
             {T.login.submit}
