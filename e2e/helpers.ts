@@ -1,13 +1,13 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
 // simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts and channel codes.
 import { expect, type Page } from '@playwright/test';
-import { E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
+import { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
 export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
 export const simUrl = `http://127.0.0.1:${E2E_SIM_PORT}`;
 /** The simulator's page for people, opened with its control token (the browser keeps it as a cookie). */
 export const simPageUrl = `${simUrl}/?token=${E2E_SIM_TOKEN}`;
-export { E2E_DEBUG_CODE, E2E_SIM_TOKEN };
+export { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_SIM_TOKEN };
 
 /** A call to the simulator's control API or SMS outbox, with its control token. */
 export const simFetch = (path: string, init: RequestInit = {}) =>

@@ -7,6 +7,8 @@ export const E2E_SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 3400);
 export const E2E_SIM_TOKEN = (process.env.E2E_SIM_TOKEN ??= 'e2e-sim-control-token-0123456789');
 /** DEBUG_LOGIN_CODE of the suite's server (at least 32 characters). */
 export const E2E_DEBUG_CODE = (process.env.E2E_DEBUG_CODE ??= 'e2e-debug-login-code-0123456789abcdef');
+/** ADMIN_TOKEN of the suite's server: the operators' calls (e.g. creating a distributor). */
+export const E2E_ADMIN_TOKEN = (process.env.E2E_ADMIN_TOKEN ??= 'e2e-admin-token-0123456789abcdef0123');
 
 export default defineConfig({
   testDir: './specs',

@@ -25,7 +25,10 @@ rmSync(dataDir, { recursive: true, force: true });
 // The demo's own debug code (trial mode only; production refuses it): it gives the demo account a seat for
 // every member (资源包), beyond the 5 trial seats a new account gets.
 const debugCode = randomBytes(24).toString('hex');
-const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir, DEBUG_LOGIN_CODE: debugCode } });
+// The operators' credential of this run: it creates the demo distributor (分销商门户, docs/distributors.md).
+const adminToken = randomBytes(24).toString('hex');
+const distributorPhone = '13900000000';
+const { children, stop, simToken } = await startStack({ port, simPort, env: { DATA_DIR: dataDir, DEBUG_LOGIN_CODE: debugCode, ADMIN_TOKEN: adminToken } });
 
 const stack = stackClient({ server, sim, simToken });
 
@@ -38,11 +41,14 @@ try {
   const { work } = await stack.connectSampleCorp(token, { name: '示例科技有限公司', size });
   const sync = await stack.waitForSync(token, work.id, (p) => log(`同步中：${p.phase || '准备'} ${p.percent}%`));
   log(sync.status === 'done' ? '同步完成' : `同步失败：${sync.error}`);
+  const distributor = await adminCall('/api/admin/distributor/create', { phone: distributorPhone, name: '示例分销商', seatPriceFen: 36_500, promoCode: 'DEMO2024' });
 
   log('');
   log(`控制台：http://localhost:${port}/`);
   log(`登录：账号 ${phone}，密码 ${password}（已连接「示例科技有限公司」并完成同步）`);
   log(`WeCom 模拟器（客户扫码、删除好友、进群退群、短信收件箱）：http://127.0.0.1:${simPort}/?token=${simToken}`);
+  log(`分销商门户：http://localhost:${port}/#/distributor/login（手机号 ${distributorPhone}，验证码见模拟器的短信收件箱）`);
+  log(`分销商推广链接（用它注册的主账号归属「示例分销商」）：http://localhost:${port}/?cps=${distributor.promoCode}`);
   log('按 Ctrl+C 停止。');
 } catch (error) {
   console.error(error);
@@ -51,3 +57,11 @@ try {
 }
 
 stopTogether({ children, stop });
+
+/** An operators' call (X-Admin-Token), answered with its data. */
+async function adminCall(urlPath, body) {
+  const res = await fetch(server + urlPath, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': adminToken }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${urlPath}: ${res.status} ${json.message}`);
+  return json.data;
+}

@@ -35,6 +35,7 @@ import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
 import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
 import { seatRoutes } from './seat/seat.routes.js';
+import { distributorRoutes } from './distributor/distributor.routes.js';
 import { SEAT_TICK_JOB } from './seat/seat.service.js';
 import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
 import { leadRoutes } from './contact-way/lead/lead.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   app.decorate('database', database);
   app.decorateRequest('auth', null);
   app.decorateRequest('workSpace', null);
+  app.decorateRequest('distributor', null);
   // Before any route: every route under /api (the docs pages included) goes into the table, and one
   // without its declaration stops the app here.
   const routeTable: RouteEntry[] = [];
@@ -128,7 +130,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   await app.register(swagger, {
     openapi: {
       info: { title: '企微SCRM API', version: '0.1.0', description: '成功：{code:0,message:"ok",data}；失败：非 2xx 与 {code,message}。' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, distributorBearer: { type: 'http', scheme: 'bearer', description: '分销商登录的 token（/api/distributor/account/login）' } } },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -154,7 +156,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   });
   await app.register(
     async (api: Api) => {
-      registerAuthHook(api, services.sessions);
+      registerAuthHook(api, services.sessions, services.distributorSessions);
       registerWorkSpaceHook(api, services.workSpaces);
       await api.register(healthRoutes, { database });
       await api.register(accountRoutes, {
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
         fileRateLimitPerMinute: config.limits.fileRateLimitPerMinute,
       });
       await api.register(seatRoutes, { seats: services.seats });
+      await api.register(distributorRoutes, { distributors: services.distributors, rateLimitPerMinute: config.limits.rateLimitPerMinute });
       if (config.testClock) {
         await api.register(clockRoutes, {
           clock: services.clock,

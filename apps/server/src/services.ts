@@ -101,6 +101,10 @@ import { PushDeliveryService } from './push/push-delivery.service.js';
 import { PushService } from './push/push.service.js';
 import { SeatRepository } from './seat/seat.repository.js';
 import { SeatService } from './seat/seat.service.js';
+import { DistributorRepository } from './distributor/distributor.repository.js';
+import { DistributorService } from './distributor/distributor.service.js';
+import { DistributorSessionRepository } from './distributor/distributor-session.repository.js';
+import { DistributorSessionService } from './distributor/distributor-session.service.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -158,6 +162,26 @@ export function createServices(config: Config, database: Database, log: FastifyB
     passwords,
     debugLoginCode: config.debugLoginCode,
     grantTrial: (accountId, trx) => seats.grantTrial(accountId, trx),
+    attributeScan: (sceneCode, accountId, trx) => distributors.attributeScan(sceneCode, accountId, trx),
+  });
+
+  // ---- 分销商门户 (docs/distributors.md): its own sessions, its customers, the promotion scan's attribution
+  const distributorSessions = new DistributorSessionService(new DistributorSessionRepository(database), config.tokenTtlDays);
+  const distributors: DistributorService = new DistributorService({
+    repo: new DistributorRepository(database),
+    sessions: distributorSessions,
+    smsCodes,
+    guard: new LoginGuard(loginFailureRepo, config.limits.loginMaxFailures),
+    seats,
+    pollLoginQr: (code, client) => accounts.pollLoginQr(code, client),
+    sceneOpen: async (code) => {
+      const scene = await scenes.find(code);
+      return !!scene && scene.purpose === 'login' && scene.status !== 'done' && Number(scene.expires_at) > Date.now();
+    },
+    debugLoginCode: config.debugLoginCode,
+    adminToken: config.adminToken,
+    publicUrl: config.publicUrl,
+    now: () => Date.now(),
   });
 
   // ---- 消息中心: recipients bound by scan, and the delivery of what the domains notify (docs/notify.md)
@@ -293,6 +317,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     materials,
     callbacks,
     notifyRecipients,
+    distributorSessions,
     clock,
     callbackRetentionDays: config.callbackRetentionDays,
   });
@@ -304,6 +329,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     clock,
     jobs,
     scheduler,
+    distributors,
+    distributorSessions,
     limiter,
     replay,
     materials,

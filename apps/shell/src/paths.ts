@@ -20,3 +20,7 @@ export function currentPath(loc: Pick<Location, 'hash'> = window.location): stri
 
 export const isNoLayoutPath = (path: string) => NO_LAYOUT_PATHS.includes(path);
 export const isLoginModalExempt = (path: string) => LOGIN_MODAL_EXEMPT_PATHS.includes(path);
+
+/** The distributors' portal (分销商门户): its own app, outside the console (docs/distributors.md). */
+export const DISTRIBUTOR_PREFIX = '/distributor';
+export const isDistributorPath = (path: string) => path === DISTRIBUTOR_PREFIX || path.startsWith(`${DISTRIBUTOR_PREFIX}/`);

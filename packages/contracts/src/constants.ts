@@ -21,3 +21,8 @@ export const STORAGE_TOKEN = 'token';
 export const STORAGE_WORK_ID = 'work_id';
 /** After a login the page goes here (spec §2). */
 export const HOME_AFTER_LOGIN = '/channel-qrcode/list';
+
+/** The query parameter of a distributor's promotion link (`/?cps=<promoCode>`, docs/distributors.md). */
+export const CPS_PARAM = 'cps';
+/** A promotion code: 4 to 32 letters and digits. */
+export const PROMO_CODE_PATTERN = '^[A-Za-z0-9]{4,32}$';

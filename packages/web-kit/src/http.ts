@@ -39,7 +39,8 @@ export const http = axios.create({
 
 http.interceptors.request.use((config) => {
   const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  // A call that names its own session (the distributors' portal) keeps it.
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
   const workId = getWorkId();
   // A call about another work space (e.g. seats migrated to it) names it itself.
   if (workId && !config.headers.has(WORK_ID_HEADER)) config.headers.set(WORK_ID_HEADER, String(workId));

@@ -90,6 +90,11 @@ export interface AccountServiceDeps {
   debugLoginCode: string | undefined;
   /** The trial seats of a new main account, written in its registration's transaction (seat/seat.service.ts). */
   grantTrial?: (accountId: number, trx: Kysely<DB>) => Promise<unknown>;
+  /**
+   * A new main account made from a scanned login QR: the distributor whose promotion link showed that QR gets
+   * it, in the creation's transaction (distributor/distributor.service.ts `attributeScan`).
+   */
+  attributeScan?: (sceneCode: string, accountId: number, trx: Kysely<DB>) => Promise<unknown>;
 }
 
 /** The login guard's identifier for debug login: longer than any account name (32), so it is no one's. */
@@ -229,6 +234,7 @@ export class AccountService {
       } else {
         id = await this.d.accounts.insert(mainAccountRow(phone, { passwordHash: null, openid }, now), trx);
         await this.d.grantTrial?.(id, trx);
+        await this.d.attributeScan?.(scene.code, id, trx);
       }
       return this.d.sessions.issue(id, client, trx);
     }, '该微信或手机号已绑定其他账号');

@@ -1,5 +1,5 @@
 // The single authentication hook of the /api subtree, plus the route-level guards
-// declared in route config (`public`, `mainOnly`, `permission`).
+// declared in route config (`public`, `mainOnly`, `permission`, `distributor`).
 import type { FastifyRequest } from 'fastify';
 import { Errors } from '../http/errors.js';
 import type { Api } from '../http/types.js';
@@ -13,13 +13,30 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-export function registerAuthHook(app: Api, sessions: SessionService): void {
+/** The caller of a distributor route (the distributors' portal). */
+export interface DistributorCaller {
+  distributorId: number;
+  tokenHash: string;
+}
+
+/** Resolves a distributor's bearer token (its own session table): 401 for anything else, account tokens included. */
+export interface DistributorAuthenticator {
+  authenticate(token: string): Promise<DistributorCaller>;
+}
+
+export function registerAuthHook(app: Api, sessions: SessionService, distributors: DistributorAuthenticator): void {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = bearer(request);
     if (!token) throw Errors.notLoggedIn();
+    // The two kinds of session never mix: a distributor route reads only distributor sessions, every other
+    // route only account sessions, so either token is a stranger (401) on the other's calls.
+    if (config.distributor) {
+      request.distributor = await distributors.authenticate(token);
+      return;
+    }
     const auth = await sessions.authenticate(token);
     request.auth = auth;
     if (auth.isChild) {
@@ -34,6 +51,12 @@ export function registerAuthHook(app: Api, sessions: SessionService): void {
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw Errors.notLoggedIn();
   return request.auth;
+}
+
+/** The distributor calling a distributor route. */
+export function distributorOf(request: FastifyRequest): DistributorCaller {
+  if (!request.distributor) throw Errors.notLoggedIn();
+  return request.distributor;
 }
 
 /** Client details kept with a new session. */

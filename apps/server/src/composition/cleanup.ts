@@ -10,6 +10,7 @@ import type { MaterialService } from '../material/material.service.js';
 import type { SmsCodeRepository } from '../sms-code/sms-code.repository.js';
 import type { JobRepository } from '../jobs/job.repository.js';
 import type { RecipientService } from '../notify/recipient.service.js';
+import type { DistributorSessionService } from '../distributor/distributor-session.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -25,6 +26,7 @@ export class Cleanup {
       materials: MaterialService;
       callbacks: CallbackService;
       notifyRecipients: RecipientService;
+      distributorSessions: DistributorSessionService;
       clock: Clock;
       /** CALLBACK_RETENTION_DAYS. */
       callbackRetentionDays: number;
@@ -36,6 +38,7 @@ export class Cleanup {
     const now = Date.now();
     await d.jobs.purge(now, 7 * DAY_MS, 30 * DAY_MS);
     await d.sessions.deleteExpired(now);
+    await d.distributorSessions.purgeExpired(now);
     await d.smsCodes.deleteExpiredBefore(now - DAY_MS);
     await d.scenes.deleteExpiredBefore(now - DAY_MS);
     await d.notifyRecipients.purgeBinds(now - DAY_MS);

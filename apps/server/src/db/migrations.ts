@@ -1468,6 +1468,45 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         for (const index of SEARCH_GIN_INDEXES) await sql.raw(`alter index ${index} reset (gin_pending_list_limit)`).execute(db);
       },
     },
+    // 分销商门户 (docs/distributors.md): the distributors' own sessions (never the account `session` table, so
+    // neither kind of token opens the other's calls), the login QR scenes shown through a promotion link (the
+    // promo code survives from the scan to the account's creation; gone with their scene), and the seats a
+    // distributor gave its customers.
+    '0031_distributor': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('distributor_session')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('distributor_id', 'integer', (c) => c.notNull().references('distributor.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('revoked_at', 'bigint')
+          .addColumn('ip', 'varchar(64)', (c) => c.notNull())
+          .addColumn('user_agent', 'varchar(512)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('distributor_session_distributor_idx').on('distributor_session').columns(['distributor_id']).execute();
+        await db.schema
+          .createTable('distributor_scene')
+          .addColumn('scene_code', 'varchar(64)', (c) => c.primaryKey().references('qr_scene.code').onDelete('cascade'))
+          .addColumn('distributor_id', 'integer', (c) => c.notNull().references('distributor.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await withId(db.schema.createTable('distributor_seat_record'), dialect)
+          .addColumn('distributor_id', 'integer', (c) => c.notNull().references('distributor.id').onDelete('cascade'))
+          .addColumn('account_id', 'integer', (c) => c.notNull().references('account.id').onDelete('cascade'))
+          .addColumn('seat_count', 'integer', (c) => c.notNull())
+          .addColumn('term_days', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('distributor_seat_record_idx').on('distributor_seat_record').columns(['distributor_id', 'created_at']).execute();
+        await db.schema.createIndex('distributor_seat_record_account_idx').on('distributor_seat_record').columns(['account_id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('distributor_seat_record').ifExists().execute();
+        await db.schema.dropTable('distributor_scene').ifExists().execute();
+        await db.schema.dropTable('distributor_session').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -917,6 +917,35 @@ export interface DistributorTable {
   updated_at: number;
 }
 
+/** A distributor's login session (its own kind: an account token is never one, nor the reverse). */
+export interface DistributorSessionTable {
+  /** SHA-256 hex of the opaque token. */
+  token_hash: string;
+  distributor_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+/** A login QR scene shown through a distributor's promotion link: the account it registers is the distributor's. */
+export interface DistributorSceneTable {
+  scene_code: string;
+  distributor_id: number;
+  created_at: number;
+}
+
+/** Seats a distributor gave one of its customers (设置席位), credited through SeatService.credit. */
+export interface DistributorSeatRecordTable {
+  id: Generated<number>;
+  distributor_id: number;
+  account_id: number;
+  seat_count: number;
+  term_days: number;
+  created_at: number;
+}
+
 /** An order for seats (buy) or a renewal of named seats (renew), paid through a payment provider. */
 export interface SeatOrderTable {
   id: Generated<number>;
@@ -960,6 +989,9 @@ export interface PaymentNoticeTable {
 
 export interface DB {
   distributor: DistributorTable;
+  distributor_session: DistributorSessionTable;
+  distributor_scene: DistributorSceneTable;
+  distributor_seat_record: DistributorSeatRecordTable;
   seat_order: SeatOrderTable;
   payment_notice: PaymentNoticeTable;
   licence_order: LicenceOrderTable;

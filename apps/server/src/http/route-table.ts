@@ -10,7 +10,9 @@ import type { TSchema } from 'typebox';
  * - `public: true` — no login (login, register, callbacks, health, public files);
  * - `anyAccount: true` — any logged-in account, child accounts included, whatever their keys;
  * - `mainOnly: true` — main accounts only (children get 403 「子账号无权进行此操作」);
- * - `permission: 'key' | ['key', …]` — children need one of these menu keys (or one above it).
+ * - `permission: 'key' | ['key', …]` — children need one of these menu keys (or one above it);
+ * - `distributor: true` — a logged-in distributor (its own session kind, docs/distributors.md); account
+ *   sessions are strangers there (401), as distributor sessions are on every other route.
  * And, unless public, `workSpace: true | false`: true when the route works on the work space named by
  * the `X-Work-Id` header (the work-space hook resolves it into `req.workSpace`).
  */
@@ -19,6 +21,7 @@ export interface RouteDeclaration {
   anyAccount?: boolean;
   mainOnly?: boolean;
   permission?: string | readonly string[];
+  distributor?: boolean;
   workSpace?: boolean;
 }
 
@@ -30,6 +33,8 @@ export interface RouteEntry {
   public: boolean;
   workSpace: boolean;
   mainOnly: boolean;
+  /** Called by distributors (the portal's session), not by accounts. */
+  distributor: boolean;
   /** The keys a child account needs (any one of them); null when none is needed (public, any account, main only). */
   permission: string[] | null;
   body?: TSchema;
@@ -55,12 +60,13 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
   const c = (route.config ?? {}) as RouteDeclaration;
   const where = `${methods.join(',')} ${url}`;
-  const rules = [c.public === true, c.anyAccount === true, c.mainOnly === true, c.permission !== undefined].filter(Boolean).length;
+  const rules = [c.public === true, c.anyAccount === true, c.mainOnly === true, c.permission !== undefined, c.distributor === true].filter(Boolean).length;
   if (rules !== 1) {
     return new Error(
-      `route ${where}: declare exactly one access rule in its config — public: true, anyAccount: true, mainOnly: true or permission: 'key' (see apps/server/README.md, Route guards)`,
+      `route ${where}: declare exactly one access rule in its config — public: true, anyAccount: true, mainOnly: true, permission: 'key' or distributor: true (see apps/server/README.md, Route guards)`,
     );
   }
+  if (c.distributor && c.workSpace !== false) return new Error(`route ${where}: a distributor route declares workSpace: false (distributors have no work space)`);
   const keys = keysOf(c.permission);
   if (keys && (keys.length === 0 || keys.some((k) => typeof k !== 'string' || k === ''))) {
     return new Error(`route ${where}: permission must name at least one menu key`);
@@ -77,6 +83,7 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
     public: c.public === true,
     workSpace: c.workSpace === true,
     mainOnly: c.mainOnly === true,
+    distributor: c.distributor === true,
     permission: keys,
     ...(schema.body ? { body: schema.body } : {}),
     ...(schema.querystring ? { querystring: schema.querystring } : {}),

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AuthContext } from '../auth/session.service.js';
+import type { DistributorCaller } from '../auth/auth.hook.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { RouteEntry } from './route-table.js';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The work space named by X-Work-Id; set by the work-space hook on routes declared `workSpace: true`. */
     workSpace: WorkSpace | null;
+    /** The distributor of a `distributor: true` route; set by the auth hook. */
+    distributor: DistributorCaller | null;
   }
   // The route declaration (see http/route-table.ts): exactly one of public / anyAccount / mainOnly /
   // permission, and workSpace unless public. A route under /api without it stops the app.
@@ -26,6 +29,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Any logged-in account, child accounts included whatever their keys. */
     anyAccount?: boolean;
+    /** A logged-in distributor (the portal's session kind); account sessions get 401. Declares workSpace: false. */
+    distributor?: boolean;
     /** The route works on the work space named by X-Work-Id (resolved once into req.workSpace). */
     workSpace?: boolean;
     /** Child accounts are refused with 403 「子账号无权进行此操作」. */

@@ -20,7 +20,7 @@ export const DAY_MS = 86_400_000;
 const TICK_BATCH = 500;
 
 /** Where seats come from (the `source` column; an order's is `order:<id>`). */
-export type SeatSource = 'trial' | 'debug' | 'admin' | `order:${string | number}`;
+export type SeatSource = 'trial' | 'debug' | 'admin' | `order:${string | number}` | `distributor:${number}`;
 
 export interface SeatDeps {
   repo: SeatRepository;

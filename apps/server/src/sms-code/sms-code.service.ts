@@ -15,7 +15,12 @@ const DAY_MS = 24 * HOUR_MS;
 
 export const smsCodeContent = (code: string) => `【企微SCRM】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`;
 
-const hashCode = (phone: string, code: string) => sha256Hex(`${phone}:${code}`);
+/**
+ * A code is bound to what it was sent for: the console's login (no scope) or the distributors' portal
+ * (`distributor`), so a code sent for one never opens the other.
+ */
+export type SmsScope = '' | 'distributor';
+const hashCode = (phone: string, code: string, scope: SmsScope = '') => sha256Hex(scope ? `${scope}:${phone}:${code}` : `${phone}:${code}`);
 const wrongCode = () => new AppError(400, '验证码错误或已过期');
 const burntCode = () => new AppError(400, '验证码错误次数过多，请重新获取');
 
@@ -36,7 +41,7 @@ export class SmsCodeService {
     private readonly limits: SmsLimits,
   ) {}
 
-  async send(phone: string, ip: string): Promise<{ cooldown: number }> {
+  async send(phone: string, ip: string, scope: SmsScope = ''): Promise<{ cooldown: number }> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const id = await this.codes.lockedForPhone(phone, async (codes) => {
       const now = Date.now();
@@ -53,7 +58,7 @@ export class SmsCodeService {
       }
       return codes.insert({
         phone,
-        code_hash: hashCode(phone, code),
+        code_hash: hashCode(phone, code, scope),
         created_at: now,
         expires_at: now + SMS_CODE_TTL_MS,
         ip: ip.slice(0, 64),
@@ -73,11 +78,11 @@ export class SmsCodeService {
    * statement (and kept even when the caller's later work fails), so however many tries run in
    * parallel at most SMS_CODE_MAX_ATTEMPTS of them are compared; after that the code is burnt.
    */
-  async check(phone: string, code: string): Promise<CheckedCode> {
+  async check(phone: string, code: string, scope: SmsScope = ''): Promise<CheckedCode> {
     const row = await this.codes.findLive(phone, Date.now());
     if (!row) throw wrongCode();
     if (!(await this.codes.takeAttempt(row.id, SMS_CODE_MAX_ATTEMPTS))) throw burntCode();
-    if (!safeEqual(row.code_hash, hashCode(phone, code))) throw wrongCode();
+    if (!safeEqual(row.code_hash, hashCode(phone, code, scope))) throw wrongCode();
     return { id: row.id };
   }
 

@@ -31,11 +31,20 @@ const sessions = {
   },
 } as unknown as SessionService;
 
+const distributors = {
+  authenticate: async (token: string) => {
+    if (token !== 'distributor') throw Errors.notLoggedIn();
+    return { distributorId: 7, tokenHash: 'h' };
+  },
+};
+
 const app = Fastify();
 beforeAll(async () => {
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
-  registerAuthHook(app as never, sessions);
+  app.decorateRequest('distributor', null);
+  registerAuthHook(app as never, sessions, distributors);
+  app.get('/portal', { config: { distributor: true } }, async (req) => req.distributor?.distributorId);
   app.get('/open', { config: { public: true } }, async () => 'open');
   app.get('/any', async (req) => req.auth?.accountId);
   app.get('/main', { config: { mainOnly: true } }, async () => 'main');
@@ -70,6 +79,13 @@ describe('auth hook guards', () => {
     expect(await call('/channel-manage', 'manager')).toEqual([200, 'channel-manage']);
     expect(await call('/customer', 'child')).toEqual([403, '暂无权限']);
     expect(await call('/qw', 'child')).toEqual([403, '暂无权限']);
+  });
+
+  it('keeps distributor sessions and account sessions apart', async () => {
+    expect(await call('/portal', 'distributor')).toEqual([200, '7']);
+    expect(await call('/portal')).toEqual([401, '登录已失效，请重新登录']);
+    expect(await call('/portal', 'main')).toEqual([401, '登录已失效，请重新登录']);
+    expect(await call('/any', 'distributor')).toEqual([401, '登录已失效，请重新登录']);
   });
 });
 

@@ -8,6 +8,7 @@ import type { RouteEntry } from '../../src/http/route-table.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, until, type ConnectedCorp } from '../helpers/corp.js';
 import { createChild } from '../helpers/child.js';
+import { seedDistributor } from '../helpers/distributor.js';
 
 /** In every name A gives its objects; B's answers must never contain it. */
 export const A_MARK = 'A专属';
@@ -46,6 +47,8 @@ export interface AIds {
   tagId: string;
   authState: string;
   fileToken: string;
+  /** A's main account: a customer of distributor A (分销商门户). */
+  account: number;
 }
 
 export interface Fixtures {
@@ -53,6 +56,8 @@ export interface Fixtures {
   a: AccountFixture;
   b: AccountFixture;
   ids: AIds;
+  /** Distributors (分销商门户): A's account is distributor A's customer, B's distributor B's; each with a live session. */
+  distributors: { a: { id: number; token: string }; b: { id: number; token: string } };
   /** Strings only A's data contains (names, corp id, customer and member ids that B's corp lacks). */
   markers: string[];
   /** POST a JSON body as `token` (with `headers`) through app.inject; the status and the parsed answer. */
@@ -165,6 +170,21 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
     const bUserids = new Set(snapB.members.map((m) => m.userid));
     for (const m of members) if (!bUserids.has(m.userid)) markers.push(m.userid);
   }
+  // Distributors: A's account is distributor A's customer, with a paid order and seats distributor A set.
+  const distributorA = await seedDistributor(h, { name: `${A_MARK}分销商`, customers: [a.accountId] });
+  const distributorB = await seedDistributor(h, { name: 'B的分销商', customers: b === a ? [] : [b.accountId] });
+  const orderAt = Date.now();
+  await db
+    .insertInto('seat_order')
+    .values({
+      order_no: `${A_MARK}ORDER1`, account_id: a.accountId, distributor_id: distributorA.id, kind: 'buy', seat_count: 1, term_days: 365, seat_ids: '[]',
+      unit_price_fen: 36_500, amount_fen: 36_500, state: 'paid', provider: 'sim', trade_no: 't1', created_at: orderAt, updated_at: orderAt,
+      expires_at: orderAt + 900_000, paid_at: orderAt, closed_at: null,
+    })
+    .execute();
+  const setSeats = await h.api('/api/distributor/account/seat/set', { accountId: a.accountId, count: 1, days: 30 }, distributorA.token);
+  if (setSeats.status !== 200) throw new Error(`distributor seat/set: ${setSeats.status} ${setSeats.message}`);
+
   await h.server.services.jobs.idle();
   h.server.services.scheduler.stop();
 
@@ -192,6 +212,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
     tagId,
     authState: auth.data.state,
     fileToken,
+    account: a.accountId,
   };
 
   const call: Fixtures['call'] = async (method, url, o) => {
@@ -209,7 +230,7 @@ export async function setUpFixtures(opts: { withB?: boolean } = {}): Promise<Fix
     }
     return { status: res.statusCode, body: res.body, json };
   };
-  return { h, a, b, ids, markers, call };
+  return { h, a, b, ids, distributors: { a: distributorA, b: distributorB }, markers, call };
 }
 
 /** A's object ids a field of this name may take, by its name (generic `id`: every numeric one). */
@@ -244,6 +265,8 @@ export function idsForField(name: string, ids: AIds, url = ''): Array<number | s
       return [ids.tagId];
     case 'state':
       return [ids.authState];
+    case 'accountId':
+      return [ids.account];
     default:
       return [];
   }

@@ -226,7 +226,10 @@ it('answers every fuzzed request with a 2xx or a Chinese 4xx, never a 5xx, and a
 
   for (const route of ordered) {
     // A fresh session per route: a logout or a password change in the route before ends the last one.
-    const token = await f.h.server.services.sessions.issue(f.a.accountId, { ip: '127.0.0.1', userAgent: 'fuzz' });
+    // Distributor routes are called by distributor A (whose customer is A), every other one by A.
+    const token = route.distributor
+      ? await f.h.server.services.distributorSessions.issue(f.distributors.a.id, { ip: '127.0.0.1', userAgent: 'fuzz' })
+      : await f.h.server.services.sessions.issue(f.a.accountId, { ip: '127.0.0.1', userAgent: 'fuzz' });
     const requests = requestsFor(route, token);
     expect(requests.length, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(50);
     // Requests the schema refuses never reach a handler: they are checked together, the rest one by one.

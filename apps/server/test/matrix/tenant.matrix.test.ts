@@ -147,7 +147,7 @@ it('refuses account B A\'s ids in every work-space route of its own space, or an
 
 it('refuses account B the account-level routes with A\'s work space, child account and authorisation state', async () => {
   const problems: string[] = [];
-  for (const route of f.h.server.routeTable.filter((r) => !r.workSpace && !r.public && r.body)) {
+  for (const route of f.h.server.routeTable.filter((r) => !r.workSpace && !r.public && !r.distributor && r.body)) {
     // Ids of the kind the route names (another kind's id may well be one of B's own objects).
     const own = route.url.startsWith('/api/account/child/permission/')
       ? [f.ids.role]
@@ -173,6 +173,35 @@ it('refuses account B the account-level routes with A\'s work space, child accou
   }
   expect(problems).toEqual([]);
 }, 120_000);
+
+it('refuses distributor B distributor A\'s customer in every distributor route, and shows none of A\'s data', async () => {
+  const problems: string[] = [];
+  // (logout would end B's session for the routes after it.)
+  const routes = f.h.server.routeTable.filter((r) => r.distributor && !/\/logout$/.test(r.url));
+  expect(routes.length).toBeGreaterThanOrEqual(5);
+  const aAccount = `"accountId":${f.ids.account}`;
+  for (const route of routes) {
+    counted.routes.add(`${route.method} ${route.url}`);
+    const base = route.body ? (sample(route.body) as Record<string, unknown> | undefined) : undefined;
+    const bodies: Array<[string, unknown]> = [['baseline', base ?? {}]];
+    if (route.body && fieldsOf(route.body).some((x) => x.path.length === 1 && x.path[0] === 'accountId')) {
+      bodies.push(['A\'s account', setAt(base, ['accountId'], f.ids.account)], ['nowhere', setAt(base, ['accountId'], NOWHERE_ID)]);
+    }
+    for (const [label, body] of bodies) {
+      counted.cases++;
+      const res = await f.call(route.method, route.url, { token: f.distributors.b.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const where = `${route.method} ${route.url} ${label}`;
+      const shown = leaks(res.body, body);
+      if (res.status >= 500) problems.push(`${where} → ${res.status} ${res.body.slice(0, 120)}`);
+      else if (shown.length || (label === 'baseline' && res.body.includes(aAccount))) problems.push(`${where} → ${res.status} shows A's ${shown.join(', ') || 'account'}`);
+      else if (label !== 'baseline' && !(res.status === 404 && res.json?.message === '客户账号不存在')) problems.push(`${where} → ${res.status} ${res.body.slice(0, 120)}`);
+    }
+  }
+  // Distributor A does see its customer (the refusals above are not blanket ones).
+  const own = await f.call('POST', '/api/distributor/account/get/phone', { token: f.distributors.a.token, headers: { 'content-type': 'application/json' }, payload: '{}' });
+  expect(own.body).toContain(aAccount);
+  expect(problems).toEqual([]);
+});
 
 it('leaves every row A owns as it was, and prints what it ran', async () => {
   await f.h.server.services.jobs.idle();

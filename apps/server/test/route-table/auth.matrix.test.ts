@@ -2,6 +2,7 @@
 // one with a token its session no longer holds (logged out), with 401 「登录已失效，请重新登录」.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { seedDistributor } from '../helpers/distributor.js';
 import { call, labelOf } from './routes.js';
 
 let h: Harness;
@@ -39,10 +40,24 @@ describe('auth matrix', () => {
   it('lets the same routes past the login check with a live token', async () => {
     // The other side of the matrix: a 401 above comes from the token, not from the route itself.
     const token = await h.register(uniquePhone());
+    const distributor = await seedDistributor(h, { name: '认证矩阵分销商', customers: [] });
     const failures: string[] = [];
-    for (const route of h.server.routeTable.filter((r) => !r.public && r.url !== '/api/account/logout')) {
-      const r = await call(h, route, token);
+    for (const route of h.server.routeTable.filter((r) => !r.public && !/\/logout$/.test(r.url))) {
+      const r = await call(h, route, route.distributor ? distributor.token : token);
       if (r.status === 401 || r.status >= 500) failures.push(`${labelOf(route)}: ${r.status} ${r.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps the two kinds of session apart: an account token on every distributor route, a distributor token on every other route, 401', async () => {
+    const account = await h.register(uniquePhone());
+    const distributor = await seedDistributor(h, { name: '认证矩阵分销商二', customers: [] });
+    const routes = h.server.routeTable.filter((r) => !r.public);
+    expect(routes.filter((r) => r.distributor).length).toBeGreaterThanOrEqual(6);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const r = await call(h, route, route.distributor ? account : distributor.token, { 'x-work-id': '1' });
+      if (r.status !== 401 || r.message !== '登录已失效，请重新登录') failures.push(`${labelOf(route)}: ${r.status} ${r.message}`);
     }
     expect(failures).toEqual([]);
   });

@@ -5,7 +5,8 @@
 //                     page but no action key (view-only): 403 when every key of the route is an action
 //                     key (what changes), else not 403;
 //   mainOnly        — a child holding every key: 403 「子账号无权进行此操作」;
-//   any account     — a child holding no key: not 403, never 5xx.
+//   any account     — a child holding no key: not 403, never 5xx;
+//   distributor     — a child holding every key: 401 (an account session is no distributor's).
 // Work-space routes get the main account's connected corp in X-Work-Id, so what is measured is the
 // permission check (the auth hook, before the body is validated and before X-Work-Id is resolved).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,10 @@ describe('child permission matrix', () => {
     const allowed = (s: number) => s !== 403 && s !== 401 && s < 500;
 
     for (const route of routes) {
-      if (route.mainOnly) {
+      if (route.distributor) {
+        // An account's session is a stranger on the distributors' portal.
+        await check(route, 'child holding every key', await childOf(GRANTABLE), (s, m) => s === 401 && m === '登录已失效，请重新登录');
+      } else if (route.mainOnly) {
         await check(route, 'child holding every key', await childOf(GRANTABLE), (s, m) => s === 403 && m === '子账号无权进行此操作');
       } else if (route.permission) {
         const keys = route.permission;

@@ -48,9 +48,10 @@ describe('route table', () => {
     const problems: string[] = [];
     const problem = (r: RouteEntry, what: string) => problems.push(`${r.method} ${r.url}: ${what}`);
     for (const r of h.server.routeTable) {
-      const rules = [r.public, r.mainOnly, r.permission !== null].filter(Boolean).length;
+      const rules = [r.public, r.mainOnly, r.permission !== null, r.distributor].filter(Boolean).length;
       if (rules > 1) problem(r, 'more than one access rule');
       if (r.public && r.workSpace) problem(r, 'public yet scoped to a work space');
+      if (r.distributor && r.workSpace) problem(r, 'a distributor route scoped to a work space');
       for (const key of r.permission ?? []) {
         if (!isKnownKey(key)) problem(r, `unknown permission key ${key}`);
         else if (isMainOnlyKey(key)) problem(r, `permission key ${key} is main-only: declare mainOnly instead`);
@@ -105,6 +106,8 @@ describe('route table', () => {
     expect(() => app.post('/api/z', { config: { public: true, mainOnly: true } }, ok)).toThrow(/exactly one access rule/);
     expect(() => app.post('/api/w', { config: { public: true, workSpace: true } }, ok)).toThrow(/public route cannot be scoped/);
     expect(() => app.post('/api/v', { config: { permission: [] } }, ok)).toThrow(/at least one menu key/);
+    expect(() => app.post('/api/t', { config: { distributor: true, anyAccount: true, workSpace: false } }, ok)).toThrow(/exactly one access rule/);
+    expect(() => app.post('/api/s', { config: { distributor: true, workSpace: true } }, ok)).toThrow(/distributor route declares workSpace: false/);
     // Outside /api (the web pages) nothing is asked for.
     expect(() => app.get('/page', ok)).not.toThrow();
     expect(() => app.post('/api/u', { config: { anyAccount: true, workSpace: false } }, ok)).not.toThrow();
