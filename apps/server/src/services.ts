@@ -101,6 +101,9 @@ import { PushDeliveryService } from './push/push-delivery.service.js';
 import { PushService } from './push/push.service.js';
 import { SeatRepository } from './seat/seat.repository.js';
 import { SeatService } from './seat/seat.service.js';
+import { OrderRepository } from './order/order.repository.js';
+import { OrderService } from './order/order.service.js';
+import { SimPayment } from './order/payment/sim-payment.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -141,6 +144,21 @@ export function createServices(config: Config, database: Database, log: FastifyB
     codeMembers: async (ws, codeId): Promise<string[]> => (await channelCodes.members(ws, codeId)).list.map((m: { userid: string }) => m.userid),
     adminToken: config.adminToken,
     debugCode: config.debugLoginCode,
+  });
+
+  // ---- seat orders and their payment (docs/seats.md, "Orders and payment")
+  const pay = config.orders.pay;
+  const orders = new OrderService({
+    repo: new OrderRepository(database),
+    seats,
+    clock,
+    log,
+    replay,
+    pay: pay && new SimPayment({ baseUrl: pay.baseUrl, key: pay.key, notifyUrl: `${config.publicUrl}/api/pay/notify/sim` }),
+    seatPriceFen: config.orders.seatPriceFen,
+    ttlMs: config.orders.ttlMinutes * 60_000,
+    publicUrl: config.publicUrl,
+    adminToken: config.adminToken,
   });
 
   // ---- accounts
@@ -297,7 +315,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery, seats }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery, seats, orders }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -310,6 +328,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     contactWays,
     channelCodes,
     seats,
+    orders,
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
     codeFigures: new CodeFiguresService({ stats: codeStats, contactWays, clock }),
