@@ -134,10 +134,11 @@ export class OrderService {
   /** /api/qw/order/get: `id` reads an order (去支付 answers its cashier); without it a new order is placed. */
   async get(caller: AuthContext, body: OrderGetBody): Promise<OrderDetail> {
     if (body.id !== undefined) {
+      const o = await this.own(caller, body.id);
       if (body.kind !== undefined || body.count !== undefined || body.termDays !== undefined || body.seatIds !== undefined) {
         throw new AppError(400, '查看订单时只需订单 id；下单请不要传 id');
       }
-      return this.detail(await this.own(caller, body.id));
+      return this.detail(o);
     }
     return this.place(caller, body);
   }

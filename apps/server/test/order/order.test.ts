@@ -108,7 +108,6 @@ describe('price and placing', () => {
       [{ kind: 'buy', count: 1, termDays: 30, seatIds: [1] }, /不能指定席位/],
       [{ kind: 'gift', count: 1, termDays: 30 }, /kind/],
       [{ id: 2 ** 31 }, /id/],
-      [{ id: 1, kind: 'buy' }, /只需订单 id/],
     ];
     for (const [body, message] of cases) {
       const r = await api('/api/qw/order/get', body);
@@ -116,6 +115,10 @@ describe('price and placing', () => {
       expect(r.message).toMatch(message);
       expect(r.message).toMatch(/[\u4e00-\u9fa5]/);
     }
+    const own = (await api('/api/qw/order/get/list', { pageSize: 1 })).data.list[0];
+    const mixed = await api('/api/qw/order/get', { id: own.id, kind: 'buy' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.message).toContain('只需订单 id');
     for (const path of ['/api/qw/order/pay/success', '/api/qw/order/cancel']) {
       const r = await api(path, { id: 2 ** 31 });
       expect(r.status).toBe(400);
