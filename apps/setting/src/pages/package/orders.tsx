@@ -170,14 +170,14 @@ export function OrdersPanel() {
     });
 
   const columns: ColumnsType<Order> = [
-    { title: T.col.no, dataIndex: 'orderNo', width: 210, render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
-    { title: T.col.kind, dataIndex: 'kind', width: 70, render: (v: Order['kind']) => T.kind[v] },
-    { title: T.col.count, dataIndex: 'seatCount', width: 80, align: 'right', render: (n: number) => T.seats(n) },
-    { title: T.col.term, dataIndex: 'termDays', width: 80, align: 'right', render: (n: number) => T.days(n) },
+    { title: T.col.no, dataIndex: 'orderNo', width: 220, render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
+    { title: T.col.kind, dataIndex: 'kind', width: 64, render: (v: Order['kind']) => T.kind[v] },
+    { title: T.col.count, dataIndex: 'seatCount', width: 88, align: 'right', render: (n: number) => T.seats(n) },
+    { title: T.col.term, dataIndex: 'termDays', width: 84, align: 'right', render: (n: number) => T.days(n) },
     {
       title: T.col.amount,
       key: 'amount',
-      width: 140,
+      width: 130,
       align: 'right',
       render: (_, o) => (
         <Space size={4} style={{ whiteSpace: 'nowrap' }}>
@@ -187,11 +187,10 @@ export function OrdersPanel() {
       ),
     },
     { title: T.col.state, dataIndex: 'state', width: 90, render: (v: OrderState) => <Tag color={STATE_COLOR[v]} data-testid="order-state">{T.state[v]}</Tag> },
-    { title: T.col.createdAt, dataIndex: 'createdAt', width: 170, render: (t: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t)}</span> },
+    { title: T.col.createdAt, dataIndex: 'createdAt', render: (t: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t)}</span> },
     {
       title: T.col.paidAt,
       key: 'closed',
-      width: 170,
       render: (_, o) => {
         const t = o.paidAt ?? o.closedAt;
         if (t) return <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t)}</span>;
@@ -204,7 +203,8 @@ export function OrdersPanel() {
           {
             title: T.col.actions,
             key: 'actions',
-            width: 130,
+            width: 120,
+            fixed: 'right',
             render: (_, o) =>
               o.state === 'pending' && o.expiresAt > now ? (
                 <Space size={0} style={{ marginInline: -7 }}>
@@ -245,7 +245,7 @@ export function OrdersPanel() {
           columns={columns}
           dataSource={orders.data?.list ?? []}
           loading={orders.isPending || (orders.isFetching && orders.isPlaceholderData)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: orders.isPending ? <div style={{ height: 120 }} /> : <Empty description={state ? T.emptyFiltered : T.empty} /> }}
           pagination={{
             current: page,
