@@ -37,6 +37,8 @@ import { clockRoutes } from './clock/clock.routes.js';
 import { seatRoutes } from './seat/seat.routes.js';
 import { distributorRoutes } from './distributor/distributor.routes.js';
 import { SEAT_TICK_JOB } from './seat/seat.service.js';
+import { orderRoutes } from './order/order.routes.js';
+import { ORDER_TICK_JOB } from './order/order.service.js';
 import { staffCodeRoutes } from './contact-way/staff/staff-code.routes.js';
 import { leadRoutes } from './contact-way/lead/lead.routes.js';
 import { codePickerRoutes } from './contact-way/code-picker.routes.js';
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
       });
       await api.register(seatRoutes, { seats: services.seats });
       await api.register(distributorRoutes, { distributors: services.distributors, rateLimitPerMinute: config.limits.rateLimitPerMinute });
+      await api.register(orderRoutes, { orders: services.orders });
       if (config.testClock) {
         await api.register(clockRoutes, {
           clock: services.clock,
@@ -218,7 +221,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
             await services.scheduler.trigger('moment');
             await services.scheduler.trigger('push');
             await services.scheduler.trigger('seat');
-            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB, PUSH_TICK_JOB, SEAT_TICK_JOB]);
+            await services.scheduler.trigger('order');
+            await services.jobs.idle([RISK_TICK_JOB, MOMENT_TICK_JOB, PUSH_TICK_JOB, SEAT_TICK_JOB, ORDER_TICK_JOB]);
           },
         });
       }

@@ -101,6 +101,15 @@ export interface Config {
   redisUrl: string | undefined;
   /** TEST_CLOCK — on: POST /api/test/clock may move the business clock (drills and e2e only). */
   testClock: boolean;
+  /** Seat orders and their payment (docs/seats.md, "Orders and payment"). */
+  orders: {
+    /** SEAT_PRICE_FEN — one seat for 365 days, in fen, for accounts that came through no distributor (36500: ¥365.00). */
+    seatPriceFen: number;
+    /** ORDER_TTL_MINUTES — an unpaid order lapses (已取消) this long after it was placed (30). */
+    ttlMinutes: number;
+    /** PAY_PROVIDER — `sim` (the simulator's cashier, the default with SIM=on; refused in production) or `none` (buying refused). */
+    pay: { provider: 'sim'; baseUrl: string; key: string } | undefined;
+  };
   /**
    * PUSH_TASK_MAX_CUSTOMERS / PUSH_TASK_MAX_GROUPS — customers (groups) in one WeCom mass-message task:
    * WeCom's caps (10,000 / 2,000); smaller only in tests of the split.
@@ -252,6 +261,19 @@ function gzhCallback(env: Env, real: boolean): { token: string; aesKey: string |
 }
 
 /** What production mode (SCRM_MODE=production) refuses: everything that exists for trying the product. */
+/** The simulator's merchant key (its SIM_PAY_KEY default): the two work together with no configuration. */
+export const SIM_PAY_DEFAULT_KEY = 'scrm-simulator-pay-merchant-key-0000000000';
+
+function payConfig(env: Env, simUrl: string | undefined): Config['orders']['pay'] {
+  const provider = str(env, 'PAY_PROVIDER') ?? (simUrl ? 'sim' : 'none');
+  if (provider === 'none') return undefined;
+  if (provider !== 'sim') throw new ConfigError(`PAY_PROVIDER must be sim or none, got "${provider}"`);
+  if (!simUrl) throw new ConfigError('PAY_PROVIDER=sim needs the simulator (SIM=on, SIM_URL)');
+  const key = str(env, 'PAY_SIM_KEY') ?? SIM_PAY_DEFAULT_KEY;
+  if (key.length < 32) throw new ConfigError('PAY_SIM_KEY must be at least 32 characters');
+  return { provider: 'sim', baseUrl: simUrl, key };
+}
+
 export function productionProblems(env: Env): string[] {
   const problems: string[] = [];
   if (!str(env, 'SECRET_KEY')) problems.push('SECRET_KEY is not set (a key generated beside the data protects nothing)');
@@ -260,6 +282,7 @@ export function productionProblems(env: Env): string[] {
   if (!sms || sms === 'sim' || sms === 'log') problems.push(`SMS_PROVIDER=${sms ?? '(unset: log)'}: choose a real SMS provider`);
   if (str(env, 'DEBUG_LOGIN_CODE')) problems.push('DEBUG_LOGIN_CODE is set: debug login is refused in production');
   if (str(env, 'TEST_CLOCK') === 'on') problems.push('TEST_CLOCK=on: the test clock is refused in production');
+  if (str(env, 'PAY_PROVIDER') === 'sim') problems.push("PAY_PROVIDER=sim: the simulator's cashier is for trying the product");
   const gzhToken = str(env, 'GZH_TOKEN');
   if (!gzhToken || gzhToken === SIM_GZH_DEFAULTS.token) problems.push("GZH_TOKEN is unset or the simulator's default: set your official account's token");
   const gzhKey = str(env, 'GZH_AES_KEY');
@@ -356,6 +379,11 @@ export function loadConfig(env: Env = process.env): Config {
     callbackRetentionDays: int(env, 'CALLBACK_RETENTION_DAYS', 30, 1),
     redisUrl: str(env, 'REDIS_URL'),
     testClock: str(env, 'TEST_CLOCK') === 'on',
+    orders: {
+      seatPriceFen: int(env, 'SEAT_PRICE_FEN', 36_500, 1),
+      ttlMinutes: int(env, 'ORDER_TTL_MINUTES', 30, 1),
+      pay: payConfig(env, simUrl),
+    },
     pushTaskMax: { customers: Math.min(int(env, 'PUSH_TASK_MAX_CUSTOMERS', 10_000, 1), 10_000), groups: Math.min(int(env, 'PUSH_TASK_MAX_GROUPS', 2_000, 1), 2_000) },
   };
 }

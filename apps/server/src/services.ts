@@ -105,6 +105,9 @@ import { DistributorRepository } from './distributor/distributor.repository.js';
 import { DistributorService } from './distributor/distributor.service.js';
 import { DistributorSessionRepository } from './distributor/distributor-session.repository.js';
 import { DistributorSessionService } from './distributor/distributor-session.service.js';
+import { OrderRepository } from './order/order.repository.js';
+import { OrderService } from './order/order.service.js';
+import { SimPayment } from './order/payment/sim-payment.js';
 import type { Redis } from 'ioredis';
 
 export type Services = ReturnType<typeof createServices>;
@@ -145,6 +148,22 @@ export function createServices(config: Config, database: Database, log: FastifyB
     codeMembers: async (ws, codeId): Promise<string[]> => (await channelCodes.members(ws, codeId)).list.map((m: { userid: string }) => m.userid),
     adminToken: config.adminToken,
     debugCode: config.debugLoginCode,
+  });
+
+  // ---- seat orders and their payment (docs/seats.md, "Orders and payment")
+  const pay = config.orders.pay;
+  const orders = new OrderService({
+    repo: new OrderRepository(database),
+    seats,
+    clock,
+    log,
+    replay,
+    distributorOf: (accountId) => distributors.distributorOf(accountId),
+    pay: pay && new SimPayment({ baseUrl: pay.baseUrl, key: pay.key, notifyUrl: `${config.publicUrl}/api/pay/notify/sim` }),
+    seatPriceFen: config.orders.seatPriceFen,
+    ttlMs: config.orders.ttlMinutes * 60_000,
+    publicUrl: config.publicUrl,
+    adminToken: config.adminToken,
   });
 
   // ---- accounts
@@ -322,7 +341,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     callbackRetentionDays: config.callbackRetentionDays,
   });
   const tags = new TagService({ repo: new TagRepository(database), sync, gateway, jobs });
-  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery, seats }));
+  registerJobs(jobs, jobKinds({ contactWays, attribution, callbacks, sync, materials, risk, tags, autoTags, cleanup, transfers, dataCentre, customerBatches, customerList, moments, pushDelivery, notifyDelivery, seats, orders }));
   const scheduler = new Scheduler(jobs, SCHEDULES, log);
 
   return {
@@ -337,6 +356,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     contactWays,
     channelCodes,
     seats,
+    orders,
     staffCodes: new StaffCodeService(contactWays),
     leads: new LeadService(contactWays, new LeadRepository(database), codeStats),
     codeFigures: new CodeFiguresService({ stats: codeStats, contactWays, clock }),

@@ -8,3 +8,8 @@ export const SIM_GZH_DEFAULTS = {
   encodingAesKey: 'scrmSimulatorGzhEncodingAesKey0123456789abc',
   originalId: 'gh_5c1mu1a70r00',
 } as const;
+
+/** The simulated payment provider's merchant key (the server's PAY_SIM_KEY default). */
+export const SIM_PAY_DEFAULTS = {
+  key: 'scrm-simulator-pay-merchant-key-0000000000',
+} as const;

@@ -35,6 +35,14 @@ function aesKey(raw: string | undefined): string {
   return key;
 }
 
+/** SIM_PAY_KEY: the merchant key of the simulated payment provider (at least 32 characters). */
+function payKey(raw: string | undefined): string | undefined {
+  const key = raw?.trim();
+  if (!key) return undefined;
+  if (key.length < 32) throw new Error('SIM_PAY_KEY 须至少 32 个字符');
+  return key;
+}
+
 export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
   const token = env.SIM_CONTROL_TOKEN?.trim();
   if (token && !/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new Error('SIM_CONTROL_TOKEN 须为 16-128 位字母、数字、- 或 _');
@@ -56,6 +64,7 @@ export function simulatorOptionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOption
       callbackTimeoutMs: env.SIM_CALLBACK_TIMEOUT_MS ? Number(env.SIM_CALLBACK_TIMEOUT_MS) : undefined,
       welcomeCodeTtlMs: ms(env, 'SIM_WELCOME_CODE_TTL_MS'),
     },
+    payKey: payKey(env.SIM_PAY_KEY),
     sampleCorp: parseSampleCorp(env.SIM_SAMPLE_CORP),
   };
 }

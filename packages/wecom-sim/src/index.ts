@@ -2,7 +2,9 @@
 // callbacks), official-account QR login and an SMS outbox, plus a control API and a page for
 // people. It shares nothing with the server except HTTP.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { SIM_GZH_DEFAULTS } from './defaults.js';
+import { SIM_GZH_DEFAULTS, SIM_PAY_DEFAULTS } from './defaults.js';
+import { PayStore } from './pay/pay.store.js';
+import { payRoutes } from './pay/pay.routes.js';
 import { GzhStore, type GzhConfig } from './gzh/gzh.store.js';
 import { gzhRoutes } from './gzh/gzh.routes.js';
 import { controlRoutes } from './control/control.routes.js';
@@ -30,7 +32,8 @@ import { wecomControlRoutes } from './control/wecom.control.js';
 import { WecomWorld, type WorldOptions } from './wecom/world.js';
 import type { CorpSize } from './wecom/generate.js';
 
-export { SIM_GZH_DEFAULTS };
+export { SIM_GZH_DEFAULTS, SIM_PAY_DEFAULTS };
+export { PayStore };
 export { signature as gzhSignature, toXml } from './gzh/gzh.push.js';
 export { PROVIDER_DEFAULTS, type ProviderConfig } from './provider/provider.js';
 export { generateCorp, type CorpSize } from './wecom/generate.js';
@@ -51,12 +54,14 @@ export interface SimulatorOptions {
   };
   /** The WeCom side: callback timing, limits, provider credentials (defaults are WeCom's). */
   wecom?: Omit<WorldOptions, 'log' | 'publicUrl'>;
+  /** The payment provider's merchant key (SIM_PAY_KEY; the server's PAY_SIM_KEY default). */
+  payKey?: string;
   /** A sample corp made at start. */
   sampleCorp?: { name?: string; seed?: string; size?: Partial<CorpSize> };
 }
 
 export interface Simulator extends FastifyInstance {
-  sim: { gzh: GzhStore; sms: SmsStore; wecom: WecomWorld; controlToken: string };
+  sim: { gzh: GzhStore; sms: SmsStore; wecom: WecomWorld; pay: PayStore; controlToken: string };
 }
 
 /** Request log lines without the control token a page address may carry. */
@@ -79,6 +84,7 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
   const wecom = new WecomWorld({ ...opts.wecom, publicUrl, log: app.log });
   if (opts.sampleCorp) wecom.createCorp(opts.sampleCorp);
+  const pay = new PayStore(opts.payKey || SIM_PAY_DEFAULTS.key, app.log);
 
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
@@ -96,7 +102,10 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
       timeoutMs: opts.gzh?.callbackTimeoutMs ?? 5000,
       retries: opts.gzh?.callbackRetries ?? 3,
     },
-    onReset: () => wecom.reset(),
+    onReset: () => {
+      wecom.reset();
+      pay.reset();
+    },
   });
   await app.register(wecomApi, {
     prefix: API_PREFIX,
@@ -105,10 +114,12 @@ export async function buildSimulator(opts: SimulatorOptions = {}): Promise<Simul
   });
   await app.register(installRoutes, { world: wecom });
   await app.register(wecomControlRoutes, { world: wecom });
+  await app.register(payRoutes, { store: pay, publicUrl });
   await app.register(pageRoutes);
   await app.register(wayPageRoutes, { world: wecom });
   // tickets start once the server listens, so the first push can reach a receiver started alongside
   app.addHook('onReady', async () => wecom.startTickets());
   app.addHook('onClose', async () => wecom.stopTickets());
-  return Object.assign(app, { sim: { gzh, sms, wecom, controlToken } }) as Simulator;
+  app.addHook('onClose', async () => pay.stop());
+  return Object.assign(app, { sim: { gzh, sms, wecom, pay, controlToken } }) as Simulator;
 }

@@ -18,7 +18,7 @@ export const CALLBACK_WINDOW_MS = 5 * 60_000;
 const KEEP_MARGIN_MS = 60_000;
 
 export interface SignedTriple {
-  kind: 'wecom' | 'gzh';
+  kind: 'wecom' | 'gzh' | 'pay';
   signature: string;
   timestamp: string;
   nonce: string;

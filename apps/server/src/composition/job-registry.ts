@@ -34,6 +34,8 @@ import type { NotifyDeliveryService } from '../notify/delivery.service.js';
 import { NOTIFY_PLAN_JOB, NOTIFY_SEND_JOB } from '../notify/delivery.service.js';
 import type { SeatService } from '../seat/seat.service.js';
 import { SEAT_TICK_JOB } from '../seat/seat.service.js';
+import type { OrderService } from '../order/order.service.js';
+import { ORDER_TICK_JOB } from '../order/order.service.js';
 import type { Cleanup } from './cleanup.js';
 import { PATIENT_ATTEMPTS, patientBackoff, type JobKind, type JobQueue } from '../jobs/job-queue.js';
 import type { Schedule } from '../jobs/scheduler.js';
@@ -64,6 +66,7 @@ export interface JobOwners {
   pushDelivery: PushDeliveryService;
   notifyDelivery: NotifyDeliveryService;
   seats: SeatService;
+  orders: OrderService;
 }
 
 const spec = <P>(s: JobSpec<P>): JobSpec<P> => s;
@@ -331,6 +334,15 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       once: 'idempotency cron:seat:<minute>',
       run: () => o.seats.tick(),
     }),
+    // Every minute (and when the test clock moves): unpaid seat orders whose time is over lapse, each closed
+    // at the payment provider first (credited instead when it was paid meanwhile; docs/seats.md).
+    [ORDER_TICK_JOB]: spec({
+      priority: 0,
+      concurrency: 1,
+      maxAttempts: 3,
+      once: 'idempotency cron:order:<minute>',
+      run: () => o.orders.tick(),
+    }),
     [CLEANUP_JOB]: spec({
       priority: 0,
       concurrency: 1,
@@ -353,6 +365,7 @@ export const SCHEDULES: Schedule[] = [
   { name: 'push', pattern: '* * * * *', kind: PUSH_TICK_JOB },
   { name: 'notify', pattern: '* * * * *', kind: NOTIFY_PLAN_JOB },
   { name: 'seat', pattern: '* * * * *', kind: SEAT_TICK_JOB },
+  { name: 'order', pattern: '* * * * *', kind: ORDER_TICK_JOB },
 ];
 
 export function registerJobs(queue: JobQueue, kinds: Record<string, JobSpec>): void {

@@ -66,6 +66,18 @@ export class DistributorRepository {
     return { ...row, seat_price_fen: num(row.seat_price_fen), disabled: num(row.disabled), created_at: num(row.created_at), updated_at: num(row.updated_at) };
   }
 
+  /** The distributor a main account came through, when it still sells (not disabled): its price applies to the account's orders. */
+  async distributorOf(accountId: number): Promise<{ id: number; name: string; seatPriceFen: number } | undefined> {
+    const row = await this.db
+      .selectFrom('account')
+      .innerJoin('distributor', 'distributor.id', 'account.distributor_id')
+      .select(['distributor.id', 'distributor.name', 'distributor.seat_price_fen'])
+      .where('account.id', '=', accountId)
+      .where('distributor.disabled', '=', 0)
+      .executeTakeFirst();
+    return row && { id: row.id, name: row.name, seatPriceFen: Number(row.seat_price_fen) };
+  }
+
   async findById(id: number): Promise<DistributorRow | undefined> {
     const row = await this.db.selectFrom('distributor').selectAll().where('id', '=', id).executeTakeFirst();
     return row && this.normal(row);

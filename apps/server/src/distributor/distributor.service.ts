@@ -117,6 +117,11 @@ export class DistributorService {
     return `${this.d.publicUrl.replace(/\/+$/, '')}/?cps=${encodeURIComponent(promoCode)}`;
   }
 
+  /** The distributor a main account came through while it sells: its seat price applies to the account's orders. */
+  distributorOf(accountId: number): Promise<{ id: number; name: string; seatPriceFen: number } | undefined> {
+    return this.d.repo.distributorOf(accountId);
+  }
+
   async info(caller: DistributorCaller): Promise<DistributorInfo> {
     const [row, customerCount] = await Promise.all([this.self(caller), this.d.repo.customerCount(caller.distributorId)]);
     return {

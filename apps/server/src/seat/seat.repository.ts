@@ -286,13 +286,13 @@ export class SeatRepository {
    * `days` more on these seats' terms (all the account's when `ids` is undefined), from their end or from
    * now when already over; an expired seat comes back free (its member is not bound again).
    */
-  async renew(accountId: number, ids: number[] | undefined, addMs: number, now: number): Promise<SeatRow[]> {
-    let q = this.db.selectFrom('seat').select([...COLUMNS]).where('account_id', '=', accountId);
+  async renew(accountId: number, ids: number[] | undefined, addMs: number, now: number, executor: Executor = this.db): Promise<SeatRow[]> {
+    let q = executor.selectFrom('seat').select([...COLUMNS]).where('account_id', '=', accountId);
     if (ids) q = q.where('id', 'in', ids);
     const rows = (await q.execute()) as SeatRow[];
     for (const s of rows) {
       const expiresAt = Math.max(s.expires_at, now) + addMs;
-      await this.db
+      await executor
         .updateTable('seat')
         .set({
           expires_at: expiresAt,
@@ -308,6 +308,33 @@ export class SeatRepository {
   }
 
   /** The first work space of a main account (where a notice about its pooled seats is written). */
+  /** A refunded order's seats: its free ones deleted; how many were taken and how many are bound (left as they are). */
+  async takeBackFree(accountId: number, source: string, executor: Executor = this.db): Promise<{ taken: number; bound: number }> {
+    const taken = affected(await executor.deleteFrom('seat').where('account_id', '=', accountId).where('source', '=', source).where('state', '=', 'free').executeTakeFirst());
+    const row = await executor
+      .selectFrom('seat')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('source', '=', source)
+      .where('state', '=', 'bound')
+      .executeTakeFirstOrThrow();
+    return { taken, bound: Number(row.n) };
+  }
+
+  /** A refunded renewal: `ms` less on these seats of the account (the minute tick expires those whose term is then over). */
+  async shorten(accountId: number, ids: number[], ms: number, now: number, executor: Executor = this.db): Promise<number> {
+    if (!ids.length) return 0;
+    return affected(
+      await executor
+        .updateTable('seat')
+        .set((eb) => ({ expires_at: eb('expires_at', '-', ms), updated_at: now }))
+        .where('account_id', '=', accountId)
+        .where('id', 'in', ids)
+        .where('state', '<>', 'expired')
+        .executeTakeFirst(),
+    );
+  }
+
   async firstWorkSpace(accountId: number): Promise<number | undefined> {
     const row = await this.db.selectFrom('work_space').select('id').where('account_id', '=', accountId).orderBy('id').limit(1).executeTakeFirst();
     return row?.id;

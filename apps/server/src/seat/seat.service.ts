@@ -93,6 +93,30 @@ export class SeatService {
     return this.figures(accountId);
   }
 
+  /**
+   * A paid renewal order: `days` more on these seats of the account, in the order's transaction. Seats no
+   * longer the account's are left out (the order named them when it was placed).
+   */
+  async renewFor(accountId: number, ids: number[], days: number, executor: Parameters<SeatRepository['renew']>[4]): Promise<number> {
+    if (!ids.length) return 0;
+    return (await this.d.repo.renew(accountId, ids, days * DAY_MS, this.now, executor)).length;
+  }
+
+  /**
+   * A refunded order's seats taken back, in the refund's transaction: a buy order's free seats are deleted
+   * (bound ones stay with their members until their term ends: `keptBound`); a renewal loses its days.
+   */
+  async takeBack(accountId: number, order: { id: number; kind: 'buy' | 'renew'; seatIds: number[]; termDays: number }, executor: Parameters<SeatRepository['renew']>[4]): Promise<{ takenBack: number; keptBound: number }> {
+    if (order.kind === 'renew') return { takenBack: await this.d.repo.shorten(accountId, order.seatIds, order.termDays * DAY_MS, this.now, executor), keptBound: 0 };
+    const { taken, bound } = await this.d.repo.takeBackFree(accountId, `order:${order.id}`, executor);
+    return { takenBack: taken, keptBound: bound };
+  }
+
+  /** The seats a renewal order names: the caller's (a child limited to some work spaces: theirs), else 404. */
+  async renewable(caller: AuthContext, ids: number[]): Promise<number[]> {
+    return (await this.seats(caller, ids)).map((r) => r.id);
+  }
+
   /** The debug path: `count` seats of `days` for an account; `code` must be DEBUG_LOGIN_CODE (unset: not found). */
   async debugAdd(code: string, accountId: number, count: number, days: number): Promise<SeatFigures> {
     if (!this.d.debugCode) throw new AppError(404, '接口不存在');

@@ -71,6 +71,13 @@ export async function startHarness(
     body: JSON.stringify({ suiteCallbackUrl: `${baseUrl}/api/wecom/suite/callback`, templateCallbackUrl: `${baseUrl}/api/wecom/template/callback` }),
   });
 
+  // The simulated cashier's notifications go to this server's real port, retried quickly.
+  await fetch(`${simUrl}/control/pay/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...simAuth },
+    body: JSON.stringify({ notifyUrl: `${baseUrl}/api/pay/notify/sim`, retryDelaysMs: [100, 200, 400] }),
+  });
+
   const api: Harness['api'] = async (path, body, token, headers = {}) => {
     const res = await fetch(baseUrl + path, {
       method: 'POST',

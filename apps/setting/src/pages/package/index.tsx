@@ -1,10 +1,12 @@
 // 资源包 (/setting/package): the seat figures (bought, used, free, expiring), the seats (paged, filtered by
 // state and work space) and what changes them — bind to a member of the current work space, transfer,
-// unbind, migrate to another work space — each destructive one confirmed. docs/seats.md.
+// unbind, migrate to another work space — each destructive one confirmed; buying and renewing seats
+// through an order and the payment provider's cashier, and the 订单 tab (orders.tsx). docs/seats.md.
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Modal, Row, Select, Space, Statistic, Table, Tag, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Modal, Row, Select, Space, Statistic, Table, Tabs, Tag, Typography, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { PlusOutlined, ShoppingCartOutlined, TeamOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { Seat, SeatListBody, SeatState } from '@scrm/contracts/seat';
 import { dayKey } from '@scrm/contracts/china-time';
@@ -18,6 +20,7 @@ import { useTransferSeat } from '../../api/transfer-seat';
 import { useRemoveSeats } from '../../api/remove-seats';
 import { useMigrateSeats } from '../../api/migrate-seats';
 import { PACKAGE as T } from '../../texts';
+import { OrderDialog, OrdersPanel, useReturnFromCashier } from './orders';
 
 const DAY_MS = 86_400_000;
 const STATE_COLOR: Record<SeatState, string> = { free: 'green', bound: 'blue', expired: 'default' };
@@ -120,6 +123,12 @@ export default function PackagePage() {
   const workSpaces = info.data?.workSpaces ?? [];
   const now = Date.now();
   const canManage = useCan('package.manage');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') === 'orders' ? 'orders' : 'seats');
+  const [buying, setBuying] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [renewing, setRenewing] = useState<number[] | null>(null);
+  const cashierResult = useReturnFromCashier(() => setTab('orders'));
 
   const unbind = (s: Seat) =>
     void confirm.confirm({
@@ -133,7 +142,7 @@ export default function PackagePage() {
     });
 
   const columns: ColumnsType<Seat> = [
-    { title: T.col.id, dataIndex: 'id', width: 110, render: (id: number, s) => <span title={T.source[s.source] ?? s.source}>{seatNo(id)}</span> },
+    { title: T.col.id, dataIndex: 'id', width: 110, render: (id: number, s) => <span title={T.source[s.source] ?? (s.source.startsWith('order:') ? T.sourceOrder(s.source.slice(6)) : s.source)}>{seatNo(id)}</span> },
     { title: T.col.state, dataIndex: 'state', width: 90, render: (v: SeatState) => <Tag color={STATE_COLOR[v]} data-testid="seat-state">{T.state[v]}</Tag> },
     { title: T.col.workSpace, dataIndex: 'workSpaceName', width: 160, render: (v: string) => v || <Typography.Text type="secondary">{T.filter.pool}</Typography.Text> },
     { title: T.col.member, key: 'member', render: (_, s) => (s.state === 'bound' ? <span data-testid="seat-member">{s.memberName}</span> : <Typography.Text type="secondary">—</Typography.Text>) },
@@ -178,34 +187,9 @@ export default function PackagePage() {
   ];
 
   const none = f !== undefined && f.bought === 0 && f.expired === 0;
-  return (
-    <PageFrame title={T.title}>
-      {confirm.holder}
-      <Alert type="info" showIcon title={T.intro} style={{ marginBottom: 16 }} />
-      {info.isError && !info.data ? (
-        <LoadAlert error={info.error} onRetry={() => info.refetch()} />
-      ) : (
-        <Row gutter={16} style={{ marginBottom: 16 }} data-testid="seat-figures">
-          {(
-            [
-              ['bought', f?.bought],
-              ['used', f?.used],
-              ['free', f?.free],
-              ['expiring', f?.expiring],
-            ] as const
-          ).map(([k, v]) => (
-            <Col span={6} key={k}>
-              <Card variant="borderless" loading={info.isPending}>
-                <Statistic title={T.figures[k]} value={v ?? 0} styles={k === 'expiring' && (v ?? 0) > 0 ? { content: { color: '#d46b08' } } : undefined} data-testid={`seat-figure-${k}`} />
-                {k === 'expiring' && f?.nextExpiresAt ? <Typography.Text type="secondary">{T.figures.nextExpiry(dayKey(f.nextExpiresAt))}</Typography.Text> : null}
-                {k === 'bought' && f && f.expired > 0 ? <Typography.Text type="secondary">{`${T.figures.expired} ${f.expired}`}</Typography.Text> : null}
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
-      <Card variant="borderless">
-        {none ? (
+  const seatsTab = (
+    <>
+      {none ? (
           <FirstUse icon={<TeamOutlined />} title={T.emptyTitle} hint={T.emptyHint} data-testid="seats-empty" />
         ) : (
           <>
@@ -233,9 +217,14 @@ export default function PackagePage() {
                 />
               </Space>
               {canManage ? (
+                <Space wrap>
+                <Button disabled={!selected.length} title={selected.length ? undefined : T.renewPick} onClick={() => setRenewing(selected)} data-testid="seat-renew">
+                  {selected.length ? T.renewSelected(selected.length) : T.renew}
+                </Button>
                 <Button type="primary" icon={<PlusOutlined />} disabled={!workId} title={workId ? undefined : T.noWorkSpace} onClick={() => setBinding(true)} data-testid="seat-bind">
                   {T.bind}
                 </Button>
+                </Space>
               ) : null}
             </Flex>
             {seats.isError && !seats.data ? (
@@ -243,6 +232,7 @@ export default function PackagePage() {
             ) : (
               <Table<Seat>
                 rowKey="id"
+                rowSelection={canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
                 columns={columns}
                 dataSource={seats.data?.list ?? []}
                 loading={seats.isPending || (seats.isFetching && seats.isPlaceholderData)}
@@ -263,7 +253,56 @@ export default function PackagePage() {
             )}
           </>
         )}
+    </>
+  );
+
+  return (
+    <PageFrame title={T.title}>
+      {confirm.holder}
+      <Alert type="info" showIcon title={T.intro} style={{ marginBottom: 16 }} />
+      {info.isError && !info.data ? (
+        <LoadAlert error={info.error} onRetry={() => info.refetch()} />
+      ) : (
+        <Row gutter={16} style={{ marginBottom: 16 }} data-testid="seat-figures">
+          {(
+            [
+              ['bought', f?.bought],
+              ['used', f?.used],
+              ['free', f?.free],
+              ['expiring', f?.expiring],
+            ] as const
+          ).map(([k, v]) => (
+            <Col span={6} key={k}>
+              <Card variant="borderless" loading={info.isPending}>
+                <Statistic title={T.figures[k]} value={v ?? 0} styles={k === 'expiring' && (v ?? 0) > 0 ? { content: { color: '#d46b08' } } : undefined} data-testid={`seat-figure-${k}`} />
+                {k === 'expiring' && f?.nextExpiresAt ? <Typography.Text type="secondary">{T.figures.nextExpiry(dayKey(f.nextExpiresAt))}</Typography.Text> : null}
+                {k === 'bought' && f && f.expired > 0 ? <Typography.Text type="secondary">{`${T.figures.expired} ${f.expired}`}</Typography.Text> : null}
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      {cashierResult}
+      <Card variant="borderless">
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          tabBarExtraContent={
+            canManage ? (
+              <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => setBuying(true)} data-testid="seat-buy">
+                {T.buy}
+              </Button>
+            ) : null
+          }
+          items={[
+            { key: 'seats', label: T.tabs.seats, children: seatsTab },
+            { key: 'orders', label: T.tabs.orders, children: <OrdersPanel /> },
+          ]}
+          data-testid="package-tabs"
+        />
       </Card>
+      <OrderDialog open={buying} onClose={() => setBuying(false)} />
+      <OrderDialog open={renewing !== null} renewIds={renewing ?? []} onClose={() => setRenewing(null)} />
       <BindDialog open={binding} onClose={() => setBinding(false)} />
       <TransferDialog seat={transferring} onClose={() => setTransferring(null)} />
       <MigrateDialog seat={migrating} workSpaces={workSpaces} onClose={() => setMigrating(null)} />
