@@ -3,22 +3,22 @@ import { LOADING_TOAST_TIMEOUT_MS } from '@scrm/contracts/constants';
 import { toApiRequestError } from './http';
 import { toast } from './toast';
 
-export interface ActionOptions {
+export interface ActionOptions<T = unknown> {
   loading?: string;
-  /** Success text; default 「操作成功」. Pass false to show none. */
-  success?: string | false;
+  /** Success text, or made of the result; default 「操作成功」. Pass false to show none. */
+  success?: string | false | ((result: T) => string);
 }
 
 let seq = 0;
 
 /** Runs `fn` with feedback; resolves with its result, or rethrows its error after the error toast. */
-export async function runAction<T>(fn: () => Promise<T>, options: ActionOptions = {}): Promise<T> {
+export async function runAction<T>(fn: () => Promise<T>, options: ActionOptions<T> = {}): Promise<T> {
   const key = `action-${++seq}`;
   toast.loading(options.loading ?? '正在处理…', { key, duration: LOADING_TOAST_TIMEOUT_MS });
   try {
     const result = await fn();
     if (options.success === false) toast.destroy(key);
-    else toast.success(options.success ?? '操作成功', { key });
+    else toast.success(typeof options.success === 'function' ? options.success(result) : (options.success ?? '操作成功'), { key });
     return result;
   } catch (error) {
     const err = toApiRequestError(error);

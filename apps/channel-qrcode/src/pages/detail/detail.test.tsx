@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelCode, CodeMember } from '@scrm/contracts/contact-way';
-import { post } from '@scrm/web-kit';
+import { post, store } from '@scrm/web-kit';
 import { code, member, notFound, renderPage, settle } from '../../test-helpers';
 import ChannelQrcodeDetailPage from './index';
 
@@ -26,6 +26,11 @@ function serve(c: ChannelCode) {
         members = members.map((m) => (m.userid === b.userid ? { ...m, switchOn: b.online, receiving: b.online && m.receiving, offlineReasons: b.online ? [] : ['已手动下线'] } : m));
         return listOf();
       }
+      case '/api/qw/lxw/remove/bind/seat/batch': {
+        const count = members.length;
+        members = members.map((m) => ({ ...m, receiving: false, offlineReasons: ['未绑定席位'] }));
+        return { count };
+      }
       case '/api/qw/lxw/date':
         return overview;
       case '/api/qw/lxw/data/day':
@@ -44,7 +49,10 @@ const switchOf = (name: string) => {
   return within(row).getByRole('switch');
 };
 
-afterEach(() => mockedPost.mockReset());
+afterEach(() => {
+  mockedPost.mockReset();
+  store.set('auth', {});
+});
 
 describe('/channel-qrcode/detail', { timeout: 30_000 }, () => {
   it('shows the code, its settings, today’s figures and its members', async () => {
@@ -106,6 +114,30 @@ describe('/channel-qrcode/detail', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(switchOf('李四')));
     await settle(100);
     expect(stateCalls().at(-1)?.[1]).toEqual({ id: 3, userid: 'lisi', online: true });
+  });
+
+  it('releases the seats of the code’s members after a confirm, and shows them without a seat', async () => {
+    serve(code(3, '抖音投放', { members: [member('zhangsan', '张三', { receiving: true }), member('lisi', '李四')] }));
+    await renderPage(<ChannelQrcodeDetailPage />, '/channel-qrcode/detail?id=3');
+    await screen.findAllByTestId('code-member-name');
+    await act(async () => fireEvent.click(screen.getByTestId('release-seats')));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('释放此活码全部接待成员的席位？');
+    expect(mockedPost.mock.calls.some(([url]) => url === '/api/qw/lxw/remove/bind/seat/batch')).toBe(false);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '确定释放' })));
+    await settle(100);
+    expect(mockedPost).toHaveBeenCalledWith('/api/qw/lxw/remove/bind/seat/batch', { id: 3 }, { silent: true });
+    expect(await screen.findByText('已解绑 2 位成员的席位')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('online-badge').map((b) => b.textContent)).toEqual(['未绑定席位', '未绑定席位']));
+  });
+
+  it('shows no 释放成员席位 to a child without package.manage, even one that manages codes', async () => {
+    store.set('auth', { 'channel-qrcode': true, 'channel-qrcode.manage': true, 'package.manage': false });
+    serve(code(3, '抖音投放', { members: [member('zhangsan', '张三', { receiving: true })] }));
+    await renderPage(<ChannelQrcodeDetailPage />, '/channel-qrcode/detail?id=3');
+    await screen.findAllByTestId('code-member-name');
+    expect(screen.getAllByTestId('member-switch')).toHaveLength(1);
+    expect(screen.queryByTestId('release-seats')).toBeNull();
   });
 
   it('says why WeCom did not make a failed code, and how to make it again', async () => {

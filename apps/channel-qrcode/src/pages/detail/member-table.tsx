@@ -1,12 +1,13 @@
 // 接待成员 of a code: cap in force, today's and total adds, whether each receives now (and why not),
 // and the operator's on/off switch (confirmed when it would leave nobody to receive).
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Card, Flex, Modal, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Avatar, Badge, Button, Card, Flex, Modal, Progress, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CodeMember, Distribution } from '@scrm/contracts/contact-way';
 import { runAction, useCan } from '@scrm/web-kit';
 import { LoadAlert, OnlineBadge } from '@scrm/web-parts';
 import { useCodeMembers } from '../../api/list-code-members';
+import { useReleaseCodeSeats } from '../../api/release-code-seats';
 import { useSetMemberState } from '../../api/set-member-state';
 import { isReceiving, memberState } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
@@ -59,6 +60,19 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
   };
 
   const canManage = useCan('channel-qrcode.manage');
+  // Seats are 资源包's: releasing them takes its action key, not the code's.
+  const canReleaseSeats = useCan('package.manage');
+  const release = useReleaseCodeSeats(workId);
+  const confirmRelease = () =>
+    void modal.confirm({
+      title: T.releaseSeatsTitle,
+      content: T.releaseSeatsHint,
+      okText: T.releaseSeatsOk,
+      okButtonProps: { danger: true },
+      cancelText: T.cancel,
+      onOk: () => runAction(() => release.mutateAsync(id), { success: (r) => T.releasedSeats(r.count) }).catch(() => undefined),
+    });
+
   const columns: ColumnsType<CodeMember> = [
     {
       title: T.mcol.member,
@@ -137,7 +151,18 @@ export function MemberTable({ id, workId, distribution }: { id: number; workId: 
     <Card
       variant="borderless"
       title={T.membersTitle}
-      extra={members.data ? <Typography.Text type="secondary">{T.membersReceiving(receiving, list.length)}</Typography.Text> : null}
+      extra={
+        members.data ? (
+          <Space size={16}>
+            <Typography.Text type="secondary">{T.membersReceiving(receiving, list.length)}</Typography.Text>
+            {canReleaseSeats && list.length ? (
+              <Button size="small" onClick={confirmRelease} loading={release.isPending} data-testid="release-seats">
+                {T.releaseSeats}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null
+      }
       data-testid="member-card"
     >
       {holder}
