@@ -5,6 +5,7 @@
 // shows in the message centre's log. docs/seats.md, "Orders and payment".
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -22,16 +23,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
-const codeBody = (name: string, userids: string[]) => ({
-  name,
-  members: userids.map((userid) => ({ userid })),
-  distribution: 'random',
-  dailyCap: 0,
-  schedule: [],
-  tagIds: [],
-  welcome: { text: '', materialIds: [] },
-  skipVerify: true,
-});
+const codeBody = (name: string, userids: string[]) => channelCodeBody(name, userids, { distribution: 'random' });
 
 /** On the cashier page: checks the amount, pays, and waits to be back on the console. */
 async function payAtCashier(page: Page, amount: string) {

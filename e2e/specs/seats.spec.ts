@@ -5,6 +5,7 @@
 // centre's log and the bound recipient's official-account inbox. docs/seats.md.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { channelCodeBody } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -23,16 +24,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
-const codeBody = (name: string, userids: string[]) => ({
-  name,
-  members: userids.map((userid) => ({ userid })),
-  distribution: 'random',
-  dailyCap: 0,
-  schedule: [],
-  tagIds: [],
-  welcome: { text: '', materialIds: [] },
-  skipVerify: true,
-});
+const codeBody = (name: string, userids: string[]) => channelCodeBody(name, userids, { distribution: 'random' });
 
 async function raw(path: string, body: unknown) {
   const res = await fetch(`${stack.serverUrl}/api/${path}`, {
