@@ -1,7 +1,7 @@
 // SQL of the seat orders (seat_order) and the payment notifications received (payment_notice). The
 // state changes are conditional UPDATEs (`… WHERE state IN (…)`): of two deliveries racing, exactly one
 // finds the order in the state it changes.
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 import { affected } from '../db/database.js';
 import type { SeatOrderTable } from '../db/tables.js';
@@ -10,19 +10,8 @@ export type Executor = Database['kysely'];
 export type OrderRow = Selectable<SeatOrderTable>;
 export type OrderState = OrderRow['state'];
 
-export interface NewOrder {
-  order_no: string;
-  account_id: number;
-  distributor_id: number | null;
-  kind: 'buy' | 'renew';
-  seat_count: number;
-  term_days: number;
-  seat_ids: string;
-  unit_price_fen: number;
-  amount_fen: number;
-  provider: string;
-  expires_at: number;
-}
+/** What placing an order decides; the state, times and trade number are the repository's. */
+export type NewOrder = Omit<Insertable<SeatOrderTable>, 'id' | 'state' | 'trade_no' | 'created_at' | 'updated_at' | 'paid_at' | 'closed_at'> & { seat_ids: string };
 
 export class OrderRepository {
   constructor(private readonly database: Database) {}
