@@ -13,5 +13,8 @@ export default defineConfig({
     include: ['packages/web-build/*.test.ts', 'packages/web-kit/src/**/*.test.{ts,tsx}', 'packages/web-parts/src/**/*.test.{ts,tsx}', 'apps/!(server)/src/**/*.test.{ts,tsx}'],
     setupFiles: ['packages/web-kit/test/setup.ts'],
     restoreMocks: true,
+    // Vitest runs cores − 1 files at once: one on this project's two-core machines. These tests use the
+    // CPU alone (jsdom, no database), so both cores serve them.
+    maxWorkers: 2,
   },
 });
