@@ -107,8 +107,9 @@ export class CustomerListService {
     const offset = (page - 1) * CUSTOMER_PAGE_SIZE;
     if (offset > CUSTOMER_MAX_OFFSET) throw new AppError(400, `最多翻到第 ${CUSTOMER_MAX_OFFSET / CUSTOMER_PAGE_SIZE} 页，请缩小筛选范围`);
     const { list } = this.deps;
-    const plan = await list.plan(ws.id, filter);
-    const [keys, { total, queue }] = await Promise.all([list.page(ws.id, filter, body.order ?? 'desc', offset, CUSTOMER_PAGE_SIZE, plan), this.totalOf(ws.id, filter, plan)]);
+    const order = body.order ?? 'desc';
+    const plan = await list.plan(ws.id, filter, { order, offset, limit: CUSTOMER_PAGE_SIZE });
+    const [keys, { total, queue }] = await Promise.all([list.page(ws.id, filter, order, offset, CUSTOMER_PAGE_SIZE, plan), this.totalOf(ws.id, filter, plan)]);
     const rows = await this.rows(ws.id, keys);
     // The background count is queued once the page's own queries are done: started beside them (it
     // claims at once in this process, and counts for seconds on one core), it slowed the answer's
@@ -134,14 +135,14 @@ export class CustomerListService {
     const { list, jobs } = this.deps;
     const exact = (total: number, countedAt: number | null = null) => ({ total: { total, totalExact: true, countedAt, counting: false } });
     // A plan that read every matching customer (a driver held by few relations) knows the exact total.
-    if (plan?.kind === 'rows') return exact(plan.rows.length);
+    if (plan?.kind === 'rows') return exact(plan.total);
     const key = filterKey(filter);
     const stored = await list.storedCount(wsId, key);
     const countedAt = stored ? Number(stored.counted_at) : null;
     if (stored && Date.now() - Number(stored.counted_at) < CUSTOMER_COUNT_FRESH_MS) return exact(Number(stored.total), countedAt);
     if (!stored) {
       const p = plan ?? (await list.plan(wsId, filter));
-      if (p.kind === 'rows') return exact(p.rows.length);
+      if (p.kind === 'rows') return exact(p.total);
       const n = await list.count(wsId, filter, CUSTOMER_COUNT_CAP, p);
       if (n <= CUSTOMER_COUNT_CAP) return exact(n);
     }
