@@ -3,13 +3,19 @@
 // tests on SQLite and — when a server answers on 127.0.0.1:5432 — on PostgreSQL,
 // builds the web apps and runs the Playwright e2e in Chromium.
 // `npm test -- --only=web,server` runs a subset (names below).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The API suites (SQLite, then PostgreSQL) run in a second lane beside the rest: each runs one file
+// at a time and waits on its database much of it, so the machine's second core serves the web tests,
+// the build and the e2e meanwhile. Their output is kept in a file and printed once the first lane is
+// done. `--serial` runs everything one after another, output as it comes.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, log, portOpen, root, run } from './lib.mjs';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const wanted = (name) => !only || only.includes(name);
+const serial = process.argv.includes('--serial');
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'scrm-test-'));
 const results = [];
@@ -23,9 +29,34 @@ function ensureChromium() {
   if (apt(['install', '-y', '-q', 'chromium', 'fonts-wqy-microhei']) !== 0) throw new Error('could not install chromium');
 }
 
-function vitest(name, args, env = {}) {
+const vitestArgs = (name, args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
+
+/** A command with its output shown as it comes; the event loop runs meanwhile (the second lane's exits are heard). */
+function runLive(cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function vitest(name, args, env = {}) {
+  vitestResult(name, await runLive('npx', vitestArgs(name, args), env));
+}
+
+/** Runs a vitest suite in the background, its output into `logFile`; resolves once it is counted. */
+function vitestInBackground(name, args, env, logFile) {
+  const fd = openSync(logFile, 'a');
+  const child = spawn('npx', vitestArgs(name, args), { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+  closeSync(fd);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(vitestResult(name, 1)));
+    child.on('exit', (code) => resolve(vitestResult(name, code ?? 1)));
+  });
+}
+
+function vitestResult(name, code) {
   const out = path.join(reports, `${name}.json`);
-  const code = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
   if (existsSync(out)) {
@@ -36,11 +67,9 @@ function vitest(name, args, env = {}) {
   results.push({ name, passed, failed });
 }
 
-function playwright(name, env = {}) {
+async function playwright(name, env = {}) {
   const out = path.join(reports, `${name}.json`);
-  const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env },
-  });
+  const code = await runLive('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env });
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
   if (existsSync(out)) {
@@ -51,26 +80,38 @@ function playwright(name, env = {}) {
   results.push({ name, passed, failed });
 }
 
-ensureDependencies();
-if (wanted('typecheck')) {
-  const code = run('npx', ['tsc', '-p', 'tsconfig.json']);
-  results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
-}
-if (wanted('repo')) vitest('repo', ['--root', 'scripts']);
-if (wanted('web')) vitest('web', ['-c', 'vitest.web.config.ts']);
-if (wanted('wecom')) vitest('wecom', ['--root', 'packages/wecom']);
-if (wanted('sim')) vitest('sim', ['--root', 'packages/wecom-sim']);
-if (wanted('server')) vitest('server-sqlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
-if (wanted('server-pg')) {
-  if (await portOpen(5432)) vitest('server-postgres', ['--root', 'apps/server'], { TEST_DATABASE_URL: pgUrl });
-  else log('PostgreSQL 不可达（127.0.0.1:5432），跳过 PostgreSQL 测试');
-}
-if (wanted('e2e')) {
-  ensureChromium();
-  if (run('node', ['scripts/build-web.mjs']) !== 0) results.push({ name: 'build', passed: 0, failed: 1 });
-  else playwright('e2e');
+/** The API suites: SQLite, then PostgreSQL when a server answers. */
+async function serverSuites(runOne) {
+  if (wanted('server')) await runOne('server-sqlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
+  if (wanted('server-pg')) {
+    if (await portOpen(5432)) await runOne('server-postgres', ['--root', 'apps/server'], { TEST_DATABASE_URL: pgUrl });
+    else log('PostgreSQL 不可达（127.0.0.1:5432），跳过 PostgreSQL 测试');
+  }
 }
 
+ensureDependencies();
+if (wanted('e2e')) ensureChromium();
+const laneLog = path.join(reports, 'server-lane.log');
+const lane = serial || !(wanted('server') || wanted('server-pg')) ? undefined : serverSuites((name, args, env) => vitestInBackground(name, args, env, laneLog));
+if (wanted('typecheck')) {
+  const code = await runLive('npx', ['tsc', '-p', 'tsconfig.json']);
+  results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+}
+if (wanted('repo')) await vitest('repo', ['--root', 'scripts']);
+if (wanted('web')) await vitest('web', ['-c', 'vitest.web.config.ts']);
+if (wanted('wecom')) await vitest('wecom', ['--root', 'packages/wecom']);
+if (wanted('sim')) await vitest('sim', ['--root', 'packages/wecom-sim']);
+if (serial) await serverSuites(vitest);
+if (wanted('e2e')) {
+  if ((await runLive('node', ['scripts/build-web.mjs'])) !== 0) results.push({ name: 'build', passed: 0, failed: 1 });
+  else await playwright('e2e');
+}
+
+if (lane) {
+  if (results.length) log('等待 API 测试（SQLite、PostgreSQL）结束…');
+  await lane;
+  if (existsSync(laneLog)) process.stdout.write(`\n${'-'.repeat(30)} API 测试（后台运行）的输出 ${'-'.repeat(30)}\n${readFileSync(laneLog, 'utf8')}\n`);
+}
 rmSync(reports, { recursive: true, force: true });
 console.log('');
 for (const r of results) console.log(`  ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`);
