@@ -273,7 +273,8 @@ export default function PackagePage() {
             ] as const
           ).map(([k, v]) => (
             <Col span={6} key={k}>
-              <Card variant="borderless" loading={info.isPending}>
+              {/* As tall as the row: the 30-day card's line of its earliest expiry would leave it taller. */}
+              <Card variant="borderless" loading={info.isPending} style={{ height: '100%' }}>
                 <Statistic title={T.figures[k]} value={v ?? 0} styles={k === 'expiring' && (v ?? 0) > 0 ? { content: { color: '#d46b08' } } : undefined} data-testid={`seat-figure-${k}`} />
                 {k === 'expiring' && f?.nextExpiresAt ? <Typography.Text type="secondary">{T.figures.nextExpiry(dayKey(f.nextExpiresAt))}</Typography.Text> : null}
                 {k === 'bought' && f && f.expired > 0 ? <Typography.Text type="secondary">{`${T.figures.expired} ${f.expired}`}</Typography.Text> : null}
