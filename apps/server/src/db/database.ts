@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
 
@@ -85,6 +85,24 @@ function cachingStatements(sqlite: SQLite.Database) {
       return stmt;
     },
   };
+}
+
+/**
+ * A transaction whose commit is on disk when it resolves, for writes that are acknowledged to someone
+ * who will not send them again (WeCom's callbacks). PostgreSQL's commit is (synchronous_commit); SQLite
+ * runs with `synchronous = NORMAL`, whose WAL commits survive a crash of the process but not of the
+ * machine, so this one commit syncs the WAL (FULL). One connection on SQLite: nothing else runs between.
+ */
+export async function durableTransaction<T>(database: Database, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') return database.kysely.transaction().execute(work);
+  return database.kysely.connection().execute(async (conn) => {
+    await sql`pragma synchronous = FULL`.execute(conn);
+    try {
+      return await conn.transaction().execute(work);
+    } finally {
+      await sql`pragma synchronous = NORMAL`.execute(conn);
+    }
+  });
 }
 
 export const flag = (v: boolean): number => (v ? 1 : 0);
