@@ -100,4 +100,20 @@ describe('a burst of deliveries', () => {
     expect(stored).toHaveLength(8);
     expect((await jobsOf(stored.map((r) => r.id))).length).toBe(8);
   }, 60_000);
+
+  it('takes a delivery sealed with keys changed a moment ago, and refuses the old keys at once', async () => {
+    // Deliveries just now: the work space's keys are kept by the server.
+    expect((await post(crypto.seal(editEvent(200)))).status).toBe(200);
+    const keys = { callback_token: 'T'.repeat(32), callback_aes_key: 'k'.repeat(43) };
+    const before = await db().selectFrom('work_space').select(['callback_token', 'callback_aes_key']).where('id', '=', corp.wsId).executeTakeFirstOrThrow();
+    await db().updateTable('work_space').set(keys).where('id', '=', corp.wsId).execute();
+    try {
+      const renewed = new WecomCrypto({ token: keys.callback_token, encodingAesKey: keys.callback_aes_key, receiveId: corp.corpId });
+      expect((await post(renewed.seal(editEvent(201)))).status).toBe(200);
+      expect((await post(crypto.seal(editEvent(202)))).status).toBe(401);
+      expect(await storedOf(201, 2)).toHaveLength(1);
+    } finally {
+      await db().updateTable('work_space').set(before).where('id', '=', corp.wsId).execute();
+    }
+  }, 60_000);
 });
