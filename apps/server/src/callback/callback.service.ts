@@ -41,7 +41,7 @@ interface Intake {
   events: NewCallbackEvent[];
 }
 
-/** An event this old with no job is an orphan (its job would have been written a moment after it). */
+/** An event this old with no job is an orphan (events are stored with their jobs: one from before that, or whose job went). */
 const ORPHAN_AFTER_MS = 30_000;
 /** An event whose job gave up is queued again this much later (business clock), until it is purged. */
 const RESWEEP_AFTER_MS = 86_400_000;
