@@ -9,10 +9,13 @@
 //   sustains); without it, `--concurrency` scanners go as fast as they can (the most the chain takes).
 //   DATABASE_URL=postgres://… for PostgreSQL; --servers=2 runs two server processes behind a round-robin
 //   proxy that receives the simulator's callbacks (PostgreSQL only: they share the job table).
+//   --port=3941: the server's port (the simulator takes the next, extra servers +10…). The servers are
+//   pinned apart from the load generator and the simulator where the machine allows (--pin=0: not); the
+//   output says how the cores were shared and the CPU each side used.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg, startBenchStack } from '../scripts/lib.mjs';
+import { numberArg, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -21,8 +24,8 @@ const concurrency = numberArg('concurrency', 20);
 const rate = numberArg('rate', 0);
 const servers = numberArg('servers', 1);
 if (servers > 1 && !process.env.DATABASE_URL) throw new Error('--servers=2 needs DATABASE_URL (PostgreSQL): processes share the job table');
-const port = 3941;
-const simPort = 3942;
+const port = numberArg('port', 3941);
+const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 const extraServerPorts = servers > 1 ? Array.from({ length: servers - 1 }, (_, i) => port + 10 + i) : [];
@@ -89,6 +92,7 @@ try {
     const body = (await res.json()) as { externalUserid: string };
     scannedAt.set(body.externalUserid, Date.now());
   };
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
   let started = 0;
   const t0 = Date.now();
   if (rate > 0) {
@@ -137,6 +141,7 @@ try {
     calls = await callsNow();
   }
   const caughtUpSeconds = (Date.now() - t0) / 1000;
+  const used = cores.usage();
 
   const load = rate > 0 ? `${rate} scans/s` : `${concurrency} concurrent scanners`;
   console.log(`\nAcquisition chain — ${adds} adds, ${load}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}`);
@@ -145,6 +150,7 @@ try {
   console.log(`whole chain: ${chainSeconds.toFixed(1)} s from the first scan to the last welcome = ${(welcomes.length / chainSeconds).toFixed(0)} adds/s`);
   console.log(`tags and re-reads of every customer done ${caughtUpSeconds.toFixed(1)} s after the first scan = ${(adds / caughtUpSeconds).toFixed(0)} adds/s`);
   console.log(`add event → welcome sent: p50 ${pct(latencies, 0.5).toFixed(0)} ms, p99 ${pct(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms (WeCom allows 20,000 ms)`);
+  console.log(`${cores.how}; ${used}`);
   console.log(
     `WeCom calls: ${['externalcontact/send_welcome_msg', 'externalcontact/mark_tag', 'externalcontact/get', 'externalcontact/update_contact_way'].map((p) => `${p.split('/')[1]} ${calls[p] ?? 0}`).join(', ')}`,
   );

@@ -2,17 +2,20 @@
 // (edit_external_contact of existing customers, each unique) to a work space's callback URL.
 // Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
 // happens afterwards and is not timed here.
-// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50]   (DATABASE_URL=postgres://… for PostgreSQL)
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0]
+//   (DATABASE_URL=postgres://… for PostgreSQL). The server and the simulator take --port and the next one.
+//   The server is pinned apart from the load generator where the machine allows (--pin=0: not); the
+//   output says how the cores were shared and what each side used.
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg, startBenchStack } from '../scripts/lib.mjs';
+import { numberArg, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const seconds = numberArg('seconds', 10);
 const senders = numberArg('senders', 50);
-const port = 3931;
-const simPort = 3932;
+const port = numberArg('port', 3931);
+const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
@@ -38,6 +41,7 @@ try {
   };
   // Seal ahead of time so the senders measure the server, not our own AES.
   const queue = Array.from({ length: Math.min(200_000, 4000 * seconds) }, nextEvent);
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
   const latencies: number[] = [];
   let failures = 0;
   const until = Date.now() + seconds * 1000;
@@ -55,11 +59,13 @@ try {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const used = cores.usage();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
   console.log(`\nCallback ingestion — ${senders} concurrent senders, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
+  console.log(`${cores.how}; ${used}`);
 } finally {
   await stack.stop();
 }

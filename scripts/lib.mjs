@@ -198,6 +198,8 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
   });
   return {
     simToken: stack.simToken,
+    /** The simulator (when started) and the server processes, by name. */
+    processes: stack.children.map((c, i) => ({ name: i === 0 && stack.simToken ? 'sim' : 'server', pid: c.pid })),
     stop: async () => {
       // The processes finish (their jobs and connections) before their database goes.
       const exited = stack.children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))));
@@ -208,6 +210,50 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
       if (url) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** CPU seconds a process has used so far (Linux /proc; 0 where it cannot be read). */
+export function cpuSeconds(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Keeps a bench's load generator off the measured servers' cores where it can: with two cores or more
+ * (and Linux's taskset), the servers get every core but the first, and this process and the simulator
+ * the first. `pin: false` leaves the scheduler to share them. Returns a sentence saying how the cores
+ * were shared, and `usage()`, the CPU seconds each side used since.
+ */
+export async function shareCores(processes, { pin = true } = {}) {
+  const { availableParallelism } = await import('node:os');
+  const cores = availableParallelism();
+  const servers = processes.filter((p) => p.name === 'server');
+  const others = processes.filter((p) => p.name !== 'server');
+  let how = `${cores} cores shared by the scheduler: servers, simulator, load generator${process.env.DATABASE_URL ? ' and PostgreSQL' : ''}`;
+  if (pin && cores >= 2 && spawnSync('taskset', ['-V']).status === 0) {
+    const rest = `1-${cores - 1}`;
+    const set = (cpus, pid) => spawnSync('taskset', ['-a', '-cp', cpus, String(pid)]).status === 0;
+    if ([...servers.map((p) => set(rest, p.pid)), ...others.map((p) => set('0', p.pid)), set('0', process.pid)].every(Boolean)) {
+      how = `server${servers.length > 1 ? 's' : ''} pinned to core${cores > 2 ? 's' : ''} ${cores > 2 ? rest : '1'}, load generator and simulator to core 0${process.env.DATABASE_URL ? ', PostgreSQL unpinned' : ''} (${cores} cores)`;
+    }
+  }
+  const own = () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const start = { servers: servers.map((p) => cpuSeconds(p.pid)), others: others.map((p) => cpuSeconds(p.pid)), own: own(), at: Date.now() };
+  const usage = () => {
+    const sum = (a) => a.reduce((x, y) => x + y, 0);
+    const wall = (Date.now() - start.at) / 1000;
+    const server = sum(servers.map((p, i) => cpuSeconds(p.pid) - start.servers[i]));
+    const sim = sum(others.map((p, i) => cpuSeconds(p.pid) - start.others[i]));
+    const gen = own() - start.own;
+    return `CPU used in ${wall.toFixed(1)} s (${(cores * wall).toFixed(0)} core-seconds): server ${server.toFixed(1)} s, simulator ${sim.toFixed(1)} s, load generator ${gen.toFixed(1)} s`;
+  };
+  return { how, usage };
 }
 
 /** A numeric `--name=value` argument of this process, else `fallback`. */

@@ -3,10 +3,20 @@
 // whose job gave up waits for `next_attempt_at`, when the sweep queues it again; rows older than the
 // retention are deleted by the daily cleanup.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import { durableTransaction, type Database } from '../db/database.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
 export type CallbackEvent = Selectable<CallbackEventTable>;
+
+export interface NewCallbackEvent {
+  workSpaceId: number;
+  dedupeKey: string;
+  rawXml: string;
+  parsed: unknown;
+  receivedAt: number;
+  /** A duplicate of an event already processed is processed again (see `insert`). */
+  refresh?: boolean;
+}
 
 export class CallbackEventRepository {
   constructor(private readonly database: Database) {}
@@ -16,44 +26,62 @@ export class CallbackEventRepository {
   }
 
   /**
-   * Stores an event once (unique per work space and dedupe key) and returns its id when it is to be
+   * Stores events once (unique per work space and dedupe key) and returns, for each, its id when it is to be
    * processed: new, or — with `refresh` — a duplicate of an event already processed. Processing only
    * re-reads WeCom's current state, and WeCom's CreateTime has one-second steps, so two real changes
-   * in one second share a key and the second must not be lost. Null: a duplicate still waiting.
+   * in one second share a key and the second must not be lost. Null: a duplicate still waiting — as are,
+   * of several events here with one key, all but the first. One statement for all (and one more for
+   * each duplicate of a processed event).
    */
-  async insert(
-    e: { workSpaceId: number; dedupeKey: string; rawXml: string; parsed: unknown; receivedAt: number; refresh?: boolean },
-    executor: Kysely<DB> | Transaction<DB> = this.db,
-  ): Promise<number | null> {
-    const trx = executor;
-    const key = e.dedupeKey.slice(0, 255);
-    const row = await trx
-      .insertInto('callback_event')
-      .values({
-        work_space_id: e.workSpaceId,
-        dedupe_key: key,
-        raw_xml: e.rawXml,
-        parsed: JSON.stringify(e.parsed),
-        received_at: e.receivedAt,
-        processed_at: null,
-        next_attempt_at: 0,
-        attempts: 0,
-        error: null,
-      })
-      .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) return row.id;
-    if (!e.refresh) return null;
+  async insertMany(events: NewCallbackEvent[], executor: Kysely<DB> | Transaction<DB> = this.db): Promise<Array<number | null>> {
+    const keyOf = (e: NewCallbackEvent) => `${e.workSpaceId}\n${e.dedupeKey.slice(0, 255)}`;
+    const first = new Map<string, NewCallbackEvent>();
+    for (const e of events) if (!first.has(keyOf(e))) first.set(keyOf(e), e);
+    const rows = first.size
+      ? await executor
+          .insertInto('callback_event')
+          .values(
+            [...first.values()].map((e) => ({
+              work_space_id: e.workSpaceId,
+              dedupe_key: e.dedupeKey.slice(0, 255),
+              raw_xml: e.rawXml,
+              parsed: JSON.stringify(e.parsed),
+              received_at: e.receivedAt,
+              processed_at: null,
+              next_attempt_at: 0,
+              attempts: 0,
+              error: null,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
+          .returning(['id', 'work_space_id', 'dedupe_key'])
+          .execute()
+      : [];
+    const stored = new Map(rows.map((r) => [`${r.work_space_id}\n${r.dedupe_key}`, r.id]));
+    const ids: Array<number | null> = [];
+    for (const e of events) {
+      if (first.get(keyOf(e)) !== e) ids.push(null);
+      else ids.push(stored.get(keyOf(e)) ?? (e.refresh ? await this.reopen(e.workSpaceId, e.dedupeKey.slice(0, 255), executor) : null));
+    }
+    return ids;
+  }
+
+  /** A duplicate of a processed event: processed again (its id), else null. */
+  private async reopen(workSpaceId: number, key: string, trx: Kysely<DB> | Transaction<DB>): Promise<number | null> {
     const again = await trx
       .updateTable('callback_event')
       .set({ processed_at: null, next_attempt_at: 0, attempts: 0, error: null })
-      .where('work_space_id', '=', e.workSpaceId)
+      .where('work_space_id', '=', workSpaceId)
       .where('dedupe_key', '=', key)
       .where('processed_at', 'is not', null)
       .returning('id')
       .executeTakeFirst();
     return again?.id ?? null;
+  }
+
+  /** Runs `work` in one transaction that is on disk when it resolves (events are acknowledged after it). */
+  durably<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return durableTransaction(this.database, work);
   }
 
   find(id: number): Promise<CallbackEvent | undefined> {

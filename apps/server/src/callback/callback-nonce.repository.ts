@@ -1,5 +1,7 @@
 // SQL of the signed callback requests already seen (callback_nonce), shared by every server process.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/tables.js';
 
 export class CallbackNonceRepository {
   constructor(private readonly database: Database) {}
@@ -13,6 +15,18 @@ export class CallbackNonceRepository {
       .returning('key')
       .executeTakeFirst();
     return Boolean(row);
+  }
+
+  /** Records the keys not there already (each key once); returns those this call recorded. */
+  async insertMany(rows: Array<{ key: string; expiresAt: number }>, executor: Kysely<DB> | Transaction<DB> = this.database.kysely): Promise<Set<string>> {
+    if (!rows.length) return new Set();
+    const inserted = await executor
+      .insertInto('callback_nonce')
+      .values(rows.map((r) => ({ key: r.key, expires_at: r.expiresAt })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .execute();
+    return new Set(inserted.map((r) => r.key));
   }
 
   async delete(key: string): Promise<void> {

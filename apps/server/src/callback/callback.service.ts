@@ -15,8 +15,9 @@ import type { ServiceProviderSettings } from '../wecom/service-provider-settings
 import type { WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { WorkSpaceService } from '../workspace/workspace.service.js';
-import type { CallbackEvent, CallbackEventRepository } from './callback-event.repository.js';
-import type { CallbackReplayGuard } from './replay-guard.js';
+import { GroupCommit, type Outcome } from '../db/group-commit.js';
+import type { CallbackEvent, CallbackEventRepository, NewCallbackEvent } from './callback-event.repository.js';
+import type { CallbackReplayGuard, ReplayTicket } from './replay-guard.js';
 
 export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
@@ -28,7 +29,19 @@ export const SWEEP_JOB = 'callback_sweep';
  */
 export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
   jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}` });
-/** An event this old with no job is an orphan (its job would have been written a moment after it). */
+/** How long a corp's callback keys are kept between events. */
+const CORP_KEYS_KEPT_MS = 1000;
+/** How long a callback waits for others to be stored with (group commit), and at most how many go together. */
+const INTAKE_WINDOW_MS = 2;
+const INTAKE_MAX_BATCH = 200;
+
+/** A verified request waiting to be stored: its claim against replay and its events (one per work space). */
+interface Intake {
+  ticket: ReplayTicket;
+  events: NewCallbackEvent[];
+}
+
+/** An event this old with no job is an orphan (events are stored with their jobs: one from before that, or whose job went). */
 const ORPHAN_AFTER_MS = 30_000;
 /** An event whose job gave up is queued again this much later (business clock), until it is purged. */
 const RESWEEP_AFTER_MS = 86_400_000;
@@ -175,31 +188,44 @@ export class CallbackService {
   }
 
   private enqueue(eventId: number, workSpaceId: number) {
-    return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, {
-      workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId,
-      singletonKey: `callback:${eventId}`,
-    });
+    return this.deps.jobs.enqueue(CALLBACK_JOB, { eventId }, this.jobOptions(eventId, workSpaceId));
   }
 
-  private async cryptoFor(source: CallbackSource): Promise<{ crypto: WecomCrypto; scope: number }> {
+  private jobOptions(eventId: number, workSpaceId: number) {
+    return { workSpaceId: workSpaceId === PROVIDER_SCOPE ? null : workSpaceId, singletonKey: `callback:${eventId}` };
+  }
+
+  /**
+   * The keys of a source. A corp's are kept for a second (a busy callback URL would read its work space
+   * per event): an event that does not open with kept keys is tried once more with keys read afresh.
+   */
+  private async cryptoFor(source: CallbackSource, fresh = false): Promise<{ crypto: WecomCrypto; scope: number; kept: boolean }> {
     if (source.kind === 'corp') {
+      const now = Date.now();
+      const kept = this.corpKeys.get(source.workId);
+      if (!fresh && kept && now - kept.at < CORP_KEYS_KEPT_MS) return { ...kept, kept: true };
       const ws = await this.deps.workSpaces.find(source.workId);
-      if (!ws || !ws.corp_id || !ws.callback_token || !ws.callback_aes_key) throw new AppError(404, '企业不存在');
-      return {
-        crypto: new WecomCrypto({ token: ws.callback_token, encodingAesKey: ws.callback_aes_key, receiveId: ws.corp_id }),
-        scope: ws.id,
-      };
+      if (!ws || !ws.corp_id || !ws.callback_token || !ws.callback_aes_key) {
+        this.corpKeys.delete(source.workId);
+        throw new AppError(404, '企业不存在');
+      }
+      const crypto = new WecomCrypto({ token: ws.callback_token, encodingAesKey: ws.callback_aes_key, receiveId: ws.corp_id });
+      if (this.corpKeys.size >= 1000) this.corpKeys.clear();
+      this.corpKeys.set(source.workId, { crypto, scope: ws.id, at: now });
+      return { crypto, scope: ws.id, kept: false };
     }
     const p = await this.deps.provider.get();
     const [token, key, id] =
       source.kind === 'suite' ? [p.suiteToken, p.suiteAesKey, p.suiteId] : [p.templateToken, p.templateAesKey, p.templateId];
     if (!token || !key || !id) throw new AppError(404, '未配置该回调');
-    return { crypto: new WecomCrypto({ token, encodingAesKey: key, receiveId: id }), scope: PROVIDER_SCOPE };
+    return { crypto: new WecomCrypto({ token, encodingAesKey: key, receiveId: id }), scope: PROVIDER_SCOPE, kept: false };
   }
+
+  private readonly corpKeys = new Map<number, { crypto: WecomCrypto; scope: number; at: number }>();
 
   /** URL verification: the decrypted echostr. */
   async verifyUrl(source: CallbackSource, q: SignedQuery): Promise<string> {
-    const { crypto } = await this.cryptoFor(source);
+    const { crypto } = await this.cryptoFor(source, true);
     const query = signed(q, true);
     let plain: string;
     try {
@@ -215,34 +241,63 @@ export class CallbackService {
 
   /** An event POST: verified, decrypted, stored once; processed later. */
   async receive(source: CallbackSource, q: SignedQuery, body: string): Promise<void> {
-    const { crypto, scope } = await this.cryptoFor(source);
-    let xml: string;
-    let event: WecomEvent;
     const query = signed(q, false);
-    try {
+    let keys = await this.cryptoFor(source);
+    const read = async () => {
       const envelope = parseXml(body);
       const encrypt = envelope.Encrypt;
       if (typeof encrypt !== 'string' || !encrypt) throw new AppError(400, '消息格式错误');
-      xml = await this.open(source, crypto, query, encrypt, envelope.ToUserName);
-      event = parseEventXml(xml);
+      const xml = await this.open(source, keys.crypto, query, encrypt, envelope.ToUserName);
+      return { xml, event: parseEventXml(xml) };
+    };
+    let opened: { xml: string; event: WecomEvent };
+    try {
+      opened = await read();
     } catch (err) {
-      throw cryptoFailure(err);
+      if (!keys.kept || !(err instanceof WecomCryptoError)) throw cryptoFailure(err);
+      // The keys may have changed within the second they were kept.
+      keys = await this.cryptoFor(source, true);
+      opened = await read().catch((e: unknown) => {
+        throw cryptoFailure(e);
+      });
     }
-    await this.replay.once(tripleOf(query), () => this.store(source, scope, event, xml));
-  }
-
-  private async store(source: CallbackSource, scope: number, event: WecomEvent, xml: string): Promise<void> {
+    const { xml, event } = opened;
+    const scope = keys.scope;
+    const ticket = this.replay.ticket(tripleOf(query));
     const dedupeKey = eventDedupeKey(event);
     const receivedAt = this.deps.clock.now();
-    const scopes = await this.scopesOf(source, scope, event);
-    // The event, then its job — not in one transaction, which on SQLite would hold the one connection
-    // while processing waits: a process that dies between the two leaves an event without a job, and
-    // the sweep (every minute, and at start) queues it.
-    for (const workSpaceId of scopes) {
-      const refresh = workSpaceId !== PROVIDER_SCOPE;
-      const id = await this.deps.inbox.insert({ workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh });
-      if (id !== null) await this.enqueue(id, workSpaceId);
-    }
+    const events = (await this.scopesOf(source, scope, event)).map((workSpaceId) => ({
+      workSpaceId,
+      dedupeKey,
+      rawXml: xml,
+      parsed: event,
+      receivedAt,
+      refresh: workSpaceId !== PROVIDER_SCOPE,
+    }));
+    await this.intake.submit({ ticket, events });
+  }
+
+  /**
+   * Concurrent requests are stored together (group commit): their claims against replay, their events
+   * and the events' jobs, in one transaction that is on disk before any of them is answered.
+   */
+  private readonly intake = new GroupCommit<Intake, void>((batch) => this.store(batch), { windowMs: INTAKE_WINDOW_MS, maxBatch: INTAKE_MAX_BATCH });
+
+  private async store(batch: Intake[]): Promise<Array<Outcome<void>>> {
+    const { inbox, jobs } = this.deps;
+    const outcomes = await inbox.durably(async (trx) => {
+      const refused = await this.replay.claimMany(
+        batch.map((b) => b.ticket),
+        trx,
+      );
+      const events = batch.flatMap((b, i) => (refused[i] ? [] : b.events));
+      const ids = await inbox.insertMany(events, trx);
+      const queued = events.flatMap((e, i) => (ids[i] === null ? [] : [{ payload: { eventId: ids[i]! }, opts: this.jobOptions(ids[i]!, e.workSpaceId) }]));
+      await jobs.enqueueMany(CALLBACK_JOB, queued, trx);
+      return refused.map((error): Outcome<void> => (error ? { ok: false, error } : { ok: true, value: undefined }));
+    });
+    jobs.kick();
+    return outcomes;
   }
 
   /**

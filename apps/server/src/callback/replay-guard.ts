@@ -9,6 +9,8 @@
 // so nothing is lost; if handling the first delivery failed, `release` forgets it so a resend passes.
 // Seen requests are removed by the daily cleanup job once their timestamps can no longer pass.
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/tables.js';
 import { AppError } from '../http/errors.js';
 import type { CallbackNonceRepository } from './callback-nonce.repository.js';
 
@@ -23,6 +25,14 @@ export interface SignedTriple {
   timestamp: string;
   nonce: string;
 }
+
+/** A verified request's claim, checked fresh, to be recorded with others (`claimMany`). */
+export interface ReplayTicket {
+  key: string;
+  expiresAt: number;
+}
+
+const replayed = () => new AppError(403, '重复的回调请求（已处理过）');
 
 export class CallbackReplayGuard {
   constructor(
@@ -45,8 +55,25 @@ export class CallbackReplayGuard {
 
   /** Accepts a verified request once: a stale timestamp or a request already seen is a 403. */
   async claim(t: SignedTriple): Promise<void> {
+    const { key, expiresAt } = this.ticket(t);
+    if (!(await this.nonces.insertOnce(key, expiresAt))) throw replayed();
+  }
+
+  /** A fresh request's ticket (a stale timestamp is a 403 at once); claimed later with others. */
+  ticket(t: SignedTriple): ReplayTicket {
     const at = this.fresh(t.timestamp);
-    if (!(await this.nonces.insertOnce(CallbackReplayGuard.key(t), at + CALLBACK_WINDOW_MS + KEEP_MARGIN_MS))) throw new AppError(403, '重复的回调请求（已处理过）');
+    return { key: CallbackReplayGuard.key(t), expiresAt: at + CALLBACK_WINDOW_MS + KEEP_MARGIN_MS };
+  }
+
+  /**
+   * Claims tickets in the caller's transaction (undone with it): for each, null when it is accepted —
+   * its request was not seen before, and it is the first of these to carry it — else the 403 to answer.
+   */
+  async claimMany(tickets: ReplayTicket[], trx: Transaction<DB>): Promise<Array<AppError | null>> {
+    const first = new Map<string, ReplayTicket>();
+    for (const t of tickets) if (!first.has(t.key)) first.set(t.key, t);
+    const recorded = await this.nonces.insertMany([...first.values()], trx);
+    return tickets.map((t) => (first.get(t.key) === t && recorded.has(t.key) ? null : replayed()));
   }
 
   /** Forgets a claimed request whose handling failed, so the sender's resend is accepted. */

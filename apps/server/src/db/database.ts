@@ -1,9 +1,10 @@
 // Opens the database: SQLite (WAL) under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // The normalisation layer lives here: pg's bigint → number, flags as 0/1, JSON lists as text.
 import { mkdirSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
 
@@ -16,6 +17,8 @@ export interface Database {
   sqlite: SQLite.Database | undefined;
   /** The PostgreSQL pool (shared rate limits use it). */
   pgPool: pg.Pool | undefined;
+  /** SQLite: puts what was committed so far on disk (the WAL synced in the thread pool); PostgreSQL: nothing to do. */
+  syncCommitted(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,10 +38,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(opts.dataDir, 'scrm.db'));
+  const file = join(opts.dataDir, 'scrm.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -54,11 +58,23 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   const optimizer = setInterval(optimize, 3_600_000);
   optimizer.unref();
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  // With synchronous = NORMAL a commit writes the WAL without syncing it (a checkpoint syncs it before
+  // copying it into the database). Syncing it ourselves, from the thread pool, makes every commit so far
+  // durable without the event loop waiting on the disk. The WAL keeps its file while the database is open.
+  let wal: Promise<FileHandle> | undefined;
+  const syncCommitted = async () => {
+    wal ??= open(`${file}-wal`, 'r').catch((err: unknown) => {
+      wal = undefined;
+      throw err;
+    });
+    await (await wal).datasync();
+  };
   const close = async () => {
     clearInterval(optimizer);
     await kysely.destroy();
+    await (await wal?.catch(() => undefined))?.close();
   };
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, close };
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, close };
 }
 
 const STATEMENT_CACHE = 1000;
@@ -85,6 +101,17 @@ function cachingStatements(sqlite: SQLite.Database) {
       return stmt;
     },
   };
+}
+
+/**
+ * A transaction whose commit is on disk when it resolves, for writes acknowledged to someone who will
+ * not send them again (WeCom's callbacks). PostgreSQL's commit is (synchronous_commit); SQLite's
+ * (`synchronous = NORMAL`) survives a crash of the process, not of the machine, until the WAL is synced.
+ */
+export async function durableTransaction<T>(database: Database, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const result = await database.kysely.transaction().execute(work);
+  await database.syncCommitted();
+  return result;
 }
 
 export const flag = (v: boolean): number => (v ? 1 : 0);

@@ -134,23 +134,32 @@ export class JobQueue {
 
   /** Adds a job (see EnqueueOptions); returns its id, or null when its key says it exists already. */
   async enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}): Promise<number | null> {
+    return (await this.enqueueMany(kind, [{ payload, opts }], opts.trx))[0] ?? null;
+  }
+
+  /**
+   * Adds jobs of one kind in one statement (in `trx` when given: the caller kicks after its commit, or
+   * the poll finds them); returns the ids of those added.
+   */
+  async enqueueMany<P>(kind: string, jobs: Array<{ payload: P; opts?: Omit<EnqueueOptions, 'trx'> }>, trx?: Transaction<DB>): Promise<number[]> {
     const handler = this.kinds.get(kind);
-    const id = await this.repo.insert(
-      {
+    const now = Date.now();
+    const ids = await this.repo.insertMany(
+      jobs.map(({ payload, opts = {} }) => ({
         kind,
         payload,
         workSpaceId: opts.workSpaceId,
         idempotencyKey: opts.idempotencyKey,
         singletonKey: opts.singletonKey,
-        runAt: opts.runAt ?? Date.now(),
+        runAt: opts.runAt ?? now,
         priority: opts.priority ?? handler?.priority,
         maxAttempts: opts.maxAttempts ?? handler?.maxAttempts,
-      },
-      opts.trx,
+      })),
+      trx,
     );
-    // Inside a transaction the row is not visible yet: the caller kicks after commit (or the poll finds it).
-    if (id !== null && !opts.trx) this.kick();
-    return id;
+    // Inside a transaction the rows are not visible yet.
+    if (ids.length && !trx) this.kick();
+    return ids;
   }
 
   async start(): Promise<void> {

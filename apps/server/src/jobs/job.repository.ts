@@ -41,36 +41,44 @@ export class JobRepository {
    * queued. Returns the new id, or null when nothing was added.
    */
   async insert(job: NewJob, executor: Executor = this.db): Promise<number | null> {
+    return (await this.insertMany([job], executor))[0] ?? null;
+  }
+
+  /** `insert` of several jobs in one statement; returns the ids of those added. */
+  async insertMany(jobs: NewJob[], executor: Executor = this.db): Promise<number[]> {
+    if (!jobs.length) return [];
     const now = Date.now();
     try {
-      const row = await executor
+      const rows = await executor
         .insertInto('job')
-        .values({
-          kind: job.kind,
-          work_space_id: job.workSpaceId ?? null,
-          payload: JSON.stringify(job.payload ?? {}),
-          idempotency_key: job.idempotencyKey?.slice(0, 255) ?? null,
-          singleton_key: job.singletonKey?.slice(0, 255) ?? null,
-          status: 'queued',
-          priority: job.priority ?? 0,
-          run_at: job.runAt,
-          attempts: 0,
-          max_attempts: job.maxAttempts ?? 8,
-          locked_by: null,
-          locked_until: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        })
+        .values(
+          jobs.map((job) => ({
+            kind: job.kind,
+            work_space_id: job.workSpaceId ?? null,
+            payload: JSON.stringify(job.payload ?? {}),
+            idempotency_key: job.idempotencyKey?.slice(0, 255) ?? null,
+            singleton_key: job.singletonKey?.slice(0, 255) ?? null,
+            status: 'queued' as const,
+            priority: job.priority ?? 0,
+            run_at: job.runAt,
+            attempts: 0,
+            max_attempts: job.maxAttempts ?? 8,
+            locked_by: null,
+            locked_until: null,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+            finished_at: null,
+          })),
+        )
         .onConflict((oc) => oc.doNothing())
         .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
+        .execute();
+      return rows.map((r) => r.id);
     } catch (err) {
       // PostgreSQL's ON CONFLICT DO NOTHING without a target covers the partial index too; this is a
       // safety net for a race the database reports anyway.
-      if (isUniqueViolation(err)) return null;
+      if (isUniqueViolation(err) && jobs.length === 1) return [];
       throw err;
     }
   }
