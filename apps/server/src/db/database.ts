@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
+import { TableWrites } from './table-writes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -16,6 +17,8 @@ export interface Database {
   sqlite: SQLite.Database | undefined;
   /** The PostgreSQL pool (shared rate limits use it). */
   pgPool: pg.Pool | undefined;
+  /** This process's UPDATEs and DELETEs, told to who watches a table (the session cache). */
+  writes: TableWrites;
   close(): Promise<void>;
 }
 
@@ -34,8 +37,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     });
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, close: () => kysely.destroy() };
+    const writes = new TableWrites();
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, writes, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(join(opts.dataDir, 'scrm.db'));
@@ -53,12 +57,13 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   optimize();
   const optimizer = setInterval(optimize, 3_600_000);
   optimizer.unref();
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const writes = new TableWrites();
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
   const close = async () => {
     clearInterval(optimizer);
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, close };
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, writes, close };
 }
 
 const STATEMENT_CACHE = 1000;
