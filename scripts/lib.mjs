@@ -109,7 +109,7 @@ export const simControlToken = () => process.env.SIM_CONTROL_TOKEN || randomByte
  * callbacks at the server; SIM=on chooses the simulator explicitly and both
  * share the control token). Resolves once both listen.
  */
-export async function startStack({ port, simPort, env = {}, sim = true, extraServerPorts = [], simToken = simControlToken() }) {
+export async function startStack({ port, simPort, env = {}, sim = true, extraServerPorts = [], simToken = simControlToken(), nodeArgs = [] }) {
   const children = [];
   if (sim) {
     children.push(
@@ -124,7 +124,7 @@ export async function startStack({ port, simPort, env = {}, sim = true, extraSer
   // More server processes on the same database (PostgreSQL): they share the work through the job table.
   for (const [i, p] of [port, ...extraServerPorts].entries()) {
     children.push(
-      startChild(i ? `server${i + 1}` : 'server', process.execPath, serverArgs(), {
+      startChild(i ? `server${i + 1}` : 'server', process.execPath, [...nodeArgs, ...serverArgs()], {
         PORT: String(p),
         ...(sim ? { SIM: 'on', SIM_URL: `http://127.0.0.1:${simPort}`, SIM_CONTROL_TOKEN: simToken } : { SIM: 'off', SIM_URL: '' }),
         ...env,
@@ -161,9 +161,10 @@ export function stopTogether({ children, stop }) {
 
 /**
  * A stack for a benchmark: a temporary DATA_DIR and, when DATABASE_URL names PostgreSQL, a fresh
- * database beside it (so runs never meet each other's rows), dropped again by `stop()`.
+ * database beside it (so runs never meet each other's rows), dropped again by `stop()`. `nodeArgs`:
+ * node flags for the server processes (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function startBenchStack({ port, simPort, env = {}, extraServerPorts = [] }) {
+export async function startBenchStack({ port, simPort, env = {}, extraServerPorts = [], nodeArgs = [] }) {
   ensureServerBuild();
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -188,6 +189,7 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
     port,
     simPort,
     extraServerPorts,
+    nodeArgs,
     env: {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'scrm-bench-')),

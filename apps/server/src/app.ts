@@ -12,6 +12,7 @@ import { openDatabase } from './db/database.js';
 import { AppError, errorHandler, Errors } from './http/errors.js';
 import { refuseNul } from './http/json-body.js';
 import { registerRequestLog } from './http/request-log.js';
+import { listen } from './db/notify.js';
 import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
 import type { Api } from './http/types.js';
@@ -150,7 +151,15 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   });
   // One hook, in this order: the work that uses the database stops before the database closes. (Closing
   // the PostgreSQL pool first made it wait for the job runner's client: a minute and more to stop.)
+  // PostgreSQL: a change to who may call empties the kept sessions — this process's own writes at once,
+  // every process's at their commit (migration 0032's NOTIFY). auth/session-cache.ts.
+  const cache = services.sessionCache;
+  cache && database.writes.watch(['session', 'account', 'child_role'], () => cache.invalidate());
+  const stopListening = cache
+    ? listen(database, 'scrm_auth', { message: () => cache.invalidate(), up: () => cache.setListening(true), down: () => cache.setListening(false) })
+    : null;
   app.addHook('onClose', async () => {
+    await stopListening?.();
     services.scheduler.stop();
     await services.jobs.stop();
     redis?.disconnect();

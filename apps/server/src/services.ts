@@ -15,6 +15,7 @@ import { LoginGuard } from './account/login-guard.js';
 import { PasswordHasher } from './account/password.js';
 import { SessionRepository } from './auth/session.repository.js';
 import { SessionService } from './auth/session.service.js';
+import { SessionCache } from './auth/session-cache.js';
 import { AccessTokenRepository } from './auth/access-token.repository.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { UserCentreService } from './account/user-centre.service.js';
@@ -167,7 +168,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
   });
 
   // ---- accounts
-  const sessions = new SessionService(sessionRepo, config.tokenTtlDays);
+  // PostgreSQL: kept sessions, emptied through LISTEN scrm_auth (app.ts starts it); SQLite reads its prepared lookup.
+  const sessionCache = database.dialect === 'postgres' ? new SessionCache() : undefined;
+  const sessions = new SessionService(sessionRepo, config.tokenTtlDays, sessionCache);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
   const smsCodes = new SmsCodeService(smsCodeRepo, smsSender, config.limits);
   const scenes = new QrSceneService(sceneRepo, gzh);
@@ -346,6 +349,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
 
   return {
     clock,
+    sessionCache,
     jobs,
     scheduler,
     distributors,

@@ -4,7 +4,8 @@ import type { DB } from '../db/tables.js';
 import { parseIds, parseKeys } from '../db/database.js';
 import { AppError, Errors } from '../http/errors.js';
 import { newToken, sha256Hex } from './tokens.js';
-import type { SessionRepository } from './session.repository.js';
+import type { SessionAccountRow, SessionRepository } from './session.repository.js';
+import type { SessionCache } from './session-cache.js';
 import { deviceOf } from './user-agent.js';
 import type { LoginSession } from '@scrm/contracts/user-centre';
 
@@ -40,6 +41,8 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly ttlDays: number,
+    /** PostgreSQL: resolved sessions kept in this process, emptied by every change (session-cache.ts). */
+    private readonly cache?: SessionCache,
   ) {}
 
   /** Creates a session and returns the token; only its hash is stored. */
@@ -66,10 +69,10 @@ export class SessionService {
    */
   async authenticate(token: string): Promise<AuthContext> {
     const tokenHash = sha256Hex(token);
-    const row = await this.sessions.findWithAccount(tokenHash);
+    const row = await this.lookup(tokenHash);
     if (!row || row.revoked_at !== null || row.expires_at <= Date.now() || row.disabled) throw Errors.notLoggedIn();
     if (row.parent_id !== null && (row.main_id === null || row.main_disabled)) throw Errors.notLoggedIn();
-    await this.seen(tokenHash, row.last_seen_at ?? row.created_at);
+    await this.seen(tokenHash, row);
     return {
       accountId: row.account_id,
       parentId: row.parent_id,
@@ -88,14 +91,26 @@ export class SessionService {
    * Last seen: the lookup already read the stored time, so a request costs nothing more until it is a minute
    * old; then one conditional UPDATE. A failed write costs the request nothing (the time is only shown).
    */
-  private async seen(tokenHash: string, stored: number): Promise<void> {
+  private async seen(tokenHash: string, row: SessionAccountRow): Promise<void> {
     const now = Date.now();
-    if (now - stored < LAST_SEEN_EVERY_MS) return;
+    if (now - (row.last_seen_at ?? row.created_at) < LAST_SEEN_EVERY_MS) return;
+    // A kept row shares this object: the requests after this one see the new time, and write none.
+    row.last_seen_at = now;
     try {
       await this.sessions.touch(tokenHash, now, now - LAST_SEEN_EVERY_MS);
     } catch {
       /* shown only: the next request tries again */
     }
+  }
+
+  private async lookup(tokenHash: string): Promise<SessionAccountRow | undefined> {
+    const now = Date.now();
+    const kept = this.cache?.get(tokenHash, now);
+    if (kept) return kept;
+    const generation = this.cache?.begin() ?? 0;
+    const row = await this.sessions.findWithAccount(tokenHash);
+    if (row && row.revoked_at === null) this.cache?.keep(tokenHash, row, generation, now);
+    return row;
   }
 
   revoke(tokenHash: string, db?: Kysely<DB>): Promise<void> {

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
+import { TableWrites } from './table-writes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -19,6 +20,8 @@ export interface Database {
   pgPool: pg.Pool | undefined;
   /** SQLite: puts what was committed so far on disk (the WAL synced in the thread pool); PostgreSQL: nothing to do. */
   syncCommitted(): Promise<void>;
+  /** This process's UPDATEs and DELETEs, told to who watches a table (the session cache). */
+  writes: TableWrites;
   close(): Promise<void>;
 }
 
@@ -37,8 +40,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     });
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, close: () => kysely.destroy() };
+    const writes = new TableWrites();
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'scrm.db');
@@ -57,7 +61,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   optimize();
   const optimizer = setInterval(optimize, 3_600_000);
   optimizer.unref();
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  const writes = new TableWrites();
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
   // With synchronous = NORMAL a commit writes the WAL without syncing it (a checkpoint syncs it before
   // copying it into the database). Syncing it ourselves, from the thread pool, makes every commit so far
   // durable without the event loop waiting on the disk. The WAL keeps its file while the database is open.
@@ -74,7 +79,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     await kysely.destroy();
     await (await wal?.catch(() => undefined))?.close();
   };
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, close };
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, close };
 }
 
 const STATEMENT_CACHE = 1000;

@@ -1507,6 +1507,30 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('distributor_session').ifExists().execute();
       },
     },
+    '0032_api_speed': {
+      async up(db: Kysely<any>) {
+        // 成员列表's page in name order read from an index (the sort read every member's row).
+        await db.schema.createIndex('member_name_idx').on('member').columns(['work_space_id', 'name', 'userid']).execute();
+        if (dialect !== 'postgres') return;
+        // Every process keeps resolved sessions a while (auth/session-cache.ts): any change that could change
+        // a session's answer — a logout, a password change, a child disabled or edited, a role edited, an
+        // account deleted — tells every process at its commit, whoever made it (a server, a script, psql).
+        await sql`create function scrm_auth_changed() returns trigger language plpgsql as $$
+          begin perform pg_notify('scrm_auth', ''); return null; end $$`.execute(db);
+        await sql`create trigger account_auth_changed after update or delete on account for each statement execute function scrm_auth_changed()`.execute(db);
+        await sql`create trigger child_role_auth_changed after update or delete on child_role for each statement execute function scrm_auth_changed()`.execute(db);
+        // Not last_seen_at: it is written once a minute per session and changes no answer.
+        await sql`create trigger session_auth_changed after update of revoked_at, expires_at, account_id or delete on session
+          for each statement execute function scrm_auth_changed()`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'postgres') {
+          for (const t of ['account', 'child_role', 'session']) await sql.raw(`drop trigger if exists ${t}_auth_changed on ${t}`).execute(db);
+          await sql`drop function if exists scrm_auth_changed()`.execute(db);
+        }
+        await db.schema.dropIndex('member_name_idx').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -58,7 +58,13 @@ export class MemberRepository {
   }
 
   list(wsId: number, q: MemberQuery) {
-    return this.filtered(wsId, q)
+    // The page's members first (a sort of narrow rows), then their seat and customer count: written as one
+    // select, SQLite computed the two sub-selects for every member of the work space before sorting.
+    const page = this.filtered(wsId, q).select('member.userid').orderBy('member.name', 'asc').orderBy('member.userid', 'asc').offset(q.offset).limit(q.limit);
+    return this.db
+      .selectFrom('member')
+      .where('member.work_space_id', '=', wsId)
+      .where('member.userid', 'in', page)
       .select([
         'member.userid',
         'member.name',
@@ -89,8 +95,6 @@ export class MemberRepository {
       )
       .orderBy('member.name', 'asc')
       .orderBy('member.userid', 'asc')
-      .offset(q.offset)
-      .limit(q.limit)
       .execute();
   }
 
