@@ -123,6 +123,7 @@ export class SyncService {
         await this.progress(wsId, phase, 0, 0);
         await this.phase(ws, api, phase, seen);
       }
+      await this.deps.repo.refreshStatistics();
       // A sync that read the customers has just proved the token and the customer-contact permission.
       await this.deps.workSpaces.update(wsId, {
         sync_status: 'done',
