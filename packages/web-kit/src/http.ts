@@ -112,8 +112,10 @@ function send<T>(method: 'GET' | 'POST', url: string, body: unknown, opts: Reque
       opts.signal?.removeEventListener('abort', abort);
       const data = (opts.responseType === 'blob' ? xhr.response : parse(xhr.responseText)) as T;
       const response = { status: xhr.status, data };
-      if (xhr.status >= 200 && xhr.status < 300) resolve(response);
-      else reject(new HttpError(`Request failed with status code ${xhr.status}`, response));
+      if (xhr.status < 200 || xhr.status >= 300) reject(new HttpError(`Request failed with status code ${xhr.status}`, response));
+      // A 2xx answer whose envelope carries a non-zero code is still a failure.
+      else if (isEnvelope(data) && data.code !== ApiCode.OK) reject(new ApiRequestError(xhr.status, data.code, data.message || '请求失败'));
+      else resolve(response);
     };
     xhr.send(body === undefined ? null : form ? (body as FormData) : JSON.stringify(body));
   });
@@ -143,11 +145,8 @@ export function toApiRequestError(error: unknown): ApiRequestError {
   return new ApiRequestError(0, TRANSPORT_FAILURE, error instanceof Error ? error.message : String(error));
 }
 
-/** A 2xx answer whose envelope carries a non-zero code is still a failure; otherwise its `data`. */
+/** The envelope's `data` (an answer without an envelope as it is). */
 function unwrap<T>(res: HttpResponse<unknown>): T {
-  if (isEnvelope(res.data) && res.data.code !== ApiCode.OK) {
-    throw new ApiRequestError(res.status, res.data.code, res.data.message || '请求失败');
-  }
   return (isEnvelope(res.data) ? res.data.data : res.data) as T;
 }
 
@@ -176,7 +175,7 @@ async function withFreshXsrf<R>(call: () => Promise<R>): Promise<R> {
     return await call();
   } catch (error) {
     if (toApiRequestError(error).code !== ApiCode.XSRF_FAILED) throw error;
-    unwrap(await http.post('/api/cookie/update', {}));
+    await http.post('/api/cookie/update', {});
     return call();
   }
 }
