@@ -1,8 +1,9 @@
 // Web benchmark: what a guest's browser fetches until the login dialog is visible
 // (gzipped JS and CSS bytes on the wire, request count, time), in Debian's
 // Chromium against the production build. Then, for comparison, the same for a
-// logged-in user until the first sub-app page shows. Budget: 300 KB of JS before
-// the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
+// logged-in user until the first sub-app page shows, and a menu move to three other sub-apps: the first
+// visit, a revisit in the same page, and the first visit again in a new page whose HTTP cache holds the
+// previous page's files (warm). Budget: 300 KB of JS before the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
 // on port+1). --report writes bench/bundle-report.md: what each file of both paths holds.
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
@@ -64,6 +65,69 @@ async function measure(selector, token) {
   return { ms, requests: shownRequests, files, ...shown, ...settled };
 }
 
+/** The sub-apps a user moves to from the first page (a menu click changes the hash the same way). */
+const VISITS = ['/staff/list', '/customer/list', '/tag/list'];
+
+/** Shows `path` in the open page and waits until a new sub-app mount node holds its page (not a spinner). */
+async function moveTo(page, path) {
+  await page.evaluate(() => document.getElementById('ice-container')?.setAttribute('data-bench-old', ''));
+  const t0 = Date.now();
+  await page.evaluate((p) => (location.hash = `#${p}`), path);
+  await page.waitForFunction(
+    () => {
+      const node = document.getElementById('ice-container');
+      const content = document.querySelector('[data-testid=content]');
+      return node && !node.hasAttribute('data-bench-old') && node.childElementCount > 0 && !content?.querySelector('.ant-spin-spinning');
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return Date.now() - t0;
+}
+
+/** In one browser context (cache enabled): per sub-app its first visit (cold), a revisit, and a first visit in a new page (warm cache). */
+async function measureVisits(token) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });
+  let js = 0;
+  const open = async () => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Set();
+    cdp.on('Network.responseReceived', (e) => /\.m?js(\?|$)/.test(e.response.url) && scripts.add(e.requestId));
+    // A file the HTTP cache answers has no bytes on the wire.
+    cdp.on('Network.loadingFinished', (e) => scripts.has(e.requestId) && (js += e.encodedDataLength));
+    await page.goto(`http://127.0.0.1:${port}/api/health`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto(`http://127.0.0.1:${port}/#/channel-qrcode/list`);
+    await page.locator('[data-testid=content]').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+    return page;
+  };
+  const result = {};
+  const cold = await open();
+  for (const path of VISITS) {
+    js = 0;
+    const ms = await moveTo(cold, path);
+    await cold.waitForTimeout(300); // let in-flight responses finish counting
+    result[path] = { cold: ms, coldJs: js };
+  }
+  for (const path of VISITS) {
+    await moveTo(cold, '/channel-qrcode/list');
+    result[path].revisit = await moveTo(cold, path);
+  }
+  await cold.close();
+  const warm = await open();
+  for (const path of VISITS) {
+    js = 0;
+    result[path].warm = await moveTo(warm, path);
+    await warm.waitForTimeout(300);
+    result[path].warmJs = js;
+  }
+  await context.close();
+  return result;
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function report(title, samples) {
@@ -80,6 +144,13 @@ try {
   console.log(`\nWeb benchmark — production build, Chromium, cache disabled, median of ${runs} (bytes on the wire, gzip)`);
   report('guest: until the login dialog is visible', guest);
   report('logged in: until /channel-qrcode/list', user);
+  const visits = [];
+  for (let i = 0; i < runs; i++) visits.push(await measureVisits(token));
+  console.log(`menu move from /channel-qrcode/list (cache enabled; JS = bytes fetched from the server for the move):`);
+  for (const path of VISITS) {
+    const pick = (k) => median(visits.map((v) => v[path][k]));
+    console.log(`  ${path.padEnd(16)} first visit ${String(pick('cold')).padStart(5)} ms, JS ${kb(pick('coldJs')).padStart(8)}   revisit ${String(pick('revisit')).padStart(4)} ms   first visit, warm cache ${String(pick('warm')).padStart(5)} ms, JS ${kb(pick('warmJs')).padStart(8)}`);
+  }
   console.log(`budget: 300 KB of JS before the login dialog — ${median(guest.map((s) => s.js)) <= 300 * 1024 ? 'within' : 'OVER'}`);
   if (writeReport) {
     const out = new URL('./bundle-report.md', import.meta.url).pathname;

@@ -118,6 +118,10 @@ describe('post', () => {
     expect(err).toMatchObject({ status: 200, code: 409, message: '名称已存在' });
   });
 
+  it('rejects a 2xx envelope with a non-zero code at the transport too (an upload reads the answer itself)', async () => {
+    await expect(client.post('/api/ok-but-failed', {})).rejects.toMatchObject({ status: 200, code: 409, message: '名称已存在' });
+  });
+
   it('reports "Network Error" when nothing answers', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

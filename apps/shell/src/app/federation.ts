@@ -4,6 +4,7 @@
 // icons are provided per module (`antd/es/table`, …; see packages/web-build/shared.ts), each fetched
 // when a sub-app first asks for it, from the same modules the shell renders with.
 import { createInstance, type ModuleFederation } from '@module-federation/runtime';
+import * as runtimeCore from '@module-federation/runtime-core';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
@@ -51,6 +52,8 @@ let instance: ModuleFederation | undefined;
 
 function host(): ModuleFederation {
   if (!instance) {
+    // The remotes are built with `experiments.externalRuntime`: they use this runtime, not a copy of their own.
+    (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE = runtimeCore;
     instance = createInstance({ name: 'scrm_shell', remotes: [], shared: providedShares(), shareStrategy: 'loaded-first' });
     instance.registerRemotes(SUB_APPS.map((app) => ({ name: app.name, entry: remoteEntryUrl(app), type: 'module' })));
   }

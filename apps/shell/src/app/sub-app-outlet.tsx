@@ -16,7 +16,7 @@ import { T } from '../texts';
 /** `fresh`: load again from scratch (a retry after a failure). */
 export type LoadSubApp = (app: SubApp, options?: { fresh?: boolean }) => Promise<SubAppModule>;
 
-const loadFromHost: LoadSubApp = (app, options) => import('./federation').then((m) => m.loadSubApp(app, options));
+export const loadFromHost: LoadSubApp = (app, options) => import('./federation').then((m) => m.loadSubApp(app, options));
 
 /** How long a sub-app may take to load before the page says so. */
 export const LOAD_TIMEOUT_MS = 10_000;

@@ -1,6 +1,5 @@
 // Calls of the material library (/api/material/*): one request function and query key per call.
 // Shared by the 素材库 page and the material picker, so both read and refresh the same cache.
-import type { AxiosProgressEvent } from 'axios';
 import type {
   Material,
   MaterialFile,
@@ -50,7 +49,7 @@ export interface UploadOptions {
 }
 
 /**
- * Uploads a file as multipart through the shared axios instance (token, work space and XSRF headers
+ * Uploads a file as multipart through the shared HTTP client (token, work space and XSRF headers
  * included) and resolves with the stored file. A failure is toasted like any call and rethrown.
  */
 export async function uploadMaterialFile(kind: UploadKind, file: Blob & { name?: string }, opts: UploadOptions = {}): Promise<MaterialFile> {
@@ -60,10 +59,8 @@ export async function uploadMaterialFile(kind: UploadKind, file: Blob & { name?:
   form.append('file', file, file.name ?? 'file');
   try {
     const res = await http.post<{ code: number; message: string; data: MaterialFile }>('/api/material/upload', form, {
-      // Not the instance's JSON type: axios would turn the form into JSON. The browser adds the boundary.
-      headers: { 'Content-Type': 'multipart/form-data' },
       signal: opts.signal,
-      onUploadProgress: (e: AxiosProgressEvent) => {
+      onUploadProgress: (e) => {
         if (e.total) opts.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
       },
     });

@@ -7,7 +7,7 @@ afterEach(() => document.querySelector('.scrm-toast-root')?.remove());
 describe('postBlob', () => {
   it('resolves with the file', async () => {
     const png = new Blob(['png'], { type: 'image/png' });
-    const spy = vi.spyOn(http, 'post').mockResolvedValue({ data: png });
+    const spy = vi.spyOn(http, 'post').mockResolvedValue({ status: 200, data: png });
     await expect(postBlob('/api/qw/lxw/qrcode', { id: 3 })).resolves.toBe(png);
     expect(spy).toHaveBeenCalledWith('/api/qw/lxw/qrcode', { id: 3 }, { responseType: 'blob' });
   });

@@ -2,7 +2,6 @@
 import { ApiRequestError, http, httpEvents, notifyError, toApiRequestError } from '@scrm/web-kit';
 
 // A failed blob request carries the JSON envelope as a Blob: read it so the toast has the server's message.
-// (Duck-typed rather than importing axios, which would put a second copy in every sub-app's bundle.)
 async function blobError(error: unknown): Promise<ApiRequestError> {
   const res = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
   if (res?.data instanceof Blob) {

@@ -4,6 +4,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MENU, type MenuNode } from '@scrm/contracts/menu';
 import { filterMenu, menuStateFor, useStore } from '@scrm/web-kit';
+import { preloadSubAppOf } from '../sub-app-prefetch';
 import { NamedIcon } from './menu-icons';
 import { T } from '../../texts';
 
@@ -16,7 +17,8 @@ function toItems(nodes: MenuNode[]): Item[] {
       const visibleChildren = (node.children ?? []).filter((child) => !child.hideInMenu);
       const icon = node.icon ? <NamedIcon name={node.icon} /> : undefined;
       // A page's own children are hidden sub-pages: it is a leaf of the menu.
-      if (node.path || visibleChildren.length === 0) return { key: node.key, icon, label: node.name };
+      // Resting on a page's item starts loading its sub-app.
+      if (node.path || visibleChildren.length === 0) return { key: node.key, icon, label: node.name, onMouseEnter: () => node.path && preloadSubAppOf(node.path) };
       return { key: node.key, icon, label: node.name, children: toItems(visibleChildren) };
     });
 }
