@@ -224,21 +224,17 @@ export class JobRepository {
   }
 
   /**
-   * Queued-and-due or running jobs (optionally of some kinds): what `idle()` waits for. Two counts, not
-   * one `or`: with statistics on `job` (`optimize` after a sync, at start, hourly) SQLite 3.53's planner
-   * failed the `or` over the queue's partial index with 「internal query planner error」.
+   * Queued-and-due or running jobs (optionally of some kinds): what `idle()` waits for. One statement of
+   * two counts: with statistics on `job` (`optimize` after a sync, at start, hourly) SQLite 3.53's planner
+   * failed the single `or` over the queue's partial index with 「internal query planner error」, and two
+   * statements could miss a job moving from running back to queued between them (a lease taken over).
    */
   async countPending(now: number, kinds?: string[]): Promise<number> {
-    const count = async (status: 'queued' | 'running') => {
-      let q = this.db
-        .selectFrom('job')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', status);
-      if (status === 'queued') q = q.where('run_at', '<=', now);
-      if (kinds?.length) q = q.where('kind', 'in', kinds);
-      return Number((await q.executeTakeFirstOrThrow()).n);
-    };
-    return (await count('queued')) + (await count('running'));
+    const ofKinds = kinds?.length ? sql` and kind in (${sql.join(kinds)})` : sql``;
+    const { rows } = await sql<{ n: number | string }>`select
+        (select count(*) from job where status = 'queued' and run_at <= ${now}${ofKinds})
+        + (select count(*) from job where status = 'running'${ofKinds}) as n`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Whether a job with this singleton key is queued or running. */
