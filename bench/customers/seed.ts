@@ -141,7 +141,8 @@ async function main() {
     const eventRows: Row[] = [];
     for (let i = start; i < Math.min(CUSTOMERS, start + BATCH); i++) {
       const ext = `wmbench${String(i).padStart(8, '0')}`;
-      customers.push([wsId, ext, `${pick(SURNAMES)}${pick(GIVEN)}`, '', 1, rand() < 0.5 ? 1 : 2, '', '', now]);
+      const gender = rand() < 0.5 ? 1 : 2;
+      customers.push([wsId, ext, `${pick(SURNAMES)}${pick(GIVEN)}`, '', 1, gender, '', '', now]);
       const owners = new Set<string>();
       while (owners.size < FOLLOWS_PER_CUSTOMER) owners.add(pick(userids));
       let nth = 0;
@@ -156,7 +157,7 @@ async function main() {
         const r = rand();
         const lostAt = r < 0.13 ? Math.min(now - 1, added + Math.floor(rand() * rand() * 60 * DAY_MS)) : null;
         const byMember = lostAt !== null && r < 0.08;
-        relations.push([wsId, ext, userid, remark, '', added, JSON.stringify([...tags]), code >= 0 ? 1 : 0, state, '', byMember ? lostAt : null, !byMember && lostAt !== null ? lostAt : null]);
+        relations.push([wsId, ext, userid, remark, '', added, JSON.stringify([...tags]), code >= 0 ? 1 : 0, state, '', byMember ? lostAt : null, !byMember && lostAt !== null ? lostAt : null, gender]);
         for (const tag of tags) tagRows.push([wsId, tag, ext, userid, added]);
         eventRows.push([wsId, ext, userid, 'add', added, state ? JSON.stringify({ state }) : '{}']);
         if (lostAt !== null) eventRows.push([wsId, ext, userid, byMember ? 'delete_by_member' : 'delete_by_customer', lostAt, '{}']);
@@ -164,8 +165,8 @@ async function main() {
     }
     await bulk(db, 'customer', ['work_space_id', 'external_userid', 'name', 'avatar', 'type', 'gender', 'unionid', 'corp_name', 'updated_at'], ['int', 'text', 'text', 'text', 'int', 'int', 'text', 'text', 'bigint'], customers);
     await bulk(db, 'follow_relation',
-      ['work_space_id', 'external_userid', 'userid', 'remark', 'description', 'createtime', 'tag_ids', 'add_way', 'state', 'oper_userid', 'deleted_at', 'deleted_by_customer_at'],
-      ['int', 'text', 'text', 'text', 'text', 'bigint', 'text', 'int', 'text', 'text', 'bigint', 'bigint'], relations);
+      ['work_space_id', 'external_userid', 'userid', 'remark', 'description', 'createtime', 'tag_ids', 'add_way', 'state', 'oper_userid', 'deleted_at', 'deleted_by_customer_at', 'gender'],
+      ['int', 'text', 'text', 'text', 'text', 'bigint', 'text', 'int', 'text', 'text', 'bigint', 'bigint', 'int'], relations);
     await bulk(db, 'follow_tag', ['work_space_id', 'tag_id', 'external_userid', 'userid', 'createtime'], ['int', 'text', 'text', 'text', 'bigint'], tagRows);
     await bulk(db, 'customer_event', ['work_space_id', 'external_userid', 'userid', 'kind', 'at', 'detail'], ['int', 'text', 'text', 'text', 'bigint', 'text'], eventRows);
     follows += relations.length;

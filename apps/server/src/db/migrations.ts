@@ -1531,6 +1531,41 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('member_name_idx').ifExists().execute();
       },
     },
+    // 客户列表's gender filter tests the relation it walks: the customer's gender copied onto each of its
+    // relations (the sync writes it with the relation; a trigger copies a change of the customer's). Before,
+    // every relation walked looked up its customer — at a million customers on PostgreSQL a random read
+    // each (1.6 buffers), gender's p95 58–60 ms against a goal of 50.
+    '0033_follow_gender': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('follow_relation').addColumn('gender', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        if (dialect === 'postgres') {
+          await sql`update follow_relation f set gender = c.gender from customer c
+            where c.work_space_id = f.work_space_id and c.external_userid = f.external_userid and c.gender <> 0`.execute(db);
+          await sql`create function scrm_customer_gender() returns trigger language plpgsql as $$
+            begin
+              update follow_relation set gender = new.gender
+                where work_space_id = new.work_space_id and external_userid = new.external_userid and gender <> new.gender;
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger customer_gender_copied after update of gender on customer for each row
+            when (old.gender is distinct from new.gender) execute function scrm_customer_gender()`.execute(db);
+          return;
+        }
+        await sql`update follow_relation set gender = c.gender from customer c
+          where c.work_space_id = follow_relation.work_space_id and c.external_userid = follow_relation.external_userid and c.gender <> 0`.execute(db);
+        await sql`create trigger customer_gender_copied after update of gender on customer when old.gender is not new.gender begin
+            update follow_relation set gender = new.gender
+              where work_space_id = new.work_space_id and external_userid = new.external_userid and gender <> new.gender;
+          end`.execute(db);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'postgres') {
+          await sql`drop trigger if exists customer_gender_copied on customer`.execute(db);
+          await sql`drop function if exists scrm_customer_gender()`.execute(db);
+        } else await sql`drop trigger if exists customer_gender_copied`.execute(db);
+        await db.schema.alterTable('follow_relation').dropColumn('gender').execute();
+      },
+    },
   };
 }
 

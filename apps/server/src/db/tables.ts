@@ -209,6 +209,12 @@ export interface FollowRelationTable {
   deleted_by_customer_at?: number | null;
   /** JSON array of the phone numbers the member noted (WeCom's remark_mobiles). */
   remark_mobiles?: string;
+  /**
+   * The customer's gender, copied (0033): the list's gender filter tests the relation it walks rather than
+   * looking up its customer. Written by the sync with the relation; a customer's change of gender is
+   * copied to its relations by a trigger on `customer`.
+   */
+  gender?: number;
 }
 
 /** One tag on one follow relation: the filterable form of `follow_relation.tag_ids`, written with it. */

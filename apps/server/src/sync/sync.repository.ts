@@ -249,9 +249,10 @@ export class SyncRepository {
       await this.db.transaction().execute((trx) => upsert(trx, 'customer', ['external_userid'], part));
       await nextTurn();
     }
+    const genderOf = new Map(customers.map((c) => [c.external_userid, c.gender]));
     for (const part of chunks(follows, ROWS_PER_SLICE)) {
       await this.db.transaction().execute(async (trx) => {
-        await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part.map((f) => ({ ...f, deleted_at: null })));
+        await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part.map((f) => ({ ...f, gender: genderOf.get(f.external_userid) ?? 0, deleted_at: null })));
         await writeFollowTags(trx, wsId, part);
       });
       await nextTurn();
@@ -284,7 +285,7 @@ export class SyncRepository {
   async upsertCustomer(wsId: number, customer: CustomerValues, follows: FollowValues[], now = Date.now()) {
     await this.db.transaction().execute(async (trx) => {
       await upsert(trx, 'customer', ['external_userid'], [customer]);
-      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, deleted_at: null })));
+      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, gender: customer.gender, deleted_at: null })));
       await writeFollowTags(trx, wsId, follows);
       await markCustomersChanged(trx, wsId, [customer.external_userid]);
       let q = trx

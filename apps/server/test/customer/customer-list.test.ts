@@ -191,6 +191,27 @@ describe('the list and its filters', () => {
     expect(new Set(live)).toEqual(new Set(liveWant));
   });
 
+  it("follows a customer's change of gender on every relation, an ended one too", async () => {
+    // A customer with two relations: one ended by its member, then the customer's gender changes in WeCom.
+    const counts = new Map<string, Rel[]>();
+    for (const r of rels) if (!r.lost) counts.set(r.ext, [...(counts.get(r.ext) ?? []), r]);
+    const [ended, kept] = [...counts.values()].find((l) => l.length >= 2)!;
+    await h.simCall('POST', `/control/corps/${corp.corpId}/delete-customer`, { userid: ended!.userid, externalUserid: ended!.ext });
+    const before = ended!.gender;
+    const after = before === 1 ? 2 : 1;
+    const edit = await h.simCall('POST', `/control/corps/${corp.corpId}/edit-customer`, { userid: kept!.userid, externalUserid: kept!.ext, gender: after });
+    expect(edit.status).toBe(200);
+    const found = async (filter: Record<string, unknown>) => (await all(filter)).some((c) => c.externalUserid === ended!.ext);
+    await until('the new gender synced', async () => {
+      await settle(h);
+      return (await found({ gender: after })) && !(await found({ gender: before }));
+    });
+    // The ended relation was not written again by the refresh: the customer's change reached it all the same.
+    expect(await found({ gender: after, status: 'deleted_by_member', userids: [ended!.userid] })).toBe(true);
+    expect(await found({ gender: before, status: 'deleted_by_member', userids: [ended!.userid] })).toBe(false);
+    for (const r of rels) if (r.ext === ended!.ext) r.gender = after;
+  });
+
   it('filters by the code a customer came through', async () => {
     const [member] = [...new Set(rels.map((r) => r.userid))];
     const r = await api('/api/qw/lxw/add', channelCodeBody('列表测试码', [member!]));

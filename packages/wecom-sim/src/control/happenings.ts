@@ -111,10 +111,15 @@ export function customerDeletesMember(world: WecomWorld, corp: Corp, b: { userid
   return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'del_follow_user', UserID: b.userid, ExternalUserID: b.externalUserid })) };
 }
 
-export function editCustomer(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string; remark?: string; description?: string }) {
-  const { f } = followOf(corp, b.userid, b.externalUserid);
+export function editCustomer(world: WecomWorld, corp: Corp, b: { userid?: string; externalUserid?: string; remark?: string; description?: string; gender?: number }) {
+  const { f, ci } = followOf(corp, b.userid, b.externalUserid);
   if (typeof b.remark === 'string') corp.fRemark[f] = b.remark.slice(0, 20);
   if (typeof b.description === 'string') corp.fDesc[f] = b.description.slice(0, 150);
+  // The customer's own profile (their WeChat gender), as the next externalcontact/get reads it.
+  if (b.gender !== undefined) {
+    if (![0, 1, 2].includes(b.gender)) refuse(400, 40058, 'gender 只能是 0、1、2');
+    corp.cGender[ci] = b.gender;
+  }
   return { deliveries: ids(world.emit(corp, 'change_external_contact', { ChangeType: 'edit_external_contact', UserID: b.userid, ExternalUserID: b.externalUserid })) };
 }
 
