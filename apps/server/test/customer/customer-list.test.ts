@@ -224,6 +224,30 @@ describe('the list and its filters', () => {
     expect(await all({ contactWayIds: [2147483000] })).toEqual([]);
   });
 
+  it("pages through a search as its first page found it, while a new customer matches meanwhile", async () => {
+    const filter = { tagIds: tagIds, tagMode: 'any' };
+    const page = async (n: number) => (await api('/api/qw/customer/list', { ...filter, page: n })).data;
+    const first = await page(1);
+    expect(first.total).toBeGreaterThan(20);
+    // A new customer comes in and is given one of the tags: the newest match, at the top of the list.
+    const [member] = [...new Set(rels.map((r) => r.userid))];
+    const code = await api('/api/qw/lxw/add', channelCodeBody('翻页测试码', [member!]));
+    const s = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId: code.data.configId, name: '翻页新客户' });
+    await until('added', async () => (await all({ contactWayIds: [code.data.id] })).length === 1);
+    const tagged = await api('/api/qw/customer/tag/mark', { externalUserid: s.body.externalUserid, userid: s.body.userid, addTagIds: [tagIds[0]], removeTagIds: [] });
+    expect(tagged.status, tagged.message).toBe(200);
+    // The second page follows the first as it was read: no customer shown twice, the same total.
+    const second = await page(2);
+    expect(second.total).toBe(first.total);
+    const ids = [...first.list, ...second.list].map((c: any) => c.externalUserid);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Back on the first page (a new read), the new customer leads and is counted.
+    const again = await page(1);
+    expect(again.list[0].externalUserid).toBe(s.body.externalUserid);
+    expect(again.total).toBe(first.total + 1);
+    expect((await page(2)).list[0].externalUserid).toBe(first.list[19].externalUserid);
+  });
+
   it('refuses filters that mean nothing, in Chinese', async () => {
     const bad = async (body: unknown) => {
       const r = await api('/api/qw/customer/list', body);
