@@ -16,6 +16,7 @@ import { PasswordHasher } from './account/password.js';
 import { SessionRepository } from './auth/session.repository.js';
 import { SessionService } from './auth/session.service.js';
 import { SessionCache } from './auth/session-cache.js';
+import { CustomerSearches } from './customer/customer-searches.js';
 import { AccessTokenRepository } from './auth/access-token.repository.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import { UserCentreService } from './account/user-centre.service.js';
@@ -274,7 +275,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customerRepo = new CustomerRepository(database);
   const customerListRepo = new CustomerListRepository(database);
   const customers = new CustomerService(customerRepo, customerEvents);
-  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo, jobs });
+  const customerSearches = new CustomerSearches();
+  database.writes.watch(['customer', 'follow_relation', 'follow_tag', 'contact_way'], () => customerSearches.clear(), { inserts: true });
+  const customerList = new CustomerListService({ list: customerListRepo, customers: customerRepo, jobs, searches: customerSearches });
   const customerBatches = new CustomerBatchService({
     batches: new CustomerBatchRepository(database),
     list: customerListRepo,

@@ -28,7 +28,7 @@ import { xlsxStream, type XlsxColumn } from '../http/xlsx-stream.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { CustomerListRepository, Plan, RelationFilter, RelationKey } from './customer-list.repository.js';
-import { blockOf, CustomerSearches } from './customer-searches.js';
+import { blockOf, type CustomerSearches } from './customer-searches.js';
 import type { CustomerRepository, TagRow } from './customer.repository.js';
 
 /** Relations read per round of the export (bounded memory whatever the row count). */
@@ -98,10 +98,8 @@ const EXPORT_COLUMNS: XlsxColumn[] = [
 ];
 
 export class CustomerListService {
-  private readonly searches = new CustomerSearches();
-
   constructor(
-    private readonly deps: { list: CustomerListRepository; customers: CustomerRepository; jobs: JobQueue },
+    private readonly deps: { list: CustomerListRepository; customers: CustomerRepository; jobs: JobQueue; searches: CustomerSearches },
   ) {}
 
   async list(ws: WorkSpace, body: CustomerListBody): Promise<CustomerList> {
@@ -116,9 +114,9 @@ export class CustomerListService {
     const block = blockOf({ order, offset, limit: CUSTOMER_PAGE_SIZE });
     const key = `${ws.id}:${order}:${block.offset}:${filterKey(filter)}`;
     const now = Date.now();
-    const kept = offset > 0 ? this.searches.get(key, now) : undefined;
+    const kept = offset > 0 ? this.deps.searches.get(key, now) : undefined;
     const plan = kept ?? (await list.plan(ws.id, filter, block));
-    if (!kept && plan.kind === 'rows') this.searches.keep(key, plan, now);
+    if (!kept && plan.kind === 'rows') this.deps.searches.keep(key, plan, now);
     const [keys, { total, queue }] = await Promise.all([list.page(ws.id, filter, order, offset, CUSTOMER_PAGE_SIZE, plan), this.totalOf(ws.id, filter, plan)]);
     const rows = await this.rows(ws.id, keys);
     // The background count is queued once the page's own queries are done: started beside them (it

@@ -6,6 +6,9 @@
 // most SEARCH_KEEP_MS, like a cursor: they show the customers as they stood when the first page was
 // read, each row's content (name, remarks, tags, state) read again. A new search, 查询 or a return to
 // the first page reads again. Only `rows` plans are kept: a walk's page costs no more than its plan.
+// A write in this process to customers, relations, their tags or codes drops every kept search at once
+// (services.ts watches them through db/table-writes.ts), so one server process pages exactly; with
+// several, another process's write shows on a later page once the first is read again or the minute is out.
 import { CUSTOMER_COUNT_FRESH_MS } from '@scrm/contracts/customer';
 import type { Plan, Window } from './customer-list.repository.js';
 
@@ -36,6 +39,11 @@ export class CustomerSearches {
       return undefined;
     }
     return hit.plan;
+  }
+
+  /** Every kept search dropped (a write to what they were read from). */
+  clear(): void {
+    this.plans.clear();
   }
 
   keep(key: string, plan: RowsPlan, now: number): void {

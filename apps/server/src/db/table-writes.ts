@@ -1,10 +1,12 @@
 // A Kysely plugin that tells listeners, once a statement has run, that this process wrote (UPDATE or
-// DELETE) one of the tables they watch — whatever repository wrote it. The session cache
-// (auth/session-cache.ts) empties on it at once in the writing process; other processes hear of the
-// commit through NOTIFY.
+// DELETE, and INSERT for a watch that asks) one of the tables they watch — whatever repository wrote it
+// through the query builder (raw `sql` statements are not seen). The session cache
+// (auth/session-cache.ts) empties on it at once in the writing process, other processes hearing of the
+// commit through NOTIFY; a search's kept pages (customer/customer-searches.ts) are dropped.
 import {
   AliasNode,
   DeleteQueryNode,
+  InsertQueryNode,
   TableNode,
   UpdateQueryNode,
   type KyselyPlugin,
@@ -19,6 +21,8 @@ import {
 
 interface Watch {
   tables: ReadonlySet<string>;
+  /** INSERTs count too (a new row can change the answer: a customer newly matching a search). */
+  inserts: boolean;
   changed(): void;
 }
 
@@ -32,8 +36,8 @@ export class TableWrites implements KyselyPlugin {
   private readonly watches: Watch[] = [];
   private readonly pending = new WeakMap<QueryId, Watch[]>();
 
-  watch(tables: string[], changed: () => void): void {
-    this.watches.push({ tables: new Set(tables), changed });
+  watch(tables: string[], changed: () => void, opts: { inserts?: boolean } = {}): void {
+    this.watches.push({ tables: new Set(tables), inserts: opts.inserts ?? false, changed });
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -53,5 +57,6 @@ export class TableWrites implements KyselyPlugin {
 function touches(node: RootOperationNode, w: Watch): boolean {
   if (UpdateQueryNode.is(node)) return w.tables.has(tableName(node.table) ?? '');
   if (DeleteQueryNode.is(node)) return node.from.froms.some((f) => w.tables.has(tableName(f) ?? ''));
+  if (InsertQueryNode.is(node)) return w.inserts && w.tables.has(tableName(node.into) ?? '');
   return false;
 }
