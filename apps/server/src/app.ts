@@ -154,7 +154,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   // PostgreSQL: a change to who may call empties the kept sessions — this process's own writes at once,
   // every process's at their commit (migration 0032's NOTIFY). auth/session-cache.ts.
   const cache = services.sessionCache;
-  cache && database.writes.watch(['session', 'account', 'child_role'], () => cache.invalidate());
+  // Not the once-a-minute last seen time: it changes no session's answer (and emptied every kept session).
+  cache && database.writes.watch(['session', 'account', 'child_role'], () => cache.invalidate(), { ignoredColumns: ['last_seen_at'] });
   const stopListening = cache
     ? listen(database, 'scrm_auth', { message: () => cache.invalidate(), up: () => cache.setListening(true), down: () => cache.setListening(false) })
     : null;

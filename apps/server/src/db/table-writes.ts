@@ -5,6 +5,7 @@
 // commit through NOTIFY; a search's kept pages (customer/customer-searches.ts) are dropped.
 import {
   AliasNode,
+  ColumnNode,
   DeleteQueryNode,
   InsertQueryNode,
   TableNode,
@@ -23,6 +24,8 @@ interface Watch {
   tables: ReadonlySet<string>;
   /** INSERTs count too (a new row can change the answer: a customer newly matching a search). */
   inserts: boolean;
+  /** An UPDATE that sets only these columns does not count (it changes no answer: a session's last seen time). */
+  ignoredColumns: ReadonlySet<string>;
   changed(): void;
 }
 
@@ -36,8 +39,8 @@ export class TableWrites implements KyselyPlugin {
   private readonly watches: Watch[] = [];
   private readonly pending = new WeakMap<QueryId, Watch[]>();
 
-  watch(tables: string[], changed: () => void, opts: { inserts?: boolean } = {}): void {
-    this.watches.push({ tables: new Set(tables), inserts: opts.inserts ?? false, changed });
+  watch(tables: string[], changed: () => void, opts: { inserts?: boolean; ignoredColumns?: string[] } = {}): void {
+    this.watches.push({ tables: new Set(tables), inserts: opts.inserts ?? false, ignoredColumns: new Set(opts.ignoredColumns), changed });
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -55,7 +58,11 @@ export class TableWrites implements KyselyPlugin {
 }
 
 function touches(node: RootOperationNode, w: Watch): boolean {
-  if (UpdateQueryNode.is(node)) return w.tables.has(tableName(node.table) ?? '');
+  if (UpdateQueryNode.is(node)) {
+    if (!w.tables.has(tableName(node.table) ?? '')) return false;
+    const set = (node.updates ?? []).map((u) => (ColumnNode.is(u.column) ? u.column.column.name : ''));
+    return !set.length || set.some((c) => !w.ignoredColumns.has(c));
+  }
   if (DeleteQueryNode.is(node)) return node.from.froms.some((f) => w.tables.has(tableName(f) ?? ''));
   if (InsertQueryNode.is(node)) return w.inserts && w.tables.has(tableName(node.into) ?? '');
   return false;
