@@ -20,6 +20,14 @@ export const SEARCH_KEEP_MS = CUSTOMER_COUNT_FRESH_MS;
 
 const MAX_SEARCHES = 500;
 
+/**
+ * A read begun this soon after a write is not kept. The write is heard when its statement has run, not
+ * when its transaction commits: on PostgreSQL a read on another connection in between sees the rows as
+ * before it, and kept, would show them for the minute. A write's transaction commits within
+ * milliseconds of its last statement here (a sync's slice, a callback's refresh, a tag edit).
+ */
+const SETTLE_MS = 1_000;
+
 type RowsPlan = Extract<Plan, { kind: 'rows' }>;
 
 /** The block of pages a window falls in: what a read of that window reads. */
@@ -30,6 +38,8 @@ export function blockOf(window: Window): Window {
 
 export class CustomerSearches {
   private readonly plans = new Map<string, { plan: RowsPlan; until: number }>();
+  /** When a watched table was last written in this process. */
+  private wroteAt = -Infinity;
 
   get(key: string, now: number): RowsPlan | undefined {
     const hit = this.plans.get(key);
@@ -42,11 +52,14 @@ export class CustomerSearches {
   }
 
   /** Every kept search dropped (a write to what they were read from). */
-  clear(): void {
+  clear(now = Date.now()): void {
+    this.wroteAt = now;
     this.plans.clear();
   }
 
-  keep(key: string, plan: RowsPlan, now: number): void {
+  /** Keeps a search read from `readAt` on, unless a write came during the read or just before it. */
+  keep(key: string, plan: RowsPlan, readAt: number, now = Date.now()): void {
+    if (this.wroteAt >= readAt - SETTLE_MS) return;
     this.plans.delete(key);
     if (this.plans.size >= MAX_SEARCHES) this.plans.delete(this.plans.keys().next().value!);
     this.plans.set(key, { plan, until: now + SEARCH_KEEP_MS });
