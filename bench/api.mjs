@@ -9,7 +9,7 @@
 //   --processes=N: N server processes on the one PostgreSQL database (the others at server +10, +11, …);
 //   autocannon spreads its connections over them round-robin (connection i to process i mod N; no proxy),
 //   so --connections is best a multiple of N. The bare hello stays one process. --pin=1: the servers on
-//   every core but the first, autocannon (this process), the hello and the simulator on core 0; by default
+//   every core but the first, autocannon (this process) and the simulator on core 0, the hello unpinned; by default
 //   the scheduler shares the cores. The output gives the cores, the load average and each target's CPU.
 //   --profile: the server runs with `--cpu-prof` and writes bench/profiles/api-<db>-<time>.cpuprofile
 //   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
