@@ -4,34 +4,37 @@
 // the adds per second the chain completed (to the welcome message, and to the tags and re-reads, which
 // run at a lower priority) and the time from the add event to the welcome message WeCom received (p50,
 // p99), plus any welcome that missed WeCom's 20 s.
-// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20 | --rate=30] [--servers=1]
+// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20 | --rate=30] [--processes=1] [--proxy]
 //   --rate=N scans N times a second whatever happens (an open loop: the latency at a load the chain
 //   sustains); without it, `--concurrency` scanners go as fast as they can (the most the chain takes).
-//   DATABASE_URL=postgres://… for PostgreSQL; --servers=2 runs two server processes behind a round-robin
-//   proxy that receives the simulator's callbacks (PostgreSQL only: they share the job table).
-//   --port=3941: the server's port (the simulator takes the next, extra servers +10…). The servers are
-//   pinned apart from the load generator and the simulator where the machine allows (--pin=0: not); the
-//   output says how the cores were shared and the CPU each side used.
+//   DATABASE_URL=postgres://… for PostgreSQL; --processes=N runs N server processes on the one database
+//   behind a round-robin HTTP proxy (each request to the next process) that receives the simulator's
+//   callbacks (PostgreSQL only: they share the job table); --proxy puts the proxy in front of one process
+//   too, so a 1-process figure pays the same hop. The proxy runs in this process: its CPU is counted as
+//   the load generator's. --port=3941: the server's port (the simulator takes the next, the proxy +9,
+//   extra servers +10…). The servers are pinned apart from the load generator and the simulator where the
+//   machine allows (--pin=0: not; with two cores pinning puts every server process on core 1); the output
+//   gives the cores, the load average, how the cores were shared and the CPU each side used.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const adds = numberArg('adds', 2000);
 const concurrency = numberArg('concurrency', 20);
 const rate = numberArg('rate', 0);
-const servers = numberArg('servers', 1);
-if (servers > 1 && !process.env.DATABASE_URL) throw new Error('--servers=2 needs DATABASE_URL (PostgreSQL): processes share the job table');
 const port = numberArg('port', 3941);
 const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
-const extraServerPorts = servers > 1 ? Array.from({ length: servers - 1 }, (_, i) => port + 10 + i) : [];
+const serverPortList = serverPorts(port);
+const servers = serverPortList.length;
+const extraServerPorts = serverPortList.slice(1);
+const useProxy = servers > 1 || process.argv.includes('--proxy');
 
 /** Round-robin HTTP proxy over the server processes (what a load balancer does). */
-function proxy(ports: number[]): Promise<http.Server> {
+function proxy(ports: number[], listen: number): Promise<http.Server> {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const srv = http.createServer((req, res) => {
@@ -46,7 +49,7 @@ function proxy(ports: number[]): Promise<http.Server> {
     });
     req.pipe(up);
   });
-  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv)));
+  return new Promise((resolve) => srv.listen(listen, '127.0.0.1', () => resolve(srv)));
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -63,9 +66,9 @@ try {
   const token = await client.registerAccount('13800000004', 'bench1234');
   const { corp, work } = await client.connectSampleCorp(token, { name: '获客压测', seed: 'bench-acquisition', size: { departments: 3, members: 40, customers: 200, groups: 2, tags: 10 } });
   await client.waitForSync(token, work.id);
-  if (servers > 1) {
-    lb = await proxy([port, ...extraServerPorts]);
-    const url = work.callbackUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${(lb.address() as AddressInfo).port}`);
+  if (useProxy) {
+    lb = await proxy(serverPortList, port + 9);
+    const url = work.callbackUrl.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${port + 9}`);
     await client.control(`/control/corps/${corp.corpId}/callback`, { url, token: work.token, encodingAesKey: work.encodingAesKey });
   }
   const call = client.inWorkSpace(token, work.id);
@@ -92,7 +95,8 @@ try {
     const body = (await res.json()) as { externalUserid: string };
     scannedAt.set(body.externalUserid, Date.now());
   };
-  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
+  const machineBefore = machineLoad();
   let started = 0;
   const t0 = Date.now();
   if (rate > 0) {
@@ -141,15 +145,17 @@ try {
     calls = await callsNow();
   }
   const caughtUpSeconds = (Date.now() - t0) / 1000;
-  const used = cores.usage();
+  const used = await cores.usage();
+  const loadAfter = loadAverage();
 
   const load = rate > 0 ? `${rate} scans/s` : `${concurrency} concurrent scanners`;
-  console.log(`\nAcquisition chain — ${adds} adds, ${load}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}`);
+  console.log(`\nAcquisition chain — ${adds} adds, ${load}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${servers} server process${servers > 1 ? 'es' : ''}${useProxy ? ' behind the round-robin proxy' : ''}`);
   console.log(`scans made in ${scanSeconds.toFixed(1)} s (${(adds / scanSeconds).toFixed(0)} scans/s offered)`);
   console.log(`adds recorded: ${overview.addsTotal}; welcome messages WeCom received: ${welcomes.length}; missed or failed: ${adds - welcomes.length}`);
   console.log(`whole chain: ${chainSeconds.toFixed(1)} s from the first scan to the last welcome = ${(welcomes.length / chainSeconds).toFixed(0)} adds/s`);
   console.log(`tags and re-reads of every customer done ${caughtUpSeconds.toFixed(1)} s after the first scan = ${(adds / caughtUpSeconds).toFixed(0)} adds/s`);
   console.log(`add event → welcome sent: p50 ${pct(latencies, 0.5).toFixed(0)} ms, p99 ${pct(latencies, 0.99).toFixed(0)} ms, max ${latencies[latencies.length - 1]?.toFixed(0)} ms (WeCom allows 20,000 ms)`);
+  console.log(`${machineBefore} before, ${loadAfter} after`);
   console.log(`${cores.how}; ${used}`);
   console.log(
     `WeCom calls: ${['externalcontact/send_welcome_msg', 'externalcontact/mark_tag', 'externalcontact/get', 'externalcontact/update_contact_way'].map((p) => `${p.split('/')[1]} ${calls[p] ?? 0}`).join(', ')}`,

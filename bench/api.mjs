@@ -4,21 +4,26 @@
 // the simulator (300 members, 3,000 customers) synced, then channel codes and scheduled pushes made
 // through the API.
 // Usage: node bench/api.mjs [--seconds=10] [--connections=50] [--port=5201] [--members=300] [--customers=3000]
-//          [--codes=40] [--pushes=40] [--only=member,customer] [--profile]
+//          [--codes=40] [--pushes=40] [--only=member,customer] [--processes=1] [--pin=0] [--profile]
 //   (DATABASE_URL=postgres://… for PostgreSQL). Ports: bare hello --port, simulator +1, server +2.
+//   --processes=N: N server processes on the one PostgreSQL database (the others at server +10, +11, …);
+//   autocannon spreads its connections over them round-robin (connection i to process i mod N; no proxy),
+//   so --connections is best a multiple of N. The bare hello stays one process. --pin=1: the servers on
+//   every core but the first, autocannon (this process) and the simulator on core 0, the hello unpinned; by default
+//   the scheduler shares the cores. The output gives the cores, the load average and each target's CPU.
 //   --profile: the server runs with `--cpu-prof` and writes bench/profiles/api-<db>-<time>.cpuprofile
 //   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { numberArg, root, startBenchStack, startChild, waitForPort } from '../scripts/lib.mjs';
+import { cpuMeter, loadAverage, machineLoad, numberArg, root, serverPorts, shareCores, startBenchStack, startChild, waitForPort } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const seconds = numberArg('seconds', 10);
 const connections = numberArg('connections', 50);
 const basePort = numberArg('port', 5201);
 const ports = { bare: basePort, sim: basePort + 1, server: basePort + 2 };
+const servers = serverPorts(ports.server);
 const size = { departments: 12, members: numberArg('members', 300), customers: numberArg('customers', 3000), groups: 20, tags: 30 };
 const codeCount = numberArg('codes', 40);
 const pushCount = numberArg('pushes', 40);
@@ -26,6 +31,7 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]?.s
 const profile = process.argv.includes('--profile');
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 const profileDir = path.join(root, 'bench/profiles');
+if (profile && servers.length > 1) throw new Error('--profile profiles one server process: leave out --processes');
 
 function cannon(opts) {
   return new Promise((resolve, reject) =>
@@ -40,6 +46,7 @@ const debugCode = randomBytes(24).toString('hex');
 const stack = await startBenchStack({
   port: ports.server,
   simPort: ports.sim,
+  extraServerPorts: servers.slice(1),
   env: { DEBUG_LOGIN_CODE: debugCode },
   nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=api-${db.toLowerCase()}-${Date.now().toString(36)}.cpuprofile`] : [],
 });
@@ -77,31 +84,40 @@ try {
     { name: 'POST /api/qw/customer/list', key: 'customer', path: '/api/qw/customer/list', body: JSON.stringify({ page: 1 }), rows: 20 },
     { name: 'POST /api/qw/push/list', key: 'push', path: '/api/qw/push/list', body: page, rows: 20 },
   ].filter((t) => !only || only.includes(t.key));
-  // Each answer is checked once: a list that answered fewer rows would measure something else.
+  const origins = servers.map((p) => `http://127.0.0.1:${p}`);
+  // Each answer is checked once in each process: a list that answered fewer rows would measure something else.
   for (const t of targets) {
-    const res = await fetch(`${server}${t.path}`, { method: 'POST', headers, body: t.body });
-    const json = await res.json();
-    if (!res.ok || json.code !== 0) throw new Error(`${t.path}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-    if (t.rows !== null && json.data.list.length !== t.rows) throw new Error(`${t.path}: ${json.data.list.length} rows, not ${t.rows}`);
+    for (const origin of origins) {
+      const res = await fetch(`${origin}${t.path}`, { method: 'POST', headers, body: t.body });
+      const json = await res.json();
+      if (!res.ok || json.code !== 0) throw new Error(`${origin}${t.path}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+      if (t.rows !== null && json.data.list.length !== t.rows) throw new Error(`${origin}${t.path}: ${json.data.list.length} rows, not ${t.rows}`);
+    }
   }
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 0) !== 0 });
 
-  const loadBefore = loadavg();
+  const machineBefore = machineLoad();
   await cannon({ url: `http://127.0.0.1:${ports.bare}/`, duration: 2 }); // warm-up
   const results = [['bare node:http hello', await cannon({ url: `http://127.0.0.1:${ports.bare}/` })]];
+  const used = [];
   for (const t of targets) {
-    const opts = { url: `${server}${t.path}`, method: 'POST', headers, body: t.body };
+    const opts = { url: origins.map((o) => `${o}${t.path}`), method: 'POST', headers, body: t.body };
     await cannon({ ...opts, duration: 2 }); // warm-up
+    const usage = await cpuMeter(stack.processes, stack.backends);
     results.push([t.name, await cannon(opts)]);
+    used.push(`${t.name}: ${await usage()}`);
   }
-  const loadAfter = loadavg();
+  const loadAfter = loadAverage();
 
   const bareRate = results[0][1].requests.average;
   const row = (name, r) =>
     `${name.padEnd(28)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   ratio ${(r.requests.average / bareRate).toFixed(3)}   errors ${r.errors + r.non2xx}`;
-  console.log(`\nAPI benchmark — ${connections} connections, ${seconds} s each, ${db} (goal: ratio ≥ ${db === 'SQLite' ? '0.20' : '0.10'}, p99 ≤ 30 ms)`);
+  const spread = servers.length > 1 ? `, ${servers.length} server processes (autocannon's connections round-robin over them)` : '';
+  console.log(`\nAPI benchmark — ${connections} connections, ${seconds} s each, ${db}${spread} (goal: ratio ≥ ${db === 'SQLite' ? '0.20' : '0.10'}, p99 ≤ 30 ms)`);
   for (const [name, r] of results) console.log(row(name, r));
-  const fmt = (l) => l.map((x) => x.toFixed(2)).join(' ');
-  console.log(`load average before ${fmt(loadBefore)}, after ${fmt(loadAfter)}`);
+  console.log(`${machineBefore} before, ${loadAfter} after`);
+  console.log(cores.how);
+  for (const line of used) console.log(line);
 } finally {
   bare.kill('SIGTERM');
   await stack.stop();

@@ -2,13 +2,16 @@
 // (edit_external_contact of existing customers, each unique) to a work space's callback URL.
 // Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
 // happens afterwards and is not timed here.
-// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0]
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0] [--processes=1]
 //   (DATABASE_URL=postgres://… for PostgreSQL). The server and the simulator take --port and the next one.
-//   The server is pinned apart from the load generator where the machine allows (--pin=0: not); the
-//   output says how the cores were shared and what each side used.
+//   --processes=N: N server processes on the one PostgreSQL database (the others at --port +10, +11, …);
+//   sender i posts to process i mod N (round-robin by sender, no proxy), so --senders is best a multiple of N.
+//   The servers are pinned apart from the load generator where the machine allows (--pin=0: not; with
+//   two cores pinning puts every server process on core 1); the output gives the cores, the load average,
+//   how the cores were shared and the CPU each side (each server process) used.
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { numberArg, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -18,8 +21,14 @@ const port = numberArg('port', 3931);
 const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
+const servers = serverPorts(port);
 
-const stack = await startBenchStack({ port, simPort, env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {} });
+const stack = await startBenchStack({
+  port,
+  simPort,
+  extraServerPorts: servers.slice(1),
+  env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {},
+});
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000003', 'bench1234');
@@ -37,21 +46,23 @@ try {
     seq += 1;
     const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${createTime}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${externalUserid}]]></ExternalUserID></xml>`;
     const sealed = crypto.seal(xml);
-    return { url: `${work.callbackUrl}?${new URLSearchParams(sealed.query)}`, body: sealed.xml };
+    return { path: `${new URL(work.callbackUrl).pathname}?${new URLSearchParams(sealed.query)}`, body: sealed.xml };
   };
   // Seal ahead of time so the senders measure the server, not our own AES.
   const queue = Array.from({ length: Math.min(200_000, 4000 * seconds) }, nextEvent);
-  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
+  const machineBefore = machineLoad();
   const latencies: number[] = [];
   let failures = 0;
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
-    Array.from({ length: senders }, async () => {
+    Array.from({ length: senders }, async (_, i) => {
+      const origin = `http://127.0.0.1:${servers[i % servers.length]}`;
       while (Date.now() < until && queue.length) {
         const event = queue.pop()!;
         const t0 = performance.now();
-        const res = await fetch(event.url, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: event.body });
+        const res = await fetch(`${origin}${event.path}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: event.body });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         if (res.status !== 200) failures += 1;
@@ -59,12 +70,14 @@ try {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
-  const used = cores.usage();
+  const used = await cores.usage();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
-  console.log(`\nCallback ingestion — ${senders} concurrent senders, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
+  const spread = servers.length > 1 ? `, ${servers.length} server processes (senders round-robin over them)` : '';
+  console.log(`\nCallback ingestion — ${senders} concurrent senders, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${spread}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
+  console.log(`${machineBefore} before, ${loadAverage()} after`);
   console.log(`${cores.how}; ${used}`);
 } finally {
   await stack.stop();

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -171,12 +172,16 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
   const url = process.env.DATABASE_URL;
   let databaseUrl;
   let pg;
-  const name = `scrm_bench_${Date.now().toString(36)}`;
-  const admin = async (sql) => {
+  // BENCH_DATABASE_PREFIX: where several people share one PostgreSQL server, each bench database's name says whose it is.
+  const prefix = process.env.BENCH_DATABASE_PREFIX ?? 'scrm_bench_';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DATABASE_PREFIX ${prefix}: lower-case letters, digits and _ only`);
+  const name = `${prefix}${Date.now().toString(36)}`;
+  const admin = async (sql, params) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(sql);
+    const res = await c.query(sql, params);
     await c.end();
+    return res.rows;
   };
   if (url) {
     pg = (await import('pg')).default;
@@ -202,6 +207,8 @@ export async function startBenchStack({ port, simPort, env = {}, extraServerPort
     simToken: stack.simToken,
     /** The simulator (when started) and the server processes, by name. */
     processes: stack.children.map((c, i) => ({ name: i === 0 && stack.simToken ? 'sim' : 'server', pid: c.pid })),
+    /** On PostgreSQL, the process ids of the backends now connected to the bench's database (for `cpuMeter`). */
+    backends: url ? async () => (await admin('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).map((r) => r.pid) : undefined,
     stop: async () => {
       // The processes finish (their jobs and connections) before their database goes.
       const exited = stack.children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))));
@@ -227,35 +234,71 @@ export function cpuSeconds(pid) {
 }
 
 /**
- * Keeps a bench's load generator off the measured servers' cores where it can: with two cores or more
- * (and Linux's taskset), the servers get every core but the first, and this process and the simulator
- * the first. `pin: false` leaves the scheduler to share them. Returns a sentence saying how the cores
- * were shared, and `usage()`, the CPU seconds each side used since.
+ * `--processes=N` of a bench (default 1): the ports of the server processes it starts on its one database,
+ * `port` first, the others at port+10, +11, … More than one needs PostgreSQL: the processes share the job
+ * table, as in a deployment scaled out behind a load balancer (README "Scaling out on PostgreSQL").
  */
-export async function shareCores(processes, { pin = true } = {}) {
+export function serverPorts(port) {
+  const n = numberArg('processes', 1);
+  if (!Number.isInteger(n) || n < 1) throw new Error('--processes: a whole number, 1 or more');
+  if (n > 1 && !process.env.DATABASE_URL) throw new Error('--processes above 1 needs DATABASE_URL (PostgreSQL): the processes share one database');
+  return [port, ...Array.from({ length: n - 1 }, (_, i) => port + 10 + i)];
+}
+
+/** The load average now (1, 5, 15 minutes). */
+export const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** The machine's cores (os.cpus()) and its load average now, for a bench's output. */
+export const machineLoad = () => `${cpus().length} cores (os.cpus()), load average ${loadAverage()}`;
+
+/**
+ * Counts the CPU the bench's processes use from now on: `await usage()` says it for the server processes
+ * (each one's share in brackets when there are several), the simulator, this process (the load generator,
+ * and the bench's proxy when it has one) and, given `backends` (a bench stack's, on a PostgreSQL server on
+ * this machine), the PostgreSQL backends serving the bench's database — those connected at the end; one
+ * that closed during the run is missed. PostgreSQL's shared work (WAL writer, checkpoints) is not in it.
+ */
+export async function cpuMeter(processes, backends) {
   const { availableParallelism } = await import('node:os');
   const cores = availableParallelism();
   const servers = processes.filter((p) => p.name === 'server');
   const others = processes.filter((p) => p.name !== 'server');
-  let how = `${cores} cores shared by the scheduler: servers, simulator, load generator${process.env.DATABASE_URL ? ' and PostgreSQL' : ''}`;
+  const own = () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const pgStart = new Map((backends ? await backends() : []).map((pid) => [pid, cpuSeconds(pid)]));
+  const start = { servers: servers.map((p) => cpuSeconds(p.pid)), others: others.map((p) => cpuSeconds(p.pid)), own: own(), at: Date.now() };
+  return async () => {
+    const sum = (a) => a.reduce((x, y) => x + y, 0);
+    const wall = (Date.now() - start.at) / 1000;
+    const each = servers.map((p, i) => cpuSeconds(p.pid) - start.servers[i]);
+    const sim = sum(others.map((p, i) => cpuSeconds(p.pid) - start.others[i]));
+    const gen = own() - start.own;
+    const pg = backends ? sum((await backends()).map((pid) => cpuSeconds(pid) - (pgStart.get(pid) ?? 0))) : null;
+    const split = each.length > 1 ? ` (${each.map((x) => x.toFixed(1)).join(' + ')})` : '';
+    const db = pg === null ? '' : `, PostgreSQL backends ${pg.toFixed(1)} s`;
+    return `CPU used in ${wall.toFixed(1)} s (${(cores * wall).toFixed(0)} core-seconds): server ${sum(each).toFixed(1)} s${split}, simulator ${sim.toFixed(1)} s, load generator ${gen.toFixed(1)} s${db}`;
+  };
+}
+
+/**
+ * Keeps a bench's load generator off the measured servers' cores where it can: with two cores or more
+ * (and Linux's taskset), the servers get every core but the first, and this process and the simulator
+ * the first. `pin: false` leaves the scheduler to share them. Returns a sentence saying how the cores
+ * were shared, and `usage()`, the CPU seconds each side used since (`cpuMeter`; `backends` as there).
+ */
+export async function shareCores(processes, { pin = true, backends } = {}) {
+  const { availableParallelism } = await import('node:os');
+  const cores = availableParallelism();
+  const servers = processes.filter((p) => p.name === 'server');
+  const others = processes.filter((p) => p.name !== 'server');
+  let how = `${cores} cores shared by the scheduler: server${servers.length > 1 ? `s (${servers.length} processes)` : ''}, simulator, load generator${process.env.DATABASE_URL ? ' and PostgreSQL' : ''}`;
   if (pin && cores >= 2 && spawnSync('taskset', ['-V']).status === 0) {
     const rest = `1-${cores - 1}`;
     const set = (cpus, pid) => spawnSync('taskset', ['-a', '-cp', cpus, String(pid)]).status === 0;
     if ([...servers.map((p) => set(rest, p.pid)), ...others.map((p) => set('0', p.pid)), set('0', process.pid)].every(Boolean)) {
-      how = `server${servers.length > 1 ? 's' : ''} pinned to core${cores > 2 ? 's' : ''} ${cores > 2 ? rest : '1'}, load generator and simulator to core 0${process.env.DATABASE_URL ? ', PostgreSQL unpinned' : ''} (${cores} cores)`;
+      how = `server${servers.length > 1 ? `s (${servers.length} processes)` : ''} pinned to core${cores > 2 ? 's' : ''} ${cores > 2 ? rest : '1'}, load generator and simulator to core 0${process.env.DATABASE_URL ? ', PostgreSQL unpinned' : ''} (${cores} cores)`;
     }
   }
-  const own = () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
-  const start = { servers: servers.map((p) => cpuSeconds(p.pid)), others: others.map((p) => cpuSeconds(p.pid)), own: own(), at: Date.now() };
-  const usage = () => {
-    const sum = (a) => a.reduce((x, y) => x + y, 0);
-    const wall = (Date.now() - start.at) / 1000;
-    const server = sum(servers.map((p, i) => cpuSeconds(p.pid) - start.servers[i]));
-    const sim = sum(others.map((p, i) => cpuSeconds(p.pid) - start.others[i]));
-    const gen = own() - start.own;
-    return `CPU used in ${wall.toFixed(1)} s (${(cores * wall).toFixed(0)} core-seconds): server ${server.toFixed(1)} s, simulator ${sim.toFixed(1)} s, load generator ${gen.toFixed(1)} s`;
-  };
-  return { how, usage };
+  return { how, usage: await cpuMeter(processes, backends) };
 }
 
 /** A numeric `--name=value` argument of this process, else `fallback`. */
