@@ -1,15 +1,16 @@
 // Sync benchmark: the first full sync of a sample corp (default 1,000 members / 200,000
 // customers) through the server into its database, with the simulator enforcing WeCom's
 // published rate limits. Prints seconds, rows, and the WeCom calls made beside the
-// minimum the API allows. Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
-// (DATABASE_URL=postgres://… to sync into PostgreSQL).
-import { numberArg, startBenchStack } from '../scripts/lib.mjs';
+// minimum the API allows, and the bound WeCom's limits put on the sync's time (below). Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
+// [--port=3921] [--sim-port=3922] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
+// database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX).
+import { cpuMeter, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const members = numberArg('members', 1000);
 const customers = numberArg('customers', 200_000);
-const port = 3921;
-const simPort = 3922;
+const port = numberArg('port', 3921);
+const simPort = numberArg('sim-port', 3922);
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
@@ -23,6 +24,7 @@ try {
   const generated = Date.now() - t0;
   const work = await client.api('qw/add', { accessType: 'internal', nickname: '压测企业', corpId: corp.corpId, agentId: String(corp.agentId), secret: corp.secret }, token);
   const t1 = Date.now();
+  const cpu = await cpuMeter(stack.processes, stack.backends);
   // While the sync runs, the console must keep answering: the slowest /api/health answer shows the
   // longest the server was held (one write slice on SQLite).
   let syncing = true;
@@ -37,6 +39,7 @@ try {
   })();
   const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
   const seconds = (Date.now() - t1) / 1000;
+  const cpuUsed = await cpu();
   syncing = false;
   await probe;
   const { calls, total } = await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json();
@@ -55,9 +58,12 @@ try {
     'externalcontact/batch/get_by_user': Math.max(1, Math.ceil(relations / 100)),
   };
   const minTotal = Object.values(minimum).reduce((a, b) => a + b, 0);
+  const bound = await boundOf(corp, calls);
   console.log(`\n\nSync benchmark — ${members} members, ${customers} customers (${relations} follow relations, ${groups} groups), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
   console.log(`simulator generated the corp in ${(generated / 1000).toFixed(1)} s`);
-  console.log(`full sync: ${sync.status} in ${seconds.toFixed(1)} s${sync.error ? ` (${sync.error})` : ''}`);
+  console.log(`full sync: ${sync.status} in ${seconds.toFixed(1)} s${sync.error ? ` (${sync.error})` : ''} — bound ${bound.seconds.toFixed(1)} s, ${(seconds / bound.seconds).toFixed(1)}× the bound`);
+  for (const line of bound.how) console.log(`  ${line}`);
+  console.log(`${cpuUsed} (the load generator: the progress and /api/health polls)`);
   console.log(`slowest /api/health answer during the sync: ${Math.round(slowest)} ms`);
   console.log(`WeCom calls: ${total} made, ${minTotal} minimum (${(total / minTotal).toFixed(2)}×)`);
   for (const [p, n] of Object.entries(calls).sort((a, b) => b[1] - a[1])) {
@@ -66,4 +72,65 @@ try {
   }
 } finally {
   await stack.stop();
+}
+
+/**
+ * The least time WeCom allows for the calls the sync made. Its limits are per corp and per API
+ * (10,000 calls a minute and 150,000 an hour each, packages/wecom/src/limiter.ts), and the APIs may be
+ * called at once: an API's `n` calls need ⌊(n−1)/10,000⌋ more minutes (⌊(n−1)/150,000⌋ more hours)
+ * after the first. Calls within a window may all be in flight at once, so below a window's worth the
+ * limit costs nothing and what bounds the time is the calls that must wait for one another: a
+ * batch/get_by_user chain (≤100 members a call, the API's most; each page needs the last one's cursor)
+ * after get_follow_user_list after gettoken; groupchat/get after groupchat/list. Those chains are timed
+ * here against the simulator alone, one call at a time, after the sync (its own answer time, no writes
+ * of ours). Assumed: WeCom answers as fast as the simulator does here; a real corp's round trips
+ * (tens of milliseconds from China's networks) lengthen the customers' chain in proportion.
+ */
+async function boundOf(corp, calls) {
+  const base = `${sim}/qyapi/cgi-bin`;
+  const timed = async (fn) => {
+    const s = performance.now();
+    const out = await fn();
+    return [out, (performance.now() - s) / 1000];
+  };
+  const json = async (res) => {
+    const body = await res.json();
+    if (body.errcode) throw new Error(`simulator: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const [{ access_token: token }, tTok] = await timed(async () => json(await fetch(`${base}/gettoken?corpid=${corp.corpId}&corpsecret=${corp.secret}`)));
+  const post = async (path, body) =>
+    json(await fetch(`${base}/${path}?access_token=${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const [{ follow_user: follow }, tFollow] = await timed(async () => json(await fetch(`${base}/externalcontact/get_follow_user_list?access_token=${token}`)));
+  let longest = { pages: 0, seconds: 0 };
+  for (let i = 0; i < follow.length; i += 100) {
+    const chain = follow.slice(i, i + 100);
+    let pages = 0;
+    const [, t] = await timed(async () => {
+      let cursor = '';
+      do {
+        cursor = (await post('externalcontact/batch/get_by_user', { userid_list: chain, cursor, limit: 100 })).next_cursor;
+        pages++;
+      } while (cursor);
+    });
+    if (t > longest.seconds) longest = { pages, seconds: t };
+  }
+  const [{ group_chat_list: chats = [] }, tList] = await timed(() => post('externalcontact/groupchat/list', { status_filter: 0, limit: 1000 }));
+  const [, tGet] = chats.length ? await timed(() => post('externalcontact/groupchat/get', { chat_id: chats[0].chat_id, need_name: 1 })) : [0, 0];
+  const chains = {
+    customers: tTok + tFollow + longest.seconds,
+    groups: tTok + tList + tGet,
+  };
+  const windows = (n) => Math.max(Math.floor((n - 1) / 10_000) * 60, Math.floor((n - 1) / 150_000) * 3600);
+  const [busiest, most] = Object.entries(calls).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  const limited = Math.max(0, ...Object.values(calls).map(windows));
+  const seconds = Math.max(limited, ...Object.values(chains));
+  const ms = (s) => `${(s * 1000).toFixed(0)} ms`;
+  return {
+    seconds,
+    how: [
+      `WeCom's limits: ${limited ? `${limited} s of waiting` : 'no waiting'} (the most calls to one API: ${most} to ${busiest}, against 10,000 a minute)`,
+      `calls that wait on each other, timed alone at the simulator: customers gettoken ${ms(tTok)} + get_follow_user_list ${ms(tFollow)} + the longest batch/get_by_user chain ${longest.pages} pages ${longest.seconds.toFixed(2)} s (${ms(longest.seconds / Math.max(1, longest.pages))} a page) = ${chains.customers.toFixed(2)} s; groups list + one get ${ms(chains.groups)}`,
+    ],
+  };
 }
