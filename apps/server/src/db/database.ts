@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
+import { nextTurn } from './next-turn.js';
 import { TableWrites } from './table-writes.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -57,9 +58,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   // (analysis_limit 0): sampled statistics put a work space of two million relations at a thousand and
   // sent the export down the time index (docs/customers.md).
   sqlite.pragma('analysis_limit = 0');
-  const optimize = () => sqlite.pragma('optimize = 0x10002');
-  optimize();
-  const optimizer = setInterval(optimize, 3_600_000);
+  sqlite.pragma('optimize = 0x10002'); // before the server answers: at once
+  const optimizer = setInterval(() => void analyzeSQLite(sqlite).catch(() => undefined), 3_600_000);
   optimizer.unref();
   const writes = new TableWrites();
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
@@ -80,6 +80,24 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     await (await wal?.catch(() => undefined))?.close();
   };
   return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, close };
+}
+
+/**
+ * SQLite's planner statistics refreshed where `optimize` would refresh them (the tables never analysed,
+ * or grown tenfold since), one index at a time with a turn of the event loop between: ANALYZE in full
+ * holds the process — at a million customers 8.4 s for `follow_relation`'s indexes and 3.7 s for
+ * `follow_tag`'s, and the end of a first sync of 200,000 customers held every answer for 11–41 s.
+ */
+export async function analyzeSQLite(sqlite: SQLite.Database): Promise<void> {
+  const due = (sqlite.pragma('optimize = 0x10003') as Array<{ optimize: string }>).flatMap((r) => /^ANALYZE "main"\."(.+)"$/.exec(r.optimize)?.[1] ?? []);
+  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  for (const table of due) {
+    const indexes = (sqlite.pragma(`index_list(${quoted(table)})`) as Array<{ name: string }>).map((i) => i.name);
+    for (const target of indexes.length ? indexes : [table]) {
+      sqlite.exec(`analyze ${quoted(target)}`);
+      await nextTurn();
+    }
+  }
 }
 
 const STATEMENT_CACHE = 1000;

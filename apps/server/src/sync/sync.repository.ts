@@ -1,7 +1,7 @@
 // SQL of the synced WeCom tables (department, member, corp tags, customers and follow relations,
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
-import { parseKeys, type Database } from '../db/database.js';
+import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
@@ -96,13 +96,13 @@ export class SyncRepository {
    * them from empty, and until autovacuum's analyse reaches them PostgreSQL plans for the few rows it
    * last knew: the customer list's "no later relation" probe became a nested loop over the work space
    * (2.5 s a page at 3,000 customers, where it takes a few milliseconds). ANALYZE samples a bounded
-   * number of rows whatever the table's size. SQLite: `optimize` analyses what was never analysed or
-   * has grown tenfold (as at start and every hour).
+   * number of rows whatever the table's size. SQLite: what was never analysed or has grown tenfold (as
+   * every hour), an index at a time with a turn of the event loop between (`analyzeSQLite`).
    */
   async refreshStatistics(): Promise<void> {
     if (this.database.dialect === 'postgres')
       await sql`analyze department, member, corp_tag_group, corp_tag, customer, follow_relation, follow_tag, group_chat, group_member`.execute(this.db);
-    else this.database.sqlite!.pragma('optimize = 0x10002');
+    else await analyzeSQLite(this.database.sqlite!);
   }
 
   /** The whole set of a single-key table becomes `rows`: upsert them, delete the rest. */
