@@ -44,7 +44,8 @@ export class TableWrites implements KyselyPlugin {
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (this.watches.length) {
+    // Reads, most statements, pass at the cost of a kind test (this runs on every query of both databases).
+    if (this.watches.length && (UpdateQueryNode.is(node) || DeleteQueryNode.is(node) || InsertQueryNode.is(node))) {
       const hit = this.watches.filter((w) => touches(node, w));
       if (hit.length) this.pending.set(queryId, hit);
     }
