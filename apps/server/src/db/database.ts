@@ -102,28 +102,80 @@ export async function analyzeSQLite(sqlite: SQLite.Database): Promise<void> {
 
 const STATEMENT_CACHE = 1000;
 
+/** What Kysely's SQLite driver calls on a prepared statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(params: readonly unknown[]): unknown[];
+  run(params: readonly unknown[]): SQLite.RunResult;
+  iterate(params: readonly unknown[]): IterableIterator<unknown>;
+}
+
 /**
  * Kysely prepares every statement it runs; preparing costs as much as running the small ones. The
  * same SQL text is prepared once here (Kysely runs each statement to the end before the next, so a
  * statement is never in use twice).
  */
 function cachingStatements(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, DriverStatement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(text: string): DriverStatement {
       let stmt = cache.get(text);
       if (stmt) {
         // Most recently used last: the oldest goes first when the cache is full.
         cache.delete(text);
       } else {
-        stmt = sqlite.prepare(text);
+        stmt = rowsAsObjects(sqlite.prepare(text));
         if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, stmt);
       return stmt;
     },
   };
+}
+
+type RowMaker = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * A statement whose rows come back as objects of one fixed shape. better-sqlite3 builds each row object
+ * a property at a time; reading the values as arrays and building the objects with a function made for
+ * the statement's columns halves the cost of a list's rows (20 rows of `push`' 26 columns: 87 → 42 µs).
+ */
+function rowsAsObjects(stmt: SQLite.Statement): DriverStatement {
+  if (!stmt.reader) return { reader: false, all: (p) => stmt.all(p), run: (p) => stmt.run(p), iterate: (p) => stmt.iterate(p) };
+  stmt.raw(true);
+  let width = -1;
+  let make: RowMaker = () => ({});
+  // A `select *` prepared before a migration added a column: SQLite re-prepares it, and the maker follows.
+  const maker = (values: unknown[]): RowMaker => {
+    if (values.length !== width) {
+      const names = stmt.columns().map((c) => c.name);
+      width = names.length;
+      make = rowMaker(names);
+    }
+    return make;
+  };
+  return {
+    reader: true,
+    all(params) {
+      const rows = stmt.all(params) as unknown[][];
+      if (!rows.length) return rows;
+      const build = maker(rows[0]!);
+      for (let i = 0; i < rows.length; i++) (rows as unknown[])[i] = build(rows[i]!);
+      return rows;
+    },
+    run: (params) => stmt.run(params),
+    *iterate(params) {
+      for (const values of stmt.iterate(params) as IterableIterator<unknown[]>) yield maker(values)(values);
+    },
+  };
+}
+
+/** An object literal with the columns' names in order (a later column of the same name wins, as in better-sqlite3's own rows). */
+function rowMaker(names: string[]): RowMaker {
+  const last = new Map(names.map((name, i) => [name, i]));
+  const body = [...last].map(([name, i]) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+  return new Function('v', `return { ${body} };`) as RowMaker;
 }
 
 /**
