@@ -1,4 +1,4 @@
-// SQL of the durable job table. A claim is one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)
+// SQL of the durable job table. A claim is one UPDATE … FROM (SELECT … FOR UPDATE SKIP LOCKED)
 // on PostgreSQL, so processes sharing the database never take the same job; SQLite runs one process,
 // whose writes are serial anyway. A claimed job holds a lease that its runner renews; a job whose
 // lease ran out (its process died) is claimed again. Each claim takes the next `fence`: renewals and
@@ -10,6 +10,15 @@ import { isUniqueViolation } from '../db/database.js';
 import type { DB, JobTable } from '../db/tables.js';
 
 export type Job = Selectable<JobTable>;
+
+/** A job's columns, named: SQLite's RETURNING of an UPDATE … FROM takes no `job.*`. */
+const JOB_COLUMNS = [
+  'id', 'kind', 'work_space_id', 'payload', 'idempotency_key', 'singleton_key', 'status', 'priority', 'run_at', 'attempts',
+  'max_attempts', 'locked_by', 'locked_until', 'fence', 'last_error', 'created_at', 'updated_at', 'finished_at',
+] as const satisfies ReadonlyArray<keyof JobTable>;
+// Every column named: a column added to the table and not here fails the typecheck.
+const allJobColumns: Exclude<keyof JobTable, (typeof JOB_COLUMNS)[number]> extends never ? true : never = true;
+void allJobColumns;
 
 export interface NewJob {
   kind: string;
@@ -95,10 +104,13 @@ export class JobRepository {
     const index = postgres ? sql`` : sql`indexed by job_queue_idx`;
     // Only queued rows are looked at (an index on status, priority, run_at): done rows pile up and
     // must cost nothing. Jobs whose process died are put back in the queue by `requeueLapsed`.
+    // UPDATE … FROM, not WHERE id IN (…): SQLite planned the IN as a scan of the whole job table (with
+    // statistics taken while it was small, as on every new install), 280 µs a claim at 7,400 rows and
+    // growing with every done job; joined, the chosen ids are found by their key (50 µs).
     const result = await sql<Job>`
       update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
         attempts = attempts + 1, fence = fence + 1, updated_at = ${now}
-      where id in (
+      from (
         select j.id from job j ${index}
         where j.status = 'queued' and j.run_at <= ${now}
           ${exclude}
@@ -108,8 +120,9 @@ export class JobRepository {
         order by j.priority desc, j.run_at, j.id
         limit ${limit}
         ${lock}
-      )
-      returning *`.execute(this.db);
+      ) as chosen
+      where job.id = chosen.id
+      returning ${sql.join(JOB_COLUMNS.map((c) => sql.ref(`job.${c}`)))}`.execute(this.db);
     return result.rows;
   }
 
