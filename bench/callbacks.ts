@@ -2,16 +2,19 @@
 // (edit_external_contact of existing customers, each unique) to a work space's callback URL.
 // Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
 // happens afterwards and is not timed here.
-// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0] [--processes=1]
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0] [--processes=1] [--profile]
 //   (DATABASE_URL=postgres://… for PostgreSQL). The server and the simulator take --port and the next one.
 //   --processes=N: N server processes on the one PostgreSQL database (the others at --port +10, +11, …);
 //   sender i posts to process i mod N (round-robin by sender, no proxy), so --senders is best a multiple of N.
 //   The servers are pinned apart from the load generator where the machine allows (--pin=0: not; with
 //   two cores pinning puts every server process on core 1); the output gives the cores, the load average,
 //   how the cores were shared and the CPU each side (each server process) used.
+//   --profile: the server runs with `--cpu-prof` and writes bench/profiles/callbacks-<db>-<time>.cpuprofile
+//   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
+import path from 'node:path';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { loadAverage, machineLoad, numberArg, root, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -22,12 +25,16 @@ const simPort = port + 1;
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 const servers = serverPorts(port);
+const db = process.env.DATABASE_URL ? 'postgresql' : 'sqlite';
+const profile = process.argv.includes('--profile');
+if (profile && servers.length > 1) throw new Error('--profile profiles one server process: leave out --processes');
 
 const stack = await startBenchStack({
   port,
   simPort,
   extraServerPorts: servers.slice(1),
   env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {},
+  nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`, `--cpu-prof-name=callbacks-${db}-${Date.now().toString(36)}.cpuprofile`] : [],
 });
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });
@@ -74,7 +81,7 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
   const spread = servers.length > 1 ? `, ${servers.length} server processes (senders round-robin over them)` : '';
-  console.log(`\nCallback ingestion — ${senders} concurrent senders, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${spread}`);
+  console.log(`\nCallback ingestion — ${senders} concurrent senders, ${db === 'postgresql' ? 'PostgreSQL' : 'SQLite'}${spread}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
   console.log(`${machineBefore} before, ${loadAverage()} after`);
