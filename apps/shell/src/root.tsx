@@ -1,5 +1,6 @@
 // The shell's root: guest (top bar + login modal) or the logged-in app, loaded lazily with antd.
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPage } from '@scrm/web-kit/base';
 import { GuestTopBar } from './guest/guest-top-bar';
 import { Button } from './guest/light';
 import { LoginModal } from './login/login-modal';
@@ -8,8 +9,10 @@ import { loadAccount, useSession, watchUnauthorized } from './session';
 import { useHashPath } from './use-hash-path';
 import { T } from './texts';
 
-export const loadLoggedInApp = () => import('./app/logged-in-app');
-const LoggedInApp = lazy(loadLoggedInApp);
+// Loaded before it renders, not by suspending: React holds a Suspense fallback up for 300 ms at least.
+// Should the load fail, it is rendered as a lazy component, which loads again and shows the failure.
+const LoggedInApp = lazyPage(() => import('./app/logged-in-app'));
+export const loadLoggedInApp = () => LoggedInApp.preload();
 
 function Splash({ noLayout, children }: { noLayout: boolean; children?: React.ReactNode }) {
   return (
@@ -28,9 +31,21 @@ export function Root() {
   useEffect(() => {
     void loadAccount();
   }, []);
+  const [appLoad, setAppLoad] = useState<'loading' | 'done'>(LoggedInApp.loaded() ? 'done' : 'loading');
+  useEffect(() => {
+    if (phase !== 'authed' || appLoad === 'done') return;
+    let live = true;
+    const done = () => live && setAppLoad('done');
+    loadLoggedInApp().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [phase, appLoad]);
 
   let body: React.ReactNode;
-  if (phase === 'authed') {
+  if (phase === 'authed' && appLoad === 'loading') {
+    body = <Splash noLayout={noLayout}>loading</Splash>;
+  } else if (phase === 'authed') {
     body = (
       <Suspense fallback={<Splash noLayout={noLayout}>loading</Splash>}>
         <LoggedInApp />

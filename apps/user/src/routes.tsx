@@ -1,5 +1,4 @@
 // The pages of /user. Every logged-in account has its own account settings: no auth keys.
-import { lazy } from 'react';
-import type { SubAppRoute } from '@scrm/web-kit';
+import { lazyPage, type SubAppRoute } from '@scrm/web-kit';
 
-export const routes: SubAppRoute[] = [{ path: '/user/setting', Component: lazy(() => import('./pages/setting')) }];
+export const routes: SubAppRoute[] = [{ path: '/user/setting', Component: lazyPage(() => import('./pages/setting')) }];

@@ -1,10 +1,13 @@
 // What a sub-app's exposed `./app` module provides to the shell.
-import type { ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+
+/** A page loaded on first use; `preload` loads it ahead, after which it renders without suspending. */
+export type PageComponent = ComponentType & { preload(): Promise<void>; loaded(): boolean };
 
 export interface SubAppRoute {
   /** Full path, e.g. /channel-qrcode/list (react-router patterns such as :id allowed). */
   path: string;
-  Component: ComponentType;
+  Component: ComponentType | PageComponent;
   /** Permission keys; the page shows when at least one is granted, else "No Auth". */
   auth?: string[];
 }
@@ -12,3 +15,31 @@ export interface SubAppRoute {
 export interface SubAppModule {
   routes: SubAppRoute[];
 }
+
+/**
+ * A route's page in its own chunk, as `React.lazy` makes it, plus `preload()`. The shell awaits it before
+ * showing the page: a lazy page that suspends has React keep its fallback up for 300 ms at least
+ * (Suspense's reveal throttle), which was most of a sub-app's first visit (~440 ms, the files in after
+ * ~150). Rendered without a preload it suspends like any lazy component.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => {
+        loaded = m.default;
+      },
+      (err: unknown) => {
+        loading = undefined; // a failed chunk may be asked for again
+        throw err;
+      },
+    ));
+  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
+  const Page = () => createElement(loaded ?? Lazy);
+  return Object.assign(Page, { preload, loaded: () => loaded !== undefined });
+}
+
+/** A route's page that is still to be loaded (`lazyPage`'s, before its preload ended). */
+export const pageToLoad = (Component: SubAppRoute['Component']): PageComponent | undefined =>
+  'preload' in Component && !Component.loaded() ? Component : undefined;

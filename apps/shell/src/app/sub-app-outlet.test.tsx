@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUB_APPS } from '@scrm/contracts/sub-apps';
-import { store, type SubAppModule } from '@scrm/web-kit';
+import { lazyPage, store, type SubAppModule } from '@scrm/web-kit';
 import { ERROR_TEXT } from './error-boundary';
 import { LOAD_FAILED_TEXT, SubAppOutlet, type LoadSubApp } from './sub-app-outlet';
 import { assertFetch, getMountNode, matchSubAppRoute, remoteEntryUrl } from './sub-app-runtime';
@@ -94,6 +94,34 @@ describe('SubAppOutlet', () => {
     await renderAt('/channel-qrcode/list', load);
     expect(await screen.findByText(LOAD_FAILED_TEXT.title)).toBeTruthy();
     expect(screen.getByText(/fetch is not supported/)).toBeTruthy();
+  });
+
+  it('loads a page’s chunk before showing it, never suspending on it (React would hold the fallback 300 ms)', async () => {
+    let arrive!: (m: { default: () => React.JSX.Element }) => void;
+    const load = vi.fn(() => new Promise<{ default: () => React.JSX.Element }>((resolve) => (arrive = resolve)));
+    const Page = lazyPage(load);
+    await renderAt('/channel-qrcode/list', module([{ path: '/channel-qrcode/list', Component: Page }]));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(Page.loaded()).toBe(false);
+    await act(async () => arrive({ default: () => <p>渠道活码页面</p> }));
+    const page = screen.getByText('渠道活码页面');
+    expect(page.closest('#ice-container')).not.toBeNull();
+    expect(Page.loaded()).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a page chunk that failed to load, and a retry that asks for it again', async () => {
+    let fail = true;
+    const load = vi.fn(async () => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module: http://x/apps/channel-qrcode/assets/list.js');
+      return { default: () => <p>渠道活码页面</p> };
+    });
+    await renderAt('/channel-qrcode/list', module([{ path: '/channel-qrcode/list', Component: lazyPage(load) }]));
+    expect(await screen.findByText(`「渠道活码」${LOAD_FAILED_TEXT.fetchFailed}`)).toBeTruthy();
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByTestId('sub-app-retry')));
+    expect(await screen.findByText('渠道活码页面')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('shows why a remote failed, and a retry that loads it afresh', async () => {

@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { Button, Result } from 'antd';
 import { subAppOf, type SubApp } from '@scrm/contracts/sub-apps';
-import { AuthGuard, type SubAppModule } from '@scrm/web-kit';
+import { AuthGuard, pageToLoad, type PageComponent, type SubAppModule, type SubAppRoute } from '@scrm/web-kit';
 import { NoAuth } from './no-auth';
 import { NotFound } from './not-found';
 import { Loading, RouteFrame } from './route-frame';
@@ -112,7 +112,44 @@ function RemotePage({ app, pathname, load, timeoutMs }: { app: SubApp; pathname:
   if (state.status === 'failed') return <LoadFailed app={app} error={state.error} onRetry={retry} />;
   const route = matchSubAppRoute(state.mod.routes, pathname);
   if (!route) return <NotFound />;
+  return <RoutePage app={app} route={route} />;
+}
+
+/**
+ * A matched route's page, once its chunk is in: loaded here rather than by suspending, because React
+ * keeps a Suspense fallback up for 300 ms at least (a sub-app's first visit took ~440 ms, its files in
+ * after ~150).
+ */
+function RoutePage({ app, route }: { app: SubApp; route: SubAppRoute }) {
   const { Component, auth } = route;
+  const [pageLoad, setPageLoad] = useState<{ page: PageComponent; error?: unknown } | undefined>();
+  const [attempt, setAttempt] = useState(0);
+  const toLoad = pageToLoad(Component);
+  useEffect(() => {
+    if (!toLoad) return;
+    let live = true;
+    toLoad.preload().then(
+      () => live && setPageLoad({ page: toLoad }),
+      (error: unknown) => live && setPageLoad({ page: toLoad, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [toLoad, attempt]);
+  if (toLoad) {
+    if (pageLoad?.page === toLoad && pageLoad.error !== undefined)
+      return (
+        <LoadFailed
+          app={app}
+          error={pageLoad.error}
+          onRetry={() => {
+            setPageLoad(undefined);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
+    return <Loading />;
+  }
   return (
     <MountNode>
       {auth ? (
