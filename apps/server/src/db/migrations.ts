@@ -1566,6 +1566,46 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('follow_relation').dropColumn('gender').execute();
       },
     },
+    // Each member's customers, as the member list counts them per row, from the index alone: relations
+    // by member and then deleted_at, so the live ones (deleted_at null) are one range of it. It takes the
+    // place of (work_space_id, userid); counted through that one, every relation was read for its
+    // deleted_at (a page of 20 members at 2,000 customers each: 40,000 rows).
+    '0034_live_relations_by_member': {
+      async up(db: Kysely<any>) {
+        await db.schema.createIndex('follow_relation_live_user_idx').on('follow_relation').columns(['work_space_id', 'userid', 'deleted_at']).execute();
+        await db.schema.dropIndex('follow_relation_user_idx').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.createIndex('follow_relation_user_idx').on('follow_relation').columns(['work_space_id', 'userid']).execute();
+        await db.schema.dropIndex('follow_relation_live_user_idx').execute();
+      },
+    },
+    // A rebuild's roll-ups are written here a batch at a time, then swapped into customer_daily in one
+    // short transaction: written there directly, the last step of a rebuild after a first sync of
+    // 200,000 customers held SQLite (and so every answer of the server) for 2.9 s.
+    '0035_daily_staging': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('customer_daily_next')
+          .addColumn('work_space_id', 'integer', (c) => c.notNull())
+          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
+          .addColumn('period', 'varchar(10)', (c) => c.notNull())
+          .addColumn('key', 'varchar(64)', (c) => c.notNull())
+          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('customer_daily_next_pk', ['work_space_id', 'dim', 'grain', 'period', 'key'])
+          .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
+          .execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('customer_daily_next').execute();
+      },
+    },
   };
 }
 

@@ -157,6 +157,13 @@ export class SeatRepository {
     return rows as SeatListRow[];
   }
 
+  /** Which of these members of a work space hold a seat: the seat index alone, no row read (a channel-code page asks for 60). */
+  async seated(wsId: number, userids: string[]): Promise<string[]> {
+    if (!userids.length) return [];
+    const rows = await this.db.selectFrom('seat').select('userid').where('work_space_id', '=', wsId).where('userid', 'in', userids).where('state', '=', 'bound').execute();
+    return rows.map((r) => r.userid!);
+  }
+
   /** Which of these members of a work space exist (synced), with their names. */
   async memberNames(wsId: number, userids: string[]): Promise<Map<string, string>> {
     if (!userids.length) return new Map();

@@ -162,7 +162,7 @@ export class SeatService {
 
   /** Which of these members of the work space hold a seat (what channel codes offer to WeCom). */
   async seatedOf(wsId: number, userids: string[]): Promise<Set<string>> {
-    return new Set((await this.d.repo.heldBy(wsId, [...new Set(userids)])).map((r) => r.userid!));
+    return new Set(await this.d.repo.seated(wsId, [...new Set(userids)]));
   }
 
   // ---------------------------------------------------------------- changing

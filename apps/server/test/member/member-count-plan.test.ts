@@ -1,0 +1,82 @@
+// The member list counts each member's customers per row. The count must come from an index alone
+// (0034's, by member and deleted_at): through (work_space_id, userid) every relation was read for its
+// deleted_at, and a page of 20 members with 2,000 customers each read 40,000 rows.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import type { DB } from '../../src/db/tables.js';
+import { MemberRepository } from '../../src/member/member.repository.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+let testDb: TestDatabase;
+let db: Database;
+let logged: Kysely<DB>;
+const run: CompiledQuery[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
+  await migrateToLatest(db.kysely, db.dialect);
+  const dialect = db.sqlite ? new SqliteDialect({ database: db.sqlite }) : new PostgresDialect({ pool: db.pgPool! });
+  logged = new Kysely<DB>({ dialect, log: (e) => void run.push(e.query) });
+});
+
+afterAll(async () => {
+  await logged.destroy().catch(() => undefined);
+  await db.close().catch(() => undefined);
+  await testDb.drop();
+});
+
+test('each member’s live customers are counted from an index alone', async () => {
+  const k = db.kysely;
+  const account = await k
+    .insertInto('account')
+    .values({ parent_id: null, account: null, phone: '13900000034', password_hash: 'x', nickname: '', gzh_openid: null, permission_keys: '[]', disabled: 0, created_at: 1, updated_at: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ws = await k
+    .insertInto('work_space')
+    .values({ account_id: Number(account.id), nickname: '计数', access_type: 'internal', created_at: 1, corp_id: 'wwcount', corp_name: '', secret_enc: null, permanent_code_enc: null, last_checked_at: null, synced_at: null, sync_error: null, sync_status: 'done' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const wsId = Number(ws.id);
+  await k
+    .insertInto('member')
+    .values(['甲', '乙', '丙'].map((name, i) => ({ work_space_id: wsId, userid: `u${i}`, name, department: '[1]', status: 1, position: '', avatar: '', is_follow_user: 1 })))
+    .execute();
+  // u0: 30 customers, 5 of them deleted by the member; u1: 2; u2: none.
+  const relation = (external_userid: string, userid: string, deleted_at: number | null) => ({
+    work_space_id: wsId, external_userid, userid, remark: '', description: '', remark_mobiles: '[]', createtime: 1, tag_ids: '[]', add_way: 1, state: '', oper_userid: '', deleted_at, gender: 0,
+  });
+  await k
+    .insertInto('follow_relation')
+    .values([...Array.from({ length: 30 }, (_, i) => relation(`wm${i}`, 'u0', i < 5 ? 2 : null)), relation('wm0', 'u1', null), relation('wm1', 'u1', null)])
+    .execute();
+
+  // PostgreSQL plans from statistics (autovacuum's, or the sync's ANALYZE); SQLite's are not needed here.
+  if (!db.sqlite) await sql`analyze follow_relation`.execute(k);
+  const rows = await new MemberRepository({ ...db, kysely: logged }).list(wsId, { offset: 0, limit: 20 });
+  expect(rows.map((r) => [r.name, Number(r.customer_count)])).toEqual([
+    ['丙', 0],
+    ['乙', 2],
+    ['甲', 25],
+  ]);
+  const plan = await explain(run.find((q) => /customer_count/.test(q.sql))!);
+  expect(plan).toMatch(/follow_relation_live_user_idx/);
+  if (!db.sqlite) expect(plan).toMatch(/Index Only Scan using follow_relation_live_user_idx/);
+  if (db.sqlite) expect(plan).toMatch(/USING COVERING INDEX follow_relation_live_user_idx/);
+});
+
+async function explain(q: CompiledQuery): Promise<string> {
+  if (db.sqlite) {
+    const rows = db.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
+    return rows.map((r) => r.detail).join('\n');
+  }
+  // PostgreSQL may still read a table this small whole; forbid that to see the index it would use.
+  return db.kysely.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const out = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...q, sql: `explain ${q.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
+    return out.rows.map((r) => r['QUERY PLAN'].trim()).join('\n');
+  });
+}
