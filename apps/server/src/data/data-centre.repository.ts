@@ -5,6 +5,7 @@
 // the names of members, codes and tags. A read model over other domains' tables.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { nextTurn } from '../db/next-turn.js';
 import type { DailyDim, DB } from '../db/tables.js';
 import { COUNTERS, type Cover, type DailyDelta, type RelationState, type SignedCover } from './daily-figures.js';
 
@@ -65,20 +66,34 @@ export class DataCentreRepository {
     else await this.db.transaction().execute(run);
   }
 
-  /** The work space's roll-ups become `rows` (the rebuild's last step; its lease ends with it). */
+  /**
+   * The work space's roll-ups become `rows` (the rebuild's last step; its lease ends with it). They are
+   * staged in customer_daily_next a batch at a time, with a turn of the event loop between (SQLite
+   * answers synchronously), then swapped in by one transaction of three statements: at 200,000
+   * customers the write in one transaction held SQLite for 2.9 s.
+   */
   async replace(wsId: number, rows: Iterable<DailyDelta>): Promise<void> {
+    await this.db.deleteFrom('customer_daily_next').where('work_space_id', '=', wsId).execute(); // a stopped rebuild's
+    let batch: DailyDelta[] = [];
+    const stage = async () => {
+      if (batch.length) await this.db.insertInto('customer_daily_next').values(batch.map((d) => rowOf(wsId, d))).execute();
+      batch = [];
+      await nextTurn();
+    };
+    for (const r of rows) {
+      batch.push(r);
+      if (batch.length === ROWS_PER_INSERT) await stage();
+    }
+    await stage();
+    const columns = ['work_space_id', 'dim', 'grain', 'period', 'key', ...COUNTERS] as const;
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('customer_daily').where('work_space_id', '=', wsId).execute();
-      let batch: DailyDelta[] = [];
-      const flush = async () => {
-        if (batch.length) await trx.insertInto('customer_daily').values(batch.map((d) => rowOf(wsId, d))).execute();
-        batch = [];
-      };
-      for (const r of rows) {
-        batch.push(r);
-        if (batch.length === ROWS_PER_INSERT) await flush();
-      }
-      await flush();
+      await trx
+        .insertInto('customer_daily')
+        .columns(columns)
+        .expression((eb) => eb.selectFrom('customer_daily_next').select(columns).where('work_space_id', '=', wsId))
+        .execute();
+      await trx.deleteFrom('customer_daily_next').where('work_space_id', '=', wsId).execute();
       await trx.deleteFrom('customer_daily_rebuild').where('work_space_id', '=', wsId).execute();
     });
   }

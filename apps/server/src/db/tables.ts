@@ -1020,6 +1020,8 @@ export interface DB {
   follow_tag: FollowTagTable;
   customer_event: CustomerEventTable;
   customer_daily: CustomerDailyTable;
+  /** A rebuild's roll-ups before they replace the work space's in customer_daily (same columns). */
+  customer_daily_next: CustomerDailyTable;
   customer_daily_dirty: CustomerDailyDirtyTable;
   customer_daily_part: CustomerDailyPartTable;
   customer_daily_rebuild: CustomerDailyRebuildTable;
