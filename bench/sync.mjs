@@ -2,8 +2,10 @@
 // customers) through the server into its database, with the simulator enforcing WeCom's
 // published rate limits. Prints seconds, rows, and the WeCom calls made beside the
 // minimum the API allows, and the bound WeCom's limits put on the sync's time (below). Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
-// [--port=3921] [--sim-port=3922] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
-// database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX).
+// [--port=3921] [--sim-port=3922] [--after=0] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
+// database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX). --after=S: go on
+// asking /api/health for S seconds after the sync, while the data centre's rebuild that a first sync
+// queues runs, and print the slowest answer of that time apart.
 import { cpuMeter, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -29,19 +31,25 @@ try {
   // longest the server was held (one write slice on SQLite).
   let syncing = true;
   let slowest = 0;
-  const probe = (async () => {
-    while (syncing) {
+  const probeUntil = async (going) => {
+    let worst = 0;
+    while (going()) {
       const s = performance.now();
       await fetch(`${server}/api/health`);
-      slowest = Math.max(slowest, performance.now() - s);
+      worst = Math.max(worst, performance.now() - s);
       await new Promise((r) => setTimeout(r, 100));
     }
-  })();
+    return worst;
+  };
+  const probe = probeUntil(() => syncing).then((worst) => (slowest = worst));
   const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
   const seconds = (Date.now() - t1) / 1000;
   const cpuUsed = await cpu();
   syncing = false;
   await probe;
+  const afterSeconds = numberArg('after', 0);
+  const afterEnd = Date.now() + afterSeconds * 1000;
+  const slowestAfter = afterSeconds ? await probeUntil(() => Date.now() < afterEnd) : 0;
   const { calls, total } = await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json();
   const { list } = await (await client.simFetch(`/control/corps`)).json();
   const counts = list.find((c) => c.corpId === corp.corpId);
@@ -65,6 +73,7 @@ try {
   for (const line of bound.how) console.log(`  ${line}`);
   console.log(`${cpuUsed} (the load generator: the progress and /api/health polls)`);
   console.log(`slowest /api/health answer during the sync: ${Math.round(slowest)} ms`);
+  if (afterSeconds) console.log(`slowest /api/health answer in the ${afterSeconds} s after it (the data centre's rebuild): ${Math.round(slowestAfter)} ms`);
   console.log(`WeCom calls: ${total} made, ${minTotal} minimum (${(total / minTotal).toFixed(2)}×)`);
   for (const [p, n] of Object.entries(calls).sort((a, b) => b[1] - a[1])) {
     const key = Object.keys(minimum).find((k) => p.endsWith(k));
