@@ -97,14 +97,12 @@ describe('SubAppOutlet', () => {
   });
 
   it('loads a page’s chunk before showing it, never suspending on it (React would hold the fallback 300 ms)', async () => {
-    let arrive!: (m: { default: () => React.JSX.Element }) => void;
-    const load = vi.fn(() => new Promise<{ default: () => React.JSX.Element }>((resolve) => (arrive = resolve)));
+    const load = vi.fn(() => new Promise<{ default: () => React.JSX.Element }>((resolve) => setTimeout(() => resolve({ default: () => <p>渠道活码页面</p> }), 200)));
     const Page = lazyPage(load);
     await renderAt('/channel-qrcode/list', module([{ path: '/channel-qrcode/list', Component: Page }]));
     expect(screen.getByText('loading')).toBeTruthy();
     expect(Page.loaded()).toBe(false);
-    await act(async () => arrive({ default: () => <p>渠道活码页面</p> }));
-    const page = screen.getByText('渠道活码页面');
+    const page = await screen.findByText('渠道活码页面');
     expect(page.closest('#ice-container')).not.toBeNull();
     expect(Page.loaded()).toBe(true);
     expect(load).toHaveBeenCalledTimes(1);
