@@ -800,17 +800,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<any>) {
         await db.schema
           .createTable('customer_daily')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull())
-          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
-          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
-          .addColumn('period', 'varchar(10)', (c) => c.notNull())
-          .addColumn('key', 'varchar(64)', (c) => c.notNull())
-          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
+          .$call(dailyRollupColumns)
           // SQLite: the rows stored in key order (without rowid), so a range of days or months is read
           // in one pass with its counts; PostgreSQL: the unique key carries the counts (index-only scans).
           .$call((t) =>
@@ -1587,17 +1577,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       async up(db: Kysely<any>) {
         await db.schema
           .createTable('customer_daily_next')
-          .addColumn('work_space_id', 'integer', (c) => c.notNull())
-          .addColumn('dim', 'varchar(8)', (c) => c.notNull())
-          .addColumn('grain', 'varchar(1)', (c) => c.notNull())
-          .addColumn('period', 'varchar(10)', (c) => c.notNull())
-          .addColumn('key', 'varchar(64)', (c) => c.notNull())
-          .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0))
+          .$call(dailyRollupColumns)
           .addPrimaryKeyConstraint('customer_daily_next_pk', ['work_space_id', 'dim', 'grain', 'period', 'key'])
           .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
           .execute();
@@ -1607,6 +1587,22 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
+}
+
+/** The columns of a day's roll-up row: customer_daily's (0016), and the rebuild's staging copy (0035). */
+function dailyRollupColumns(t: CreateTableBuilder<any, any>): CreateTableBuilder<any, any> {
+  return t
+    .addColumn('work_space_id', 'integer', (c) => c.notNull())
+    .addColumn('dim', 'varchar(8)', (c) => c.notNull())
+    .addColumn('grain', 'varchar(1)', (c) => c.notNull())
+    .addColumn('period', 'varchar(10)', (c) => c.notNull())
+    .addColumn('key', 'varchar(64)', (c) => c.notNull())
+    .addColumn('adds', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('deleted_by_member', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('deleted_by_customer', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0));
 }
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -2,31 +2,19 @@
 // (SELECT …), SQLite planned it as a scan of the whole job table whenever its statistics were taken
 // while the table was small (a new install's: every claim of the callback bench read 7,400 rows).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrations.js';
-import type { DB } from '../../src/db/tables.js';
+import type { Database } from '../../src/db/database.js';
 import { JobRepository } from '../../src/jobs/job.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
 
-let testDb: TestDatabase;
+let plans: PlanDatabase;
 let db: Database;
-let logged: Kysely<DB>;
-const run: CompiledQuery[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
-  await migrateToLatest(db.kysely, db.dialect);
-  const dialect = db.sqlite ? new SqliteDialect({ database: db.sqlite }) : new PostgresDialect({ pool: db.pgPool! });
-  logged = new Kysely<DB>({ dialect, log: (e) => void run.push(e.query) });
+  plans = await openPlanDatabase();
+  db = plans.db;
 });
 
-afterAll(async () => {
-  await logged.destroy().catch(() => undefined);
-  await db.close().catch(() => undefined);
-  await testDb.drop();
-});
+afterAll(() => plans?.close());
 
 test('a claim takes the due jobs, urgent first, finding them by key among thousands of done ones', async () => {
   const now = Date.now();
@@ -41,7 +29,7 @@ test('a claim takes the due jobs, urgent first, finding them by key among thousa
   for (let start = 0; start < 3000; start += 500) await db.kysely.insertInto('job').values(Array.from({ length: 500 }, (_, i) => row(start + i, 'done'))).execute();
   await db.kysely.insertInto('job').values([row(1, 'queued'), row(2, 'queued', 9), row(3, 'queued'), row(4, 'queued')]).execute();
 
-  const jobs = new JobRepository({ ...db, kysely: logged });
+  const jobs = new JobRepository({ ...db, kysely: plans.logged });
   const claimed = await jobs.claim({ owner: 'probe', now, leaseMs: 30_000, limit: 3, excludeKinds: [] });
   // The urgent one and the two due first; the fourth stays queued.
   expect(claimed.map((j) => [JSON.parse(j.payload).i, j.status, j.locked_by, j.fence]).sort()).toEqual([
@@ -51,20 +39,9 @@ test('a claim takes the due jobs, urgent first, finding them by key among thousa
   ]);
   expect(Object.keys(claimed[0]!).sort()).toEqual(Object.keys(await db.kysely.selectFrom('job').selectAll().executeTakeFirstOrThrow()).sort());
 
-  const claim = run.find((q) => /^\s*update job/i.test(q.sql))!;
-  const plan = await explain(claim);
+  const claim = plans.run.find((q) => /^\s*update job/i.test(q.sql))!;
+  const plan = await plans.explain(claim);
   expect(plan).not.toMatch(/^SCAN job\b/m);
   if (db.sqlite) expect(plan).toMatch(/SEARCH job USING INTEGER PRIMARY KEY/);
 });
 
-async function explain(q: CompiledQuery): Promise<string> {
-  if (db.sqlite) {
-    const rows = db.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
-    return rows.map((r) => r.detail).join('\n');
-  }
-  return db.kysely.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const out = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...q, sql: `explain ${q.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
-    return out.rows.map((r) => r['QUERY PLAN'].trim()).join('\n');
-  });
-}

@@ -1,32 +1,21 @@
 // The member list counts each member's customers per row. The count must come from an index alone
 // (0034's, by member and deleted_at): through (work_space_id, userid) every relation was read for its
 // deleted_at, and a page of 20 members with 2,000 customers each read 40,000 rows.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrations.js';
-import type { DB } from '../../src/db/tables.js';
+import type { Database } from '../../src/db/database.js';
 import { MemberRepository } from '../../src/member/member.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
 
-let testDb: TestDatabase;
+let plans: PlanDatabase;
 let db: Database;
-let logged: Kysely<DB>;
-const run: CompiledQuery[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
-  await migrateToLatest(db.kysely, db.dialect);
-  const dialect = db.sqlite ? new SqliteDialect({ database: db.sqlite }) : new PostgresDialect({ pool: db.pgPool! });
-  logged = new Kysely<DB>({ dialect, log: (e) => void run.push(e.query) });
+  plans = await openPlanDatabase();
+  db = plans.db;
 });
 
-afterAll(async () => {
-  await logged.destroy().catch(() => undefined);
-  await db.close().catch(() => undefined);
-  await testDb.drop();
-});
+afterAll(() => plans?.close());
 
 test('each member’s live customers are counted from an index alone', async () => {
   const k = db.kysely;
@@ -56,27 +45,15 @@ test('each member’s live customers are counted from an index alone', async () 
 
   // PostgreSQL plans from statistics (autovacuum's, or the sync's ANALYZE); SQLite's are not needed here.
   if (!db.sqlite) await sql`analyze follow_relation`.execute(k);
-  const rows = await new MemberRepository({ ...db, kysely: logged }).list(wsId, { offset: 0, limit: 20 });
+  const rows = await new MemberRepository({ ...db, kysely: plans.logged }).list(wsId, { offset: 0, limit: 20 });
   expect(rows.map((r) => [r.name, Number(r.customer_count)])).toEqual([
     ['丙', 0],
     ['乙', 2],
     ['甲', 25],
   ]);
-  const plan = await explain(run.find((q) => /customer_count/.test(q.sql))!);
+  const plan = await plans.explain(plans.run.find((q) => /customer_count/.test(q.sql))!);
   expect(plan).toMatch(/follow_relation_live_user_idx/);
   if (!db.sqlite) expect(plan).toMatch(/Index Only Scan using follow_relation_live_user_idx/);
   if (db.sqlite) expect(plan).toMatch(/USING COVERING INDEX follow_relation_live_user_idx/);
 });
 
-async function explain(q: CompiledQuery): Promise<string> {
-  if (db.sqlite) {
-    const rows = db.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
-    return rows.map((r) => r.detail).join('\n');
-  }
-  // PostgreSQL may still read a table this small whole; forbid that to see the index it would use.
-  return db.kysely.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const out = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...q, sql: `explain ${q.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
-    return out.rows.map((r) => r['QUERY PLAN'].trim()).join('\n');
-  });
-}

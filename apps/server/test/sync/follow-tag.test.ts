@@ -2,39 +2,29 @@
 // through the customer index. With the pairs' `or` alone both engines read every follow_tag row of the
 // work space per statement, and a first sync of 100,000 customers on SQLite never ended.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrations.js';
-import type { DB } from '../../src/db/tables.js';
+import type { CompiledQuery } from 'kysely';
+import type { Database } from '../../src/db/database.js';
 import { setFollowTags, writeFollowTags } from '../../src/sync/follow-tag.repository.js';
 import { SyncRepository } from '../../src/sync/sync.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
 
-let testDb: TestDatabase;
+let plans: PlanDatabase;
 let db: Database;
-let logged: Kysely<DB>;
-const run: CompiledQuery[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
-  await migrateToLatest(db.kysely, db.dialect);
-  const dialect = db.sqlite ? new SqliteDialect({ database: db.sqlite }) : new PostgresDialect({ pool: db.pgPool! });
-  logged = new Kysely<DB>({ dialect, log: (e) => void run.push(e.query) });
+  plans = await openPlanDatabase();
+  db = plans.db;
 });
 
-afterAll(async () => {
-  await db.close();
-  await testDb.drop();
-});
+afterAll(() => plans?.close());
 
 test('a sync writes each relation its tags, reading follow_tag through the customer index', async () => {
   const follows = ['wm1:u1', 'wm1:u2', 'wm2:u1'].map((k, i) => {
     const [external_userid, userid] = k.split(':');
     return { external_userid, userid, tag_ids: JSON.stringify([`et${i}`, 'etAll']) };
   });
-  await writeFollowTags(logged, 7, follows);
-  await writeFollowTags(logged, 7, [{ ...follows[0], tag_ids: '["etNew"]' }]);
+  await writeFollowTags(plans.logged, 7, follows);
+  await writeFollowTags(plans.logged, 7, [{ ...follows[0], tag_ids: '["etNew"]' }]);
 
   const rows = await db.kysely.selectFrom('follow_tag').select(['external_userid', 'userid', 'tag_id']).where('work_space_id', '=', 7).execute();
   expect(rows.map((r) => `${r.external_userid}:${r.userid}:${r.tag_id}`).sort()).toEqual(
@@ -45,7 +35,7 @@ test('a sync writes each relation its tags, reading follow_tag through the custo
   const others = Array.from({ length: 3000 }, (_, i) => ({ external_userid: `wmo${i}`, userid: `u${i % 50}`, tag_ids: '["etA","etB"]' }));
   await writeFollowTags(db.kysely, 7, others);
 
-  const deletes = run.filter((q) => /^delete/i.test(q.sql));
+  const deletes = plans.run.filter((q) => /^delete/i.test(q.sql));
   expect(deletes.length).toBe(2);
   for (const q of deletes) {
     const plan = await explain(q);
@@ -84,15 +74,8 @@ test('follow_tag carries its relation’s add time, also after a re-add moved it
   expect(await times()).toEqual(['etA@5000', 'etC@5000']);
 });
 
+/** The plan; on PostgreSQL its scans and index conditions only (a filter line may name the column too). */
 async function explain(q: CompiledQuery): Promise<string> {
-  if (db.sqlite) {
-    const rows = db.sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as { detail: string }[];
-    return rows.map((r) => r.detail).join('\n');
-  }
-  // PostgreSQL may still read a table this small whole; forbid that to see the index conditions it uses.
-  return db.kysely.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const out = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...q, sql: `explain ${q.sql}` } as CompiledQuery<{ 'QUERY PLAN': string }>);
-    return out.rows.map((r) => r['QUERY PLAN']).filter((l) => /Index Cond|Scan/.test(l)).join('\n');
-  });
+  const plan = await plans.explain(q);
+  return db.sqlite ? plan : plan.split('\n').filter((l) => /Index Cond|Scan/.test(l)).join('\n');
 }
