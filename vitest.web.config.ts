@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  define: { __SCRM_SHARED_VERSIONS__: JSON.stringify({}) },
+  define: { __SCRM_SHARED_GLOBAL__: JSON.stringify('__scrmShared') },
   test: {
     name: 'web',
     root: import.meta.dirname,

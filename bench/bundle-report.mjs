@@ -55,15 +55,13 @@ export function writeBundleReport(sections, out, command) {
       const { app, file, chunk } = chunkOf(urlPath, cache);
       const { total, parts } = describe(chunk);
       for (const [pkg, n] of parts) byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + (total ? (bytes * n) / total : 0));
-      if (!chunk) byPackage.set('module federation (generated)', (byPackage.get('module federation (generated)') ?? 0) + bytes);
+      if (!chunk) byPackage.set('(no stats)', (byPackage.get('(no stats)') ?? 0) + bytes);
       const holds = chunk
         ? parts
             .filter(([, n], i) => i < 6 && n / total >= 0.02)
             .map(([pkg, n]) => `${pkg} ${Math.round((100 * n) / total)}%`)
             .join(', ')
-        : file === 'remoteEntry.js'
-          ? 'the remote entry (federation runtime glue)'
-          : '(no stats)';
+        : '(no stats)';
       lines.push(`| ${app === 'shell' ? '' : `${app}/`}${file.replace(/^assets\//, '')} | ${kb(bytes)} | ${holds} |`);
     }
     lines.push('', `### By package (≈ KB gz, top 25)`, '', '| package | ≈ KB gz |', '|---|---|');

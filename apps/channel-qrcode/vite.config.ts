@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'channel_qrcode', prefix: '/channel-qrcode', port: 7002 });
+export default subAppConfig({ prefix: '/channel-qrcode', port: 7002 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'customer_qrcode', prefix: '/customer-qrcode', port: 7011 });
+export default subAppConfig({ prefix: '/customer-qrcode', port: 7011 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'customer', prefix: '/customer', port: 7010 });
+export default subAppConfig({ prefix: '/customer', port: 7010 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'data', prefix: '/data', port: 7009 });
+export default subAppConfig({ prefix: '/data', port: 7009 });

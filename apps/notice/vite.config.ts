@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'notice', prefix: '/notice', port: 7008 });
+export default subAppConfig({ prefix: '/notice', port: 7008 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'outer_group', prefix: '/outer-group', port: 7006 });
+export default subAppConfig({ prefix: '/outer-group', port: 7006 });

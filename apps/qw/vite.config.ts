@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'qw', prefix: '/qw', port: 7003 });
+export default subAppConfig({ prefix: '/qw', port: 7003 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'setting', prefix: '/setting', port: 7012 });
+export default subAppConfig({ prefix: '/setting', port: 7012 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'staff_qrcode', prefix: '/staff-qrcode', port: 7013 });
+export default subAppConfig({ prefix: '/staff-qrcode', port: 7013 });

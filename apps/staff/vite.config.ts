@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'staff', prefix: '/staff', port: 7005 });
+export default subAppConfig({ prefix: '/staff', port: 7005 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'tag', prefix: '/tag', port: 7007 });
+export default subAppConfig({ prefix: '/tag', port: 7007 });

@@ -2,4 +2,4 @@
 // factory is imported by path (it gets bundled with this file).
 import { subAppConfig } from '../../packages/web-build/index';
 
-export default subAppConfig({ name: 'user', prefix: '/user', port: 7004 });
+export default subAppConfig({ prefix: '/user', port: 7004 });

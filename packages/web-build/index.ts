@@ -1,27 +1,8 @@
 // The one Vite configuration factory of the web apps: the shell and the twelve sub-apps.
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { federation } from '@module-federation/vite';
-import { moduleSharesOf, moduleSharesProvider, splitBarrels } from './shared';
-
-/**
- * Shared as Module Federation singletons: one React, one antd, one store for the shell and every sub-app.
- * antd and the icons are shared per module (see ./shared.ts): these two names are the packages.
- */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'antd',
-  '@ant-design/icons',
-  '@tanstack/react-query',
-  '@scrm/web-kit',
-  // antd's date pickers call plugin methods (weekday, localeData…) on the dayjs objects they are given,
-  // so a sub-app must create them with antd's own dayjs instance.
-  'dayjs',
-] as const;
+import { SHARED_GLOBAL, moduleSharesProvider, sharedFromShell, splitBarrels } from './shared';
 
 export const SHELL_PORT = 7001;
 export const API_TARGET = 'http://127.0.0.1:3000';
@@ -43,7 +24,8 @@ function ownerOf(id: string): string {
   const pkg = /\/packages\/([^/]+)\//.exec(clean);
   if (pkg) return `@scrm/${pkg[1]}`;
   const app = /\/apps\/([^/]+)\//.exec(clean);
-  return app ? `app ${app[1]}` : clean.startsWith('virtual') || clean.includes('__mf') ? 'module federation (generated)' : clean;
+  if (app) return `app ${app[1]}`;
+  return clean.startsWith('scrm-shared:') ? 'shared-module glue (generated)' : clean;
 }
 
 /**
@@ -78,35 +60,18 @@ function bundleStats(): Plugin {
   };
 }
 
-function findPackageJson(pkg: string, from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'node_modules', pkg, 'package.json');
-    if (fs.existsSync(file)) return file;
-    if (path.dirname(dir) === dir) throw new Error(`web-build: cannot find ${pkg} from ${from}`);
-  }
-}
-
-/** Installed versions of the shared packages, which the shell announces when it provides them. */
-export function sharedVersions(from = process.cwd()): Record<string, string> {
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((pkg) => [pkg, JSON.parse(fs.readFileSync(findPackageJson(pkg, from), 'utf8')).version as string]),
-  );
-}
-
 const build: UserConfig['build'] = {
   target: 'es2022',
   outDir: 'dist',
   emptyOutDir: true,
-  // antd and the icon set are shared whole on purpose; their size is known.
+  // react-dom and antd's grouped chunks are large on purpose; their size is known.
   chunkSizeWarningLimit: 2000,
 };
 
 export interface SubAppOptions {
-  /** Module Federation name, an identifier (e.g. channel_qrcode). */
-  name: string;
   /** Path prefix it owns (e.g. /channel-qrcode). */
   prefix: string;
-  /** Dev server port (7002–7013). */
+  /** Dev server port of its standalone development (7002–7013). */
   port: number;
 }
 
@@ -114,38 +79,26 @@ export interface SubAppOptions {
 export const subAppBase = (prefix: string) => `/apps/${prefix.replace(/^\/+|\/+$/g, '')}/`;
 
 /**
- * A sub-app: a Module Federation remote that exposes `./app` (its routes) from src/app.tsx, plus an
- * index.html for standalone development. Run `vite` / `vite build` with the app folder as cwd.
+ * A sub-app. Its build is an ES module, `remoteEntry.js`, exporting src/app.tsx's routes, with its pages
+ * and parts in `assets/`; the shared modules (./shared.ts) are read from the shell's registry, so the
+ * build carries no copy of React or antd and no loader code. Its dev server runs it alone (standalone
+ * development, index.html, its own copies); the shell's dev server compiles the sub-apps itself.
+ * Run `vite` / `vite build` with the app folder as cwd.
  */
-export function subAppConfig({ name, prefix, port }: SubAppOptions) {
+export function subAppConfig({ prefix, port }: SubAppOptions) {
   return defineConfig(({ command }) => ({
     base: command === 'build' ? subAppBase(prefix) : '/',
-    plugins: [
-      splitBarrels(),
-      react(),
-      bundleStats(),
-      federation({
-        name,
-        filename: REMOTE_ENTRY,
-        exposes: { './app': './src/app.tsx' },
-        shared: Object.fromEntries(
-          [...SHARED_SINGLETONS.filter((pkg) => pkg !== 'antd' && pkg !== '@ant-design/icons'), ...moduleSharesOf(path.resolve('src/app.tsx'))].map((pkg) => [
-            pkg,
-            // In production the shell always provides the shared packages, so the remote ships no copy
-            // of its own (smaller output, much faster builds). The dev server keeps local copies so
-            // that a sub-app also runs on its own.
-            command === 'build' ? { singleton: true, import: false as const } : { singleton: true },
-          ]),
-        ),
-        dts: false,
-        // The shell's runtime serves every remote (it sets globalThis._FEDERATION_RUNTIME_CORE), so a
-        // remote does not ship its own ~19 KB gz copy. A dev server keeps its copy: it also runs alone.
-        ...(command === 'build' ? { experiments: { externalRuntime: true } } : {}),
-      }),
-    ],
-    server: { port, strictPort: true, origin: `http://localhost:${port}`, cors: true, proxy },
+    plugins: [splitBarrels(), react(), bundleStats(), sharedFromShell()],
+    server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, cors: true },
-    build,
+    build: {
+      ...build,
+      rolldownOptions: {
+        input: path.resolve('src/app.tsx'),
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: REMOTE_ENTRY },
+      },
+    },
   }));
 }
 
@@ -160,18 +113,16 @@ const ANTD_COMMON =
   /node_modules[\\/]antd[\\/]es[\\/](alert|avatar|badge|breadcrumb|button|card|checkbox|col|divider|dropdown|empty|flex|form|grid|input|menu|modal|popover|radio|result|row|select|skeleton|space|spin|tag|tooltip|typography)[\\/]/;
 
 /**
- * The shell, the Module Federation host. It does not use the Vite federation plugin: that plugin
- * preloads every shared package (antd included, ~530 KB gzipped) from index.html, while the login gate
- * must load without antd. The shell's logged-in part creates the federation runtime itself
- * (@module-federation/runtime, the version the plugin puts in the remotes) and provides the
- * singletons it already loaded; the versions come from here.
+ * The shell: the login gate, the layout and the registry of shared modules the sub-apps read
+ * (apps/shell/src/app/sub-app-loader.ts, named by `__SCRM_SHARED_GLOBAL__`).
  */
 export function shellConfig() {
   return defineConfig({
     base: '/',
     plugins: [react(), bundleStats(), moduleSharesProvider()],
-    define: { __SCRM_SHARED_VERSIONS__: JSON.stringify(sharedVersions()) },
-    server: { port: SHELL_PORT, strictPort: true, proxy },
+    define: { __SCRM_SHARED_GLOBAL__: JSON.stringify(SHARED_GLOBAL) },
+    // The dev server also compiles the sub-apps' sources (moduleSharesProvider's devSubApps).
+    server: { port: SHELL_PORT, strictPort: true, proxy, fs: { allow: [path.resolve(import.meta.dirname, '../..')] } },
     preview: { port: SHELL_PORT, strictPort: true, proxy },
     build: {
       ...build,

@@ -1,9 +1,18 @@
-// antd and its icons are shared per module, not whole: a sub-app's `import { Button } from 'antd'`
-// becomes `import Button from 'antd/es/button'`, and each such path is its own Module Federation share
-// that the shell provides from the same module it renders with (so ConfigProvider, the theme, the locale
-// and the message/modal holders stay one instance). A page then fetches only the components it uses,
-// and a share that only a lazily loaded page imports is fetched with that page.
+// What the shell shares with the sub-apps, and how a sub-app's bundle reaches it.
+//
+// The shell provides one instance of React, react-dom, the router, react-query, dayjs and web-kit, and
+// antd and its icons per module: a sub-app's `import { Button } from 'antd'` becomes
+// `import Button from 'antd/es/button'`, and each such path is a shared module the shell provides from the
+// same module it renders with (so ConfigProvider, the theme, the locale and the message/modal holders stay
+// one instance). A page then fetches only the components it uses, and a module that only a lazily loaded
+// page imports is fetched with that page.
+//
+// The hand-over is ours, not a federation runtime's: the shell puts a registry on `globalThis[SHARED_GLOBAL]`
+// (`load(keys)` fetches what is not loaded yet, `get(key)` returns a loaded module). In a sub-app's build
+// each import of a shared module becomes a small module that reads it from the registry, and every output
+// file that holds such modules starts by awaiting `load` of exactly those keys, in one go.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -105,10 +114,9 @@ const STATIC_RE = /(import|export)\s+(type\s+)?([\w*\s{},$]*?)\s*from\s*['"]([^'
 const DYNAMIC_RE = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /**
- * The per-module share keys one sub-app's code imports (`antd/es/button`, `@ant-design/icons/es/icons/…`):
- * its modules from the exposed file on, through relative imports and the parts of web-parts and
- * web-kit/ui it uses. Declaring only these matters: the remote loads every declared share it does not
- * reach lazily when it starts.
+ * The per-module keys one sub-app's code imports (`antd/es/button`, `@ant-design/icons/es/icons/…`): its
+ * modules from src/app.tsx on, through relative imports and the parts of web-parts and web-kit/ui it uses.
+ * The shell provides the icons that some sub-app reaches this way.
  */
 export function moduleSharesOf(entry: string): string[] {
   const keys = new Set<string>();
@@ -147,10 +155,7 @@ export function moduleSharesOf(entry: string): string[] {
 
 /** Source folders whose code ends up in sub-app bundles (the shell provides what they import). */
 function subAppEntries(): string[] {
-  return fs
-    .readdirSync(path.join(root, 'apps'))
-    .filter((app) => app !== 'shell' && fs.existsSync(path.join(root, 'apps', app, 'vite.config.ts')))
-    .map((app) => path.join(root, 'apps', app, 'src/app.tsx'));
+  return subAppFolders().map((app) => path.join(root, 'apps', app, 'src/app.tsx'));
 }
 
 /** Every per-module share key some sub-app imports. */
@@ -158,10 +163,86 @@ export function subAppModuleShares(): string[] {
   return [...new Set(subAppEntries().flatMap(moduleSharesOf))].sort();
 }
 
+/** The global the shell's registry of shared modules lives on. */
+export const SHARED_GLOBAL = '__scrmShared';
+
+/** Packages the shell provides whole (one instance each); antd and the icons are provided per module. */
+export const SHARED_PACKAGES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@scrm/web-kit',
+  // antd's date pickers call plugin methods (weekday, localeData…) on the dayjs objects they are given,
+  // so a sub-app must create them with antd's own dayjs instance.
+  'dayjs',
+] as const;
+
 export const MODULE_SHARES_ID = 'virtual:scrm-module-shares';
 
 /** Packages the shell provides with only the names the sub-apps import (the rest is not bundled for them). */
 export const PICKED_SHARES = ['react-router-dom', '@tanstack/react-query'] as const;
+
+let providedModules: Set<string> | undefined;
+/** The per-module keys the shell provides: every antd component, and each icon some sub-app imports. */
+export function providedModuleKeys(): Set<string> {
+  providedModules ??= new Set([...[...antdComponents().values()].map((dir) => `antd/es/${dir}`), ...subAppModuleShares()]);
+  return providedModules;
+}
+
+/** Whether an import in a sub-app is served by the shell (anything else is bundled into the sub-app). */
+export function isSharedKey(id: string): boolean {
+  return (SHARED_PACKAGES as readonly string[]).includes(id) || providedModuleKeys().has(id);
+}
+
+const requireFromRoot = createRequire(path.join(root, 'package.json'));
+
+/**
+ * The names a sub-app may import from a shared module: a component or icon module has its default only;
+ * the picked packages and web-kit the names the sub-apps import (what the shell provides); the CommonJS
+ * packages (React, react-dom, dayjs) every key of the module.
+ */
+export function exportNamesOf(key: string): string[] {
+  if (providedModuleKeys().has(key)) return ['default'];
+  if ((PICKED_SHARES as readonly string[]).includes(key) || key === '@scrm/web-kit') return namesImportedFrom(key);
+  return ['default', ...Object.keys(requireFromRoot(key) as object).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')];
+}
+
+const SHARE_PREFIX = '\0scrm-shared:';
+
+/** The code of the module that stands for shared module `key` in a sub-app's bundle. */
+export function sharedModuleCode(key: string): string {
+  const names = exportNamesOf(key);
+  const named = names.filter((name) => name !== 'default');
+  return [
+    `const shared = globalThis.${SHARED_GLOBAL}.get(${JSON.stringify(key)});`,
+    ...(names.includes('default') ? ['export default shared.default;'] : []),
+    ...(named.length ? [`export const { ${named.join(', ')} } = shared;`] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Vite plugin of a sub-app's production build: imports of shared modules resolve to modules that read
+ * the shell's registry, and each output file that holds some first awaits `load` of those keys (one
+ * fetch round for all of a file's shared modules; a lazily loaded page's modules come with the page).
+ */
+export function sharedFromShell(): Plugin {
+  return {
+    name: 'scrm-shared-from-shell',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (isSharedKey(id) ? `${SHARE_PREFIX}${id}` : null),
+    load: (id) => (id.startsWith(SHARE_PREFIX) ? sharedModuleCode(id.slice(SHARE_PREFIX.length)) : null),
+    renderChunk(code, chunk) {
+      const keys = chunk.moduleIds.filter((id) => id.startsWith(SHARE_PREFIX)).map((id) => id.slice(SHARE_PREFIX.length));
+      if (!keys.length) return null;
+      return { code: `await globalThis.${SHARED_GLOBAL}.load(${JSON.stringify(keys.sort())});\n${code}`, map: null };
+    },
+  };
+}
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -192,28 +273,44 @@ export function namesImportedFrom(pkg: string): string[] {
   return [...names].sort();
 }
 
+/** The sub-apps' folders under apps/ (each builds src/app.tsx). */
+export function subAppFolders(): string[] {
+  return fs
+    .readdirSync(path.join(root, 'apps'))
+    .filter((app) => app !== 'shell' && fs.existsSync(path.join(root, 'apps', app, 'vite.config.ts')));
+}
+
 /**
- * Vite plugin of the shell: `virtual:scrm-module-shares` exports `moduleShares`, a loader per share key
- * the sub-apps import (every antd component, and each icon a sub-app uses), each a dynamic import so
- * that it is fetched only when a sub-app asks for it; and `pickedShares`, for each of PICKED_SHARES an
- * object of the names the sub-apps import (a namespace import would keep the whole package).
+ * Vite plugin of the shell: `virtual:scrm-module-shares` exports `moduleShares`, a loader per provided
+ * module key (every antd component, and each icon a sub-app uses), each a dynamic import so that it is
+ * fetched only when a sub-app asks for it; `pickedShares`, for each of PICKED_SHARES an object of the
+ * names the sub-apps import (a namespace import would keep the whole package); and `devSubApps`: on the
+ * dev server, each sub-app's source by folder (the shell's dev server compiles them, with one React),
+ * in a build an empty object.
  */
 export function moduleSharesProvider(): Plugin {
   const resolved = `\0${MODULE_SHARES_ID}`;
+  let serve = false;
   return {
     name: 'scrm-module-shares',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
     resolveId: (id) => (id === MODULE_SHARES_ID ? resolved : null),
     load(id) {
       if (id !== resolved) return null;
-      const keys = new Set([...[...antdComponents().values()].map((dir) => `antd/es/${dir}`), ...subAppModuleShares()]);
-      const entries = [...keys].sort().map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`);
+      const entries = [...providedModuleKeys()].sort().map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(key)}),`);
       const picked = PICKED_SHARES.map((pkg, i) => ({ pkg, names: namesImportedFrom(pkg), local: `picked${i}` }));
+      const dev = serve
+        ? subAppFolders().map((app) => `  ${JSON.stringify(app)}: () => import(${JSON.stringify(path.join(root, 'apps', app, 'src/app.tsx'))}),`)
+        : [];
       return [
         ...picked.map(({ pkg, names, local }) => `import { ${names.map((n) => `${n} as ${local}_${n}`).join(', ')} } from ${JSON.stringify(pkg)};`),
         `export const moduleShares = {\n${entries.join('\n')}\n};`,
         `export const pickedShares = {`,
         ...picked.map(({ pkg, names, local }) => `  ${JSON.stringify(pkg)}: { ${names.map((n) => `${n}: ${local}_${n}`).join(', ')} },`),
         `};`,
+        `export const devSubApps = {\n${dev.join('\n')}\n};`,
         '',
       ].join('\n');
     },

@@ -64,6 +64,7 @@ export const T = {
     fetchFailed: '页面文件下载失败，请检查网络后重试；一直失败时请联系管理员检查部署。',
     unknown: (message: string) => `出现了未知错误（${message}）。`,
     noRoutes: (name: string) => `子应用 ${name} 没有导出 routes`,
+    notShared: (key: string) => `子应用需要的共享模块 ${key} 不在主应用中，请联系管理员检查部署（各应用须同一次构建）。`,
     noFetch: '当前浏览器不支持 fetch（fetch is not supported），请升级浏览器后重试',
   },
   sellingPoints: [

@@ -8,14 +8,14 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Navigate, RouterProvider, createHashRouter } from 'react-router-dom';
+import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AuthGuard, authFlags, createQueryClient, store, type SubAppModule } from './index';
 
 export function mountStandalone(app: SubAppModule, rootId = 'root') {
   dayjs.locale('zh-cn');
   // As a main account: every page is allowed.
   store.set('auth', authFlags({ isChild: false }, []));
-  const router = createHashRouter([
+  const routes: RouteObject[] = [
     ...app.routes.map(({ path, Component, auth }) => ({
       path,
       element: (
@@ -25,14 +25,17 @@ export function mountStandalone(app: SubAppModule, rootId = 'root') {
       ),
     })),
     { path: '*', element: <Navigate to={app.routes[0]?.path ?? '/'} replace /> },
-  ]);
+  ];
+  const Routes = () => useRoutes(routes);
   const el = document.getElementById(rootId);
   if (!el) throw new Error(`#${rootId} not found`);
   createRoot(el).render(
     <StrictMode>
       <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
         <QueryClientProvider client={createQueryClient()}>
-          <RouterProvider router={router} />
+          <HashRouter>
+            <Routes />
+          </HashRouter>
         </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,

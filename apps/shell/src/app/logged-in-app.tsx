@@ -5,14 +5,13 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { HashRouter } from 'react-router-dom';
 import { createQueryClient, store } from '@scrm/web-kit';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 dayjs.locale('zh-cn');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 // Another account logged in: nothing cached for the previous one may show.
 let userId = store.get('userInfo').id;
@@ -27,7 +26,9 @@ export default function LoggedInApp() {
   return (
     <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
       </QueryClientProvider>
     </ConfigProvider>
   );

@@ -1,6 +1,6 @@
 // The shell's hash routes (spec §2): its own pages, the sub-app loader for every other prefix,
 // and the two screens without layout.
-import { Navigate, createHashRouter } from 'react-router-dom';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { authKeysFor } from '@scrm/web-kit';
 import { HOME_AFTER_LOGIN } from '../paths';
 import { ErrorBoundary } from './error-boundary';
@@ -8,42 +8,36 @@ import { AppLayout } from './layout/app-layout';
 import { AUTH_THIRD_PART_TITLE, AuthThirdPartPage, MATERIAL_LIST_PATH, MaterialListPage, MOMENT_PAGES, PUSH_PAGES } from './pages/shell-pages';
 import { RouteFrame } from './route-frame';
 import { SubAppOutlet } from './sub-app-outlet';
-import { T } from '../texts';
 
-const routeError = (
-  <ErrorBoundary>
-    <RouteErrorThrower />
-  </ErrorBoundary>
-);
-
-/** Hands a router-level error to the error boundary, so it reads the same as a page error. */
-function RouteErrorThrower(): never {
-  throw new Error(T.loadFailed.title);
-}
-
-export function createAppRouter() {
-  return createHashRouter([
+// Declarative routes (useRoutes under a HashRouter): the data router's loaders and actions are not used,
+// and its code is half of react-router's bytes.
+const appRoutes: RouteObject[] = [
     {
       path: '/auth/third/part',
-      errorElement: routeError,
       element: (
-        <RouteFrame title={AUTH_THIRD_PART_TITLE}>
-          <AuthThirdPartPage />
-        </RouteFrame>
+        <ErrorBoundary>
+          <RouteFrame title={AUTH_THIRD_PART_TITLE}>
+            <AuthThirdPartPage />
+          </RouteFrame>
+        </ErrorBoundary>
       ),
     },
     {
       path: '/qw/thirdapp/callback',
-      errorElement: routeError,
       element: (
-        <div className="scrm-no-layout">
-          <SubAppOutlet />
-        </div>
+        <ErrorBoundary>
+          <div className="scrm-no-layout">
+            <SubAppOutlet />
+          </div>
+        </ErrorBoundary>
       ),
     },
     {
-      element: <AppLayout />,
-      errorElement: routeError,
+      element: (
+        <ErrorBoundary>
+          <AppLayout />
+        </ErrorBoundary>
+      ),
       children: [
         { path: '/', element: <Navigate to={HOME_AFTER_LOGIN} replace /> },
         {
@@ -65,5 +59,9 @@ export function createAppRouter() {
         { path: '*', element: <SubAppOutlet /> },
       ],
     },
-  ]);
+];
+
+/** The console's pages; rendered under the HashRouter of logged-in-app.tsx. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

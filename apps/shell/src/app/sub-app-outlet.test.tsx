@@ -38,9 +38,8 @@ describe('sub-app runtime checks', () => {
     expect(() => assertFetch({ fetch: () => undefined } as unknown as Window)).not.toThrow();
   });
 
-  it('finds remote entries on the dev server or under /apps/<prefix>/', () => {
-    expect(remoteEntryUrl(channel, true)).toBe('http://localhost:7002/remoteEntry.js');
-    expect(remoteEntryUrl(channel, false)).toBe('/apps/channel-qrcode/remoteEntry.js');
+  it('finds built entries under /apps/<prefix>/', () => {
+    expect(remoteEntryUrl(channel)).toBe('/apps/channel-qrcode/remoteEntry.js');
   });
 
   it('matches full paths, patterns and trailing slashes', () => {

@@ -1,6 +1,6 @@
-// Renders the page of a sub-app: finds the app by path prefix, loads its `./app` through the
-// federation host, matches the route and mounts it in <div id="ice-container">. A remote that fails
-// or does not answer in time shows why, with a retry that really loads it again.
+// Renders the page of a sub-app: finds the app by path prefix, loads its routes (./sub-app-loader),
+// matches the route and mounts it in <div id="ice-container">. A sub-app that fails to load or does not
+// answer in time shows why, with a retry that really loads it again.
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
@@ -10,13 +10,13 @@ import { AuthGuard, pageToLoad, type PageComponent, type SubAppModule, type SubA
 import { NoAuth } from './no-auth';
 import { NotFound } from './not-found';
 import { Loading, RouteFrame } from './route-frame';
-import { MOUNT_NODE_ID, getMountNode, matchSubAppRoute } from './sub-app-runtime';
+import { MOUNT_NODE_ID, getMountNode, matchSubAppRoute, prefetchEntriesWhenIdle } from './sub-app-runtime';
 import { T } from '../texts';
 
 /** `fresh`: load again from scratch (a retry after a failure). */
 export type LoadSubApp = (app: SubApp, options?: { fresh?: boolean }) => Promise<SubAppModule>;
 
-export const loadFromHost: LoadSubApp = (app, options) => import('./federation').then((m) => m.loadSubApp(app, options));
+export const loadFromHost: LoadSubApp = (app, options) => import('./sub-app-loader').then((m) => m.loadSubApp(app, options));
 
 /** How long a sub-app may take to load before the page says so. */
 export const LOAD_TIMEOUT_MS = 10_000;
@@ -33,8 +33,8 @@ class LoadTimeout extends Error {
 export function loadFailureReason(error: unknown): string {
   if (error instanceof LoadTimeout) return LOAD_FAILED_TEXT.timeout(Math.round(error.ms / 1000));
   const message = error instanceof Error ? error.message : String(error);
-  // Chromium, Safari and Firefox word a failed module import differently; the federation runtime wraps it as RUNTIME-008.
-  if (/dynamically imported module|Importing a module script failed|RUNTIME-008|Failed to fetch/i.test(message)) return LOAD_FAILED_TEXT.fetchFailed;
+  // Chromium, Safari and Firefox word a failed module import differently.
+  if (/dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(message)) return LOAD_FAILED_TEXT.fetchFailed;
   if (/[\u4e00-\u9fff]/.test(message)) return message;
   return LOAD_FAILED_TEXT.unknown(message);
 }
@@ -83,10 +83,11 @@ function useSubApp(app: SubApp, load: LoadSubApp, timeoutMs: number): [LoadState
   return [state, () => setAttempt((n) => n + 1)];
 }
 
-/** Renders its children into the mount node, which must be in the document. */
+/** Renders its children into the mount node, which must be in the document. A first page shown starts the entries' prefetch. */
 function MountNode({ children }: { children: ReactNode }) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => setTarget(getMountNode()), []);
+  useEffect(() => prefetchEntriesWhenIdle(), []);
   return <div id={MOUNT_NODE_ID}>{target ? createPortal(children, target) : null}</div>;
 }
 

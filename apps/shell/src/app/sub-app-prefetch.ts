@@ -1,6 +1,6 @@
 // Shortens a sub-app's first visit: its code, and the page's own, start loading when the pointer rests
-// on its menu item (the click comes a little later). The remote entries are not prefetched after login: with the
-// federation runtime each is ~8 KB gz (it lists every share key), ~90 KB for the twelve.
+// on its menu item (the click comes a little later). The entries alone are fetched after the first page
+// shows, when the browser is idle (prefetchEntriesWhenIdle in ./sub-app-runtime).
 import { subAppOf } from '@scrm/contracts/sub-apps';
 import { pageToLoad } from '@scrm/web-kit';
 import { loadFromHost } from './sub-app-outlet';

@@ -8,7 +8,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Navigate, RouterProvider, createHashRouter, type RouteObject } from 'react-router-dom';
+import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '@scrm/web-kit';
 import { PORTAL_LOGIN, getPortalToken } from './api/client';
 import { PortalLayout } from './portal-layout';
@@ -47,15 +47,20 @@ export const portalRoutes: RouteObject[] = [
   },
 ];
 
+function PortalRoutes() {
+  return useRoutes(portalRoutes);
+}
+
 export function mountPortal(el: HTMLElement): void {
   document.title = '分销商门户';
   const queryClient = createQueryClient();
-  const router = createHashRouter(portalRoutes);
   createRoot(el).render(
     <StrictMode>
       <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <HashRouter>
+            <PortalRoutes />
+          </HashRouter>
         </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,
