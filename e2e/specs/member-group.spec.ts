@@ -39,6 +39,23 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
+test('resting the pointer on 成员列表 asks for its members before the click, and the page shows them without asking again', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, '/channel-qrcode/list');
+  await expect(page.getByTestId('content')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/qw/member/list') && asked.push(r.postData() ?? ''));
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('企业管理').click();
+  await menu.getByText('成员列表').hover();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(JSON.parse(asked[0]!)).toEqual({ page: 1, pageSize: 20 });
+  await menu.getByText('成员列表').click();
+  await expect(page.getByTestId('content')).toContainText(members[0]!.name);
+  await page.waitForTimeout(500);
+  expect(asked).toHaveLength(1);
+});
+
 test('an operator makes a 成员分组 of two members on the staff page', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await open(page, '/staff/list');

@@ -1,5 +1,5 @@
 // Data fetching defaults of spec §9, one place for every app.
-import { QueryClient, useMutation, useQueryClient, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, hashKey, useMutation, useQueryClient, type DefaultOptions, type FetchQueryOptions, type Query, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './http';
 
 export const MAX_RETRIES = 3;
@@ -14,9 +14,37 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/** How long data fetched ahead for a page (on a menu hover) is fresh for the page that then shows it. */
+export const PREFETCH_FRESH_MS = 10_000;
+const prefetchedAt = new Map<string, number>();
+
+/**
+ * Fetches a page's first query ahead (the pointer rests on its menu item). The page shown within
+ * PREFETCH_FRESH_MS of that uses the answer without asking again; later, or for any other query, a mount
+ * asks as usual (once data is stale).
+ */
+export function prefetchPageQuery<TData, TKey extends QueryKey>(client: QueryClient, options: FetchQueryOptions<TData, Error, TData, TKey>): Promise<void> {
+  return client.prefetchQuery({ ...options, staleTime: PREFETCH_FRESH_MS }).then(() => {
+    prefetchedAt.set(hashKey(options.queryKey), Date.now());
+  });
+}
+
+/**
+ * A mount refetches stale data, except data fetched ahead for a page less than PREFETCH_FRESH_MS ago (an
+ * observer asks this more than once as it mounts, so the answer must not change on being asked).
+ */
+export function refetchOnMount(query: Pick<Query, 'queryHash'>): boolean {
+  const at = prefetchedAt.get(query.queryHash);
+  if (at === undefined) return true;
+  if (Date.now() - at <= PREFETCH_FRESH_MS) return false;
+  prefetchedAt.delete(query.queryHash);
+  return true;
+}
+
 export const queryDefaults: DefaultOptions = {
   queries: {
     refetchOnWindowFocus: false,
+    refetchOnMount,
     retry: shouldRetry,
     retryDelay,
     gcTime: GC_TIME_MS,

@@ -1,8 +1,20 @@
 // What a sub-app's exposed `./app` module provides to the shell.
 import { createElement, lazy, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { store } from './store';
 
-/** A page loaded on first use; `preload` loads it ahead, after which it renders without suspending. */
-export type PageComponent = ComponentType & { preload(): Promise<void>; loaded(): boolean };
+/**
+ * What a page's module may export beside its component: starts the queries the page makes first (with
+ * web-kit's `prefetchPageQuery`), for the work space in use (0: none chosen).
+ */
+export type PagePrefetch = (client: QueryClient, workId: number) => Promise<unknown> | void;
+
+/**
+ * A page loaded on first use; `preload` loads it ahead, after which it renders without suspending;
+ * `prefetch` loads it and starts its first queries (the shell calls it when the pointer rests on the
+ * page's menu item).
+ */
+export type PageComponent = ComponentType & { preload(): Promise<void>; loaded(): boolean; prefetch(client: QueryClient): Promise<void> };
 
 export interface SubAppRoute {
   /** Full path, e.g. /channel-qrcode/list (react-router patterns such as :id allowed). */
@@ -22,13 +34,15 @@ export interface SubAppModule {
  * (Suspense's reveal throttle), which was most of a sub-app's first visit (~440 ms, the files in after
  * ~150). Rendered without a preload it suspends like any lazy component.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageComponent {
+export function lazyPage(load: () => Promise<{ default: ComponentType; prefetch?: PagePrefetch }>): PageComponent {
   let loaded: ComponentType | undefined;
+  let prefetchOf: PagePrefetch | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
     (loading ??= load().then(
       (m) => {
         loaded = m.default;
+        prefetchOf = m.prefetch;
       },
       (err: unknown) => {
         loading = undefined; // a failed chunk may be asked for again
@@ -37,7 +51,11 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): PageC
     ));
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
   const Page = () => createElement(loaded ?? Lazy);
-  return Object.assign(Page, { preload, loaded: () => loaded !== undefined });
+  const prefetch = (client: QueryClient) =>
+    preload()
+      .then(() => prefetchOf?.(client, store.get('workId')))
+      .then(() => undefined);
+  return Object.assign(Page, { preload, loaded: () => loaded !== undefined, prefetch });
 }
 
 /** A route's page that is still to be loaded (`lazyPage`'s, before its preload ended). */

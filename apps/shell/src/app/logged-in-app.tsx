@@ -6,12 +6,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
-import { createQueryClient, store } from '@scrm/web-kit';
+import { store } from '@scrm/web-kit';
+import { queryClient } from './query-client';
 import { AppRoutes } from './router';
 
 dayjs.locale('zh-cn');
 
-const queryClient = createQueryClient();
 
 // Another account logged in: nothing cached for the previous one may show.
 let userId = store.get('userInfo').id;

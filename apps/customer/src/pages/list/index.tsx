@@ -20,15 +20,15 @@ import {
   type FollowStatus,
   type TagMode,
 } from '@scrm/contracts/customer';
-import { useCan, useStore } from '@scrm/web-kit';
+import { prefetchPageQuery, useCan, useStore, type PagePrefetch } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { CodeSelect, KeywordSearch, MemberSelect, NoMatch, NoWorkSpace, TagSelect, customerDetailPath, formatTime, saveBlob, useUrlFilters } from '@scrm/web-parts';
 import { useCustomerCount } from '../../api/count-customers';
 import { useExportCustomers } from '../../api/export-customers';
-import { useCustomers } from '../../api/list-customers';
+import { customersQueryOptions, useCustomers } from '../../api/list-customers';
 import { LIST as T } from '../../texts';
 import { BatchTagModal, type BatchTarget } from './batch-modal';
-import { URL_FIELDS, filterOf, splitList } from './filters';
+import { URL_FIELDS, filterOf, splitList, type UrlValues } from './filters';
 
 const STATUS_COLOR: Record<FollowStatus, string> = { live: 'green', deleted_by_member: 'red', deleted_by_customer: 'orange' };
 /** A filter's cell in the grid: 4 a row from 1200 px wide, 3 from 992, 2 from 576. */
@@ -53,6 +53,13 @@ function CustomerCell({ c }: { c: CustomerListRow }) {
     </Flex>
   );
 }
+
+/** The list as the menu opens it: no filter in the URL, the newest first. */
+const NO_FILTER = Object.fromEntries(Object.keys(URL_FIELDS).map((key) => [key, ''])) as UrlValues;
+
+/** A menu hover starts the page's query: the first page of the list as the menu opens it. */
+export const prefetch: PagePrefetch = (client, workId) =>
+  workId > 0 ? prefetchPageQuery(client, customersQueryOptions(workId, { ...filterOf(NO_FILTER), page: 1, order: 'desc' })) : undefined;
 
 export default function CustomerListPage() {
   const workId = useStore('workId');

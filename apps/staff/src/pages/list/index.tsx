@@ -5,10 +5,10 @@ import { dayKey } from '@scrm/contracts/china-time';
 import { LoadAlert, NoWorkSpace } from '@scrm/web-parts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { MEMBER_STATUS_LABEL, type Member } from '@scrm/contracts/qw';
-import { runAction, useStore } from '@scrm/web-kit';
+import { prefetchPageQuery, runAction, useStore, type PagePrefetch } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
-import { useDepartments } from '../../api/list-departments';
-import { useMembers } from '../../api/list-members';
+import { departmentsQueryOptions, useDepartments } from '../../api/list-departments';
+import { membersQueryOptions, useMembers } from '../../api/list-members';
 import { syncMembers } from '../../api/sync-members';
 import { T } from '../../texts';
 import { ALL, DepartmentTree } from './department-tree';
@@ -16,12 +16,19 @@ import { MemberGroups } from './member-groups';
 
 const STATUS_COLOR: Record<number, string> = { 1: 'success', 2: 'error', 4: 'default', 5: 'warning' };
 
+/** The members' first page as the page opens (no filter). */
+const FIRST_PAGE = { page: 1, pageSize: 20 };
+
+/** A menu hover starts the page's first queries: the members' first page and the department tree. */
+export const prefetch: PagePrefetch = (client, workId) =>
+  workId > 0 ? Promise.all([prefetchPageQuery(client, membersQueryOptions(workId, FIRST_PAGE)), prefetchPageQuery(client, departmentsQueryOptions(workId))]) : undefined;
+
 function Members({ workId }: { workId: number }) {
   const [departmentId, setDepartmentId] = useState(ALL);
   const [keyword, setKeyword] = useState('');
   const [seat, setSeat] = useState<'with' | 'without'>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const [page, setPage] = useState(FIRST_PAGE.page);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE.pageSize);
   const body = { page, pageSize, ...(keyword ? { keyword } : {}), ...(departmentId ? { departmentId } : {}), ...(seat ? { seat } : {}) };
   const departments = useDepartments(workId);
   const members = useMembers(workId, body, {

@@ -6,13 +6,13 @@ import { Alert, Button, Flex, Skeleton, Typography, type ButtonProps } from 'ant
 import { PlusOutlined, SyncOutlined, TagsOutlined } from '@ant-design/icons';
 import type { CorpTagGroup } from '@scrm/contracts/customer';
 import type { TagSyncState } from '@scrm/contracts/tag';
-import { formatMinute, runAction, toast, useCan, useStore } from '@scrm/web-kit';
+import { formatMinute, prefetchPageQuery, runAction, toast, useCan, useStore, type PagePrefetch } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { FirstUse, LoadAlert, NoWorkSpace, useConfirmAction } from '@scrm/web-parts';
 import { useAddTags } from '../../api/add-tags';
 import { useDeleteTagGroup } from '../../api/delete-tag-group';
 import { useDeleteTags } from '../../api/delete-tags';
-import { useTagGroups } from '../../api/list-tag-groups';
+import { tagGroupsQueryOptions, useTagGroups } from '../../api/list-tag-groups';
 import { useSyncTags } from '../../api/sync-tags';
 import { useUpdateTag } from '../../api/update-tag';
 import { useUpdateTagGroup } from '../../api/update-tag-group';
@@ -52,6 +52,9 @@ type Dialog =
   | { kind: 'add'; group: CorpTagGroup }
   | { kind: 'rename-group'; group: CorpTagGroup }
   | { kind: 'rename-tag'; group: CorpTagGroup; tag: CorpTag };
+
+/** A menu hover starts the page's query: the groups with their tags. */
+export const prefetch: PagePrefetch = (client, workId) => (workId > 0 ? prefetchPageQuery(client, tagGroupsQueryOptions(workId)) : undefined);
 
 function Tags({ workId }: { workId: number }) {
   const groups = useTagGroups(workId, { refetchInterval: (q) => (q.state.data?.sync?.status === 'running' ? SYNC_POLL_MS : false) });
