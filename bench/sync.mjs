@@ -2,7 +2,7 @@
 // customers) through the server into its database, with the simulator enforcing WeCom's
 // published rate limits. Prints seconds, rows, and the WeCom calls made beside the
 // minimum the API allows, and the bound WeCom's limits put on the sync's time (below). Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
-// [--port=3921] [--sim-port=3922] [--after=0] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
+// [--port=3921] [--sim-port=3922] [--after=0] [--profile] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
 // database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX). --after=S: go on
 // asking /api/health for S seconds after the sync, while the data centre's rebuild that a first sync
 // queues runs, and print the slowest answer of that time apart.
@@ -16,7 +16,14 @@ const simPort = numberArg('sim-port', 3922);
 const server = `http://127.0.0.1:${port}`;
 const sim = `http://127.0.0.1:${simPort}`;
 
-const stack = await startBenchStack({ port, simPort });
+// --profile: the server runs with `--cpu-prof` and writes bench/profiles/sync-<time>.cpuprofile when the
+// bench stops it (`node bench/profile-top.mjs <file>` prints its top functions).
+const profile = process.argv.includes('--profile');
+const stack = await startBenchStack({
+  port,
+  simPort,
+  nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${new URL('./profiles', import.meta.url).pathname}`, `--cpu-prof-name=sync-${Date.now().toString(36)}.cpuprofile`] : [],
+});
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000002', 'bench1234');

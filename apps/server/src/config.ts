@@ -19,6 +19,8 @@ export interface Config {
   dataDir: string;
   /** DATABASE_URL — PostgreSQL connection string; unset means SQLite at DATA_DIR/scrm.db. */
   databaseUrl: string | undefined;
+  /** SQLITE_CACHE_MB — SQLite's page cache in MB (64). */
+  sqliteCacheMb: number;
   /** LOG_LEVEL — pino level (info). */
   logLevel: string;
   /** PUBLIC_URL — address people and callers reach the server at (http://localhost:PORT). */
@@ -331,6 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     databaseUrl: str(env, 'DATABASE_URL'),
+    sqliteCacheMb: int(env, 'SQLITE_CACHE_MB', 64, 2),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     publicUrl: trimSlash(str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`),
     simUrl,

@@ -28,7 +28,7 @@ export interface Database {
 
 const PG_INT8 = 20;
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteCacheMb?: number }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
@@ -52,6 +52,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The page cache (SQLITE_CACHE_MB, 64 MB by default; SQLite's own is 2 MB). A first sync inserts
+  // customers, relations and their tags in no index's order: with 2 MB most of an insert was reading the
+  // index pages it changes back from the file, and the inserts took twice as long (bench/RESULTS.md, Sync).
+  sqlite.pragma(`cache_size = ${-1024 * (opts.sqliteCacheMb ?? 64)}`);
   // The planner's statistics: SQLite gathers none by itself (PostgreSQL's autovacuum does). Without
   // them it guessed, e.g. reading a work space's whole follow_tag for one relation. `optimize` analyses
   // the tables that need it (never analysed, or grown tenfold), on open and then every hour. In full

@@ -2,7 +2,7 @@
 // group chats and their members). Every row is scoped by work_space_id; writes go in batches.
 import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
-import { nextTurn } from '../db/next-turn.js';
+import { nextTurn, sortInTurns } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
@@ -50,6 +50,11 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
 }
 
 const ROWS_PER_SLICE = 2000;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Customer, then member. */
+const byCustomer = (a: { external_userid: string; userid?: string }, b: { external_userid: string; userid?: string }) =>
+  byText(a.external_userid, b.external_userid) || byText(a.userid ?? '', b.userid ?? '');
 
 function chunks<T>(rows: T[], size = BATCH): T[][] {
   const out: T[][] = [];
@@ -245,6 +250,12 @@ export class SyncRepository {
     // SQLite a statement holds the process, and one transaction for 400,000 relations kept the server
     // from answering anything for a minute (requests timed out). Each slice is an idempotent upsert,
     // so a sync cut short leaves nothing wrong, and relations end only in the last step.
+    // In customer order: a slice then covers one range of the customer keys, so the inserts into the
+    // tables and indexes keyed by customer change neighbouring pages, not a page per row (WeCom lists
+    // relations member by member, in no customer order). On SQLite the 200,000-customer sync took a
+    // quarter less time (bench/RESULTS.md, Sync).
+    customers = await sortInTurns(customers, byCustomer);
+    follows = await sortInTurns(follows, byCustomer);
     for (const part of chunks(customers, ROWS_PER_SLICE)) {
       await this.db.transaction().execute((trx) => upsert(trx, 'customer', ['external_userid'], part));
       await nextTurn();

@@ -5,8 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { SIM_GZH_DEFAULTS as SIM_DEFAULTS } from '@scrm/wecom-sim';
 import { DEFAULT_SISTER_APPS } from '@scrm/contracts/config';
 import { ConfigError, configWarnings, loadConfig, readEnv, SIM_GZH_DEFAULTS } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
 
 const OWN_KEY = 'k'.repeat(43);
+
+describe('SQLITE_CACHE_MB', () => {
+  it('sizes the SQLite page cache, 64 MB unless set', async () => {
+    const pages = (mb?: number) => {
+      const database = openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'scrm-cache-')), sqliteCacheMb: mb });
+      try {
+        return database.sqlite!.pragma('cache_size', { simple: true });
+      } finally {
+        void database.close();
+      }
+    };
+    expect(pages()).toBe(-64 * 1024);
+    expect(pages(loadConfig({ SQLITE_CACHE_MB: '256' }).sqliteCacheMb)).toBe(-256 * 1024);
+  });
+});
 
 describe('loadConfig', () => {
   it('has a documented default for every variable', () => {
@@ -16,6 +32,7 @@ describe('loadConfig', () => {
     expect(c.host).toBe('0.0.0.0');
     expect(c.dataDir).toBe(resolve('./data'));
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.sqliteCacheMb).toBe(64);
     expect(c.logLevel).toBe('info');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.simUrl).toBeUndefined();
@@ -80,6 +97,7 @@ describe('loadConfig', () => {
   it('refuses bad values with the variable named', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ TOKEN_TTL_DAYS: '0' })).toThrow(/TOKEN_TTL_DAYS/);
+    expect(() => loadConfig({ SQLITE_CACHE_MB: '1' })).toThrow(/SQLITE_CACHE_MB/);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ SIM: 'on', SMS_PROVIDER: 'sim' })).toThrow(/SIM_URL/);
     expect(() => loadConfig({ SISTER_APPS: 'not json' })).toThrow(ConfigError);
