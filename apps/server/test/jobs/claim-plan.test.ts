@@ -1,22 +1,14 @@
 // A claim must cost the same however many done jobs the table holds. Written as UPDATE … WHERE id IN
 // (SELECT …), SQLite planned it as a scan of the whole job table whenever its statistics were taken
 // while the table was small (a new install's: every claim of the callback bench read 7,400 rows).
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { expect, test } from 'vitest';
 import { JobRepository } from '../../src/jobs/job.repository.js';
-import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
+import { usePlanDatabase } from '../helpers/query-plans.js';
 
-let plans: PlanDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  plans = await openPlanDatabase();
-  db = plans.db;
-});
-
-afterAll(() => plans?.close());
+const plans = usePlanDatabase();
 
 test('a claim takes the due jobs, urgent first, finding them by key among thousands of done ones', async () => {
+  const { db } = plans;
   const now = Date.now();
   const row = (i: number, status: 'done' | 'queued', priority = 0) => ({
     kind: 'probe', work_space_id: null, payload: JSON.stringify({ i }), idempotency_key: null, singleton_key: null, status, priority,

@@ -2,34 +2,16 @@
 // (0034's, by member and deleted_at): through (work_space_id, userid) every relation was read for its
 // deleted_at, and a page of 20 members with 2,000 customers each read 40,000 rows.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../src/db/database.js';
+import { expect, test } from 'vitest';
 import { MemberRepository } from '../../src/member/member.repository.js';
-import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
+import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
 
-let plans: PlanDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  plans = await openPlanDatabase();
-  db = plans.db;
-});
-
-afterAll(() => plans?.close());
+const plans = usePlanDatabase();
 
 test('each member’s live customers are counted from an index alone', async () => {
+  const { db } = plans;
   const k = db.kysely;
-  const account = await k
-    .insertInto('account')
-    .values({ parent_id: null, account: null, phone: '13900000034', password_hash: 'x', nickname: '', gzh_openid: null, permission_keys: '[]', disabled: 0, created_at: 1, updated_at: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ws = await k
-    .insertInto('work_space')
-    .values({ account_id: Number(account.id), nickname: '计数', access_type: 'internal', created_at: 1, corp_id: 'wwcount', corp_name: '', secret_enc: null, permanent_code_enc: null, last_checked_at: null, synced_at: null, sync_error: null, sync_status: 'done' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const wsId = Number(ws.id);
+  const wsId = await addWorkSpace(db, '计数');
   await k
     .insertInto('member')
     .values(['甲', '乙', '丙'].map((name, i) => ({ work_space_id: wsId, userid: `u${i}`, name, department: '[1]', status: 1, position: '', avatar: '', is_follow_user: 1 })))

@@ -1,24 +1,16 @@
 // `writeFollowTags` runs once per 100 relations in a first sync; each of its deletes must find its rows
 // through the customer index. With the pairs' `or` alone both engines read every follow_tag row of the
 // work space per statement, and a first sync of 100,000 customers on SQLite never ended.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { CompiledQuery } from 'kysely';
-import type { Database } from '../../src/db/database.js';
 import { setFollowTags, writeFollowTags } from '../../src/sync/follow-tag.repository.js';
 import { SyncRepository } from '../../src/sync/sync.repository.js';
-import { openPlanDatabase, type PlanDatabase } from '../helpers/query-plans.js';
+import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
 
-let plans: PlanDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  plans = await openPlanDatabase();
-  db = plans.db;
-});
-
-afterAll(() => plans?.close());
+const plans = usePlanDatabase();
 
 test('a sync writes each relation its tags, reading follow_tag through the customer index', async () => {
+  const { db } = plans;
   const follows = ['wm1:u1', 'wm1:u2', 'wm2:u1'].map((k, i) => {
     const [external_userid, userid] = k.split(':');
     return { external_userid, userid, tag_ids: JSON.stringify([`et${i}`, 'etAll']) };
@@ -45,19 +37,9 @@ test('a sync writes each relation its tags, reading follow_tag through the custo
 });
 
 test('follow_tag carries its relation’s add time, also after a re-add moved it', async () => {
+  const { db } = plans;
   const sync = new SyncRepository(db);
-  const k = db.kysely;
-  const account = await k
-    .insertInto('account')
-    .values({ parent_id: null, account: null, phone: '13900000008', password_hash: 'x', nickname: '', gzh_openid: null, permission_keys: '[]', disabled: 0, created_at: 1, updated_at: 1 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ws = await k
-    .insertInto('work_space')
-    .values({ account_id: Number(account.id), nickname: '再加', access_type: 'internal', created_at: 1, corp_id: 'wwre', corp_name: '', secret_enc: null, permanent_code_enc: null, last_checked_at: null, synced_at: null, sync_error: null, sync_status: 'done' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const wsId = Number(ws.id);
+  const wsId = await addWorkSpace(db, '再加');
   const customer = { work_space_id: wsId, external_userid: 'wmre', name: '再加', avatar: '', type: 1, gender: 1, unionid: '', corp_name: '', updated_at: 1 };
   const follow = (createtime: number, tag_ids: string) => ({
     work_space_id: wsId, external_userid: 'wmre', userid: 'u1', remark: '', description: '', createtime, tag_ids, add_way: 1, state: '', oper_userid: '', deleted_at: null,
@@ -76,6 +58,7 @@ test('follow_tag carries its relation’s add time, also after a re-add moved it
 
 /** The plan; on PostgreSQL its scans and index conditions only (a filter line may name the column too). */
 async function explain(q: CompiledQuery): Promise<string> {
+  const { db } = plans;
   const plan = await plans.explain(q);
   return db.sqlite ? plan : plan.split('\n').filter((l) => /Index Cond|Scan/.test(l)).join('\n');
 }
