@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMeter, loadAverage, machineLoad, numberArg, root, serverPorts, shareCores, startBenchStack, startChild, waitForPort } from '../scripts/lib.mjs';
+import { PROFILE_DIR, cpuMeter, cpuProfileArgs, loadAverage, machineLoad, numberArg, root, serverPorts, shareCores, startBenchStack, startChild, waitForPort } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const seconds = numberArg('seconds', 10);
@@ -30,7 +30,6 @@ const pushCount = numberArg('pushes', 40);
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]?.split(',');
 const profile = process.argv.includes('--profile');
 const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const profileDir = path.join(root, 'bench/profiles');
 if (profile && servers.length > 1) throw new Error('--profile profiles one server process: leave out --processes');
 
 function cannon(opts) {
@@ -48,7 +47,7 @@ const stack = await startBenchStack({
   simPort: ports.sim,
   extraServerPorts: servers.slice(1),
   env: { DEBUG_LOGIN_CODE: debugCode },
-  nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=api-${db.toLowerCase()}-${Date.now().toString(36)}.cpuprofile`] : [],
+  nodeArgs: profile ? cpuProfileArgs(`api-${db.toLowerCase()}`) : [],
 });
 try {
   await waitForPort(ports.bare);
@@ -121,5 +120,5 @@ try {
 } finally {
   bare.kill('SIGTERM');
   await stack.stop();
-  if (profile) console.log(`CPU profile written to ${path.relative(root, profileDir)}/`);
+  if (profile) console.log(`CPU profile written to ${path.relative(root, PROFILE_DIR)}/`);
 }

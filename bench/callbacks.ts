@@ -11,10 +11,9 @@
 //   how the cores were shared and the CPU each side (each server process) used.
 //   --profile: the server runs with `--cpu-prof` and writes bench/profiles/callbacks-<db>-<time>.cpuprofile
 //   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
-import path from 'node:path';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { loadAverage, machineLoad, numberArg, root, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -34,7 +33,7 @@ const stack = await startBenchStack({
   simPort,
   extraServerPorts: servers.slice(1),
   env: process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {},
-  nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/profiles')}`, `--cpu-prof-name=callbacks-${db}-${Date.now().toString(36)}.cpuprofile`] : [],
+  nodeArgs: profile ? cpuProfileArgs(`callbacks-${db}`) : [],
 });
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });

@@ -6,7 +6,7 @@
 // database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX). --after=S: go on
 // asking /api/health for S seconds after the sync, while the data centre's rebuild that a first sync
 // queues runs, and print the slowest answer of that time apart.
-import { cpuMeter, numberArg, startBenchStack } from '../scripts/lib.mjs';
+import { cpuMeter, cpuProfileArgs, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const members = numberArg('members', 1000);
@@ -22,7 +22,7 @@ const profile = process.argv.includes('--profile');
 const stack = await startBenchStack({
   port,
   simPort,
-  nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${new URL('./profiles', import.meta.url).pathname}`, `--cpu-prof-name=sync-${Date.now().toString(36)}.cpuprofile`] : [],
+  nodeArgs: profile ? cpuProfileArgs('sync') : [],
 });
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });

@@ -160,6 +160,12 @@ export function stopTogether({ children, stop }) {
   }
 }
 
+/** Where the benches write their CPU profiles. */
+export const PROFILE_DIR = path.join(root, 'bench/profiles');
+
+/** The server's node flags for a CPU profile written to PROFILE_DIR as `<name>-<time>.cpuprofile` when it stops. */
+export const cpuProfileArgs = (name) => ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}-${Date.now().toString(36)}.cpuprofile`];
+
 /**
  * A stack for a benchmark: a temporary DATA_DIR and, when DATABASE_URL names PostgreSQL, a fresh
  * database beside it (so runs never meet each other's rows), dropped again by `stop()`. `nodeArgs`:
