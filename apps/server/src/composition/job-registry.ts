@@ -18,8 +18,8 @@ import { CUSTOMER_COUNT_JOB } from '../customer/customer-list.service.js';
 import type { MaterialService } from '../material/material.service.js';
 import { MEDIA_RENEW_JOB } from '../material/material.service.js';
 import type { RiskEngine } from '../risk/risk-engine.js';
-import type { SyncPhase, SyncService } from '../sync/sync.service.js';
-import { MEMBER_SYNC_JOB, SYNC_JOB } from '../sync/sync.service.js';
+import type { SyncService } from '../sync/sync.service.js';
+import { MEMBER_SYNC_JOB, SYNC_JOB, type SyncPayload } from '../sync/sync.service.js';
 import type { DataCentreService } from '../data/data-centre.service.js';
 import { DATA_CATCH_UP_JOB, DATA_REBUILD_JOB } from '../data/data-centre.service.js';
 import type { TagService } from '../tag/tag.service.js';
@@ -253,11 +253,11 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       once: 'singleton tag-count:<workSpaceId>, queued when the tag page reads counts older than a minute',
       run: ({ job }) => o.tags.countJob(job.work_space_id),
     }),
-    [SYNC_JOB]: spec<{ workSpaceId: number; phases: SyncPhase[] }>({
+    [SYNC_JOB]: spec<SyncPayload>({
       priority: 0,
       concurrency: 2,
       maxAttempts: 3,
-      once: 'singleton sync:<workSpaceId>',
+      once: 'singleton sync:<workSpaceId>; a request while one waits adds its phases to it',
       run: ({ payload }) => o.sync.run(payload.workSpaceId, payload.phases),
     }),
 

@@ -250,6 +250,34 @@ export class JobRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * Changes the payload of the job queued (not yet claimed) under this singleton key. False when none
+   * is queued, or when it was claimed or changed meanwhile: the caller enqueues again.
+   */
+  async changeQueued(singletonKey: string, change: (payload: unknown) => unknown): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('job')
+      .select(['id', 'payload'])
+      .where('singleton_key', '=', singletonKey)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (!row) return false;
+    const result = await this.db
+      .updateTable('job')
+      .set({ payload: JSON.stringify(change(JSON.parse(row.payload))), updated_at: Date.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .where('payload', '=', row.payload)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Whether a job with this singleton key is queued and not yet claimed. */
+  async queued(singletonKey: string): Promise<boolean> {
+    const row = await this.db.selectFrom('job').select('id').where('singleton_key', '=', singletonKey).where('status', '=', 'queued').executeTakeFirst();
+    return Boolean(row);
+  }
+
   /** Whether a job with this singleton key is queued or running. */
   async active(singletonKey: string): Promise<boolean> {
     const row = await this.db

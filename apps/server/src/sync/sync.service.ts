@@ -56,6 +56,12 @@ const GROUP_FETCH_CONCURRENCY = 4;
 const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
 
 export const SYNC_JOB = 'sync';
+export interface SyncPayload {
+  workSpaceId: number;
+  phases: SyncPhase[];
+}
+/** The singleton key of a work space's syncs: one runs, one more may wait. */
+const syncKey = (wsId: number) => `sync:${wsId}`;
 export const MEMBER_SYNC_JOB = 'member_sync';
 /** A member sync waits this long after the contacts change that asked for it, so a burst of changes makes one. */
 const MEMBER_SYNC_DELAY_MS = 3_000;
@@ -91,16 +97,27 @@ export class SyncService {
 
   /** Whether a sync of the work space is queued or running (in any process). */
   isRunning(wsId: number): Promise<boolean> {
-    return this.deps.jobs.repo.active(`sync:${wsId}`);
+    return this.deps.jobs.repo.active(syncKey(wsId));
   }
 
   /**
-   * Queues a sync (one at a time per work space: a request while one runs queues the next). The work
-   * space shows 「running」 at once.
+   * Queues a sync. One runs at a time per work space and one more may wait: a request while one waits
+   * adds its phases to the waiting one (a group sync asked behind a member sync reads the groups too).
+   * The work space shows 「running」 at once, and until the waiting one has run (see `run`).
    */
   async start(wsId: number, phases: SyncPhase[] = PHASES): Promise<void> {
     await this.deps.workSpaces.update(wsId, { sync_status: 'running', sync_error: null });
-    await this.deps.jobs.enqueue(SYNC_JOB, { workSpaceId: wsId, phases }, { workSpaceId: wsId, singletonKey: `sync:${wsId}` });
+    const key = syncKey(wsId);
+    const widen = (payload: unknown) => {
+      const had = new Set((payload as SyncPayload).phases);
+      return { workSpaceId: wsId, phases: PHASES.filter((p) => had.has(p) || phases.includes(p)) };
+    };
+    // The waiting job may be claimed between the two steps: then there is room to queue again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (await this.deps.jobs.enqueue<SyncPayload>(SYNC_JOB, { workSpaceId: wsId, phases }, { workSpaceId: wsId, singletonKey: key })) return;
+      if (await this.deps.jobs.repo.changeQueued(key, widen)) return;
+    }
+    throw new Error(`sync of work space ${wsId} could not be queued`);
   }
 
   private async progress(wsId: number, phase: SyncPhase, done: number, total: number) {
@@ -124,9 +141,11 @@ export class SyncService {
         await this.phase(ws, api, phase, seen);
       }
       await this.deps.repo.refreshStatistics();
+      // A sync asked while this one ran is still to come: the work space keeps showing 「running」.
+      const next = await this.deps.jobs.repo.queued(syncKey(wsId));
       // A sync that read the customers has just proved the token and the customer-contact permission.
       await this.deps.workSpaces.update(wsId, {
-        sync_status: 'done',
+        sync_status: next ? 'running' : 'done',
         synced_at: Date.now(),
         sync_progress: JSON.stringify({ phase: '', done: 0, total: 0 }),
         token_ok: 1,

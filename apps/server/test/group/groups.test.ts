@@ -204,4 +204,26 @@ describe('sync', () => {
     expect(done.list.find((g) => g.chatId === hidden)).toMatchObject({ name: '未通知的群', ownerName: members[1]!.name, staffCount: 1 });
     expect(done.total).toBe((await snapshot()).groups.length);
   });
+
+  it('reads the groups asked for while another sync runs, and shows 同步中 until it has', async () => {
+    // The callback is still off: only a sync can find this group.
+    const hidden = (await control('group-create', { owner: members[2]!.userid, name: '排队时新建的群' })).body.chatId;
+    const jobs = () => h.server.database.kysely.selectFrom('job').select(['status', 'payload']).where('singleton_key', '=', `sync:${corp.wsId}`).where('status', 'in', ['queued', 'running']).execute();
+    // A member re-sync held up by a slow department list…
+    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'department/list', ms: 1500, count: 1 });
+    expect((await api('/api/qw/member/sync', {})).status).toBe(200);
+    await until('member sync running', async () => (await jobs()).some((j) => j.status === 'running'));
+    // …a second one waiting behind it, and the group sync asked while both are there: it joins the waiting one.
+    expect((await api('/api/qw/member/sync', {})).status).toBe(200);
+    expect((await api('/api/qw/group/sync', {})).status).toBe(200);
+    const waiting = (await jobs()).filter((j) => j.status === 'queued');
+    expect(waiting.map((j) => JSON.parse(j.payload).phases)).toEqual([['department', 'member', 'group']]);
+    // The first sync's end is not shown as 完成: the list says 同步中 until the group is read.
+    const done = await until('both syncs done', async () => {
+      const d = await list({ pageSize: 100 });
+      return d.sync.status === 'done' && d;
+    }, 30_000);
+    expect(done.list.find((g) => g.chatId === hidden)).toMatchObject({ name: '排队时新建的群', ownerName: members[2]!.name });
+    expect(await jobs()).toEqual([]);
+  });
 });
