@@ -24,6 +24,54 @@ const SEARCH_GIN_INDEXES = ['customer_name_trgm_idx', 'follow_relation_remark_tr
 const gramsOf = (x: string) =>
   `(with recursive i(n) as (select 1 union all select n + 1 from i where n < length(${x})) select group_concat(substr(${x}, n, 2), ' ') || ' ' || group_concat(substr(${x}, n, 1), ' ') from i)`;
 
+/** SQLite: the trigram tables of 0015 (FTS5 over the rows' own text). */
+const TRIGRAM_INDEXES = [
+  ['customer_name_fts', 'customer', 'name'],
+  ['follow_remark_fts', 'follow_relation', 'remark'],
+] as const;
+
+/**
+ * The triggers that keep a trigram table (0015) in step with its table's column. `skipEmpty` (0036):
+ * an empty text, which no search finds, is not indexed; a row is in the index exactly when its text is
+ * not empty, so a delete is told to the index only then.
+ */
+function trigramTriggers(fts: string, table: string, column: string, skipEmpty: boolean): string[] {
+  const [isNew, isOld] = skipEmpty ? [` and new.${column} <> ''`, ` and old.${column} <> ''`] : ['', ''];
+  return [
+    `create trigger ${fts}_ai after insert on ${table}${skipEmpty ? ` when new.${column} <> ''` : ''} begin insert into ${fts}(rowid, ${column}) values (new.rowid, new.${column}); end`,
+    `create trigger ${fts}_ad after delete on ${table}${skipEmpty ? ` when old.${column} <> ''` : ''} begin insert into ${fts}(${fts}, rowid, ${column}) values ('delete', old.rowid, old.${column}); end`,
+    `create trigger ${fts}_au after update of ${column} on ${table} when old.${column} is not new.${column} begin
+       insert into ${fts}(${fts}, rowid, ${column}) select 'delete', old.rowid, old.${column} where 1${isOld};
+       insert into ${fts}(rowid, ${column}) select new.rowid, new.${column} where 1${isNew};
+     end`,
+  ];
+}
+
+/** The triggers that keep a short-word table (0020) in step with its table's column; `skipEmpty` as above. */
+function gramTriggers(grams: string, table: string, column: string, skipEmpty: boolean): string[] {
+  const [isNew, isOld] = skipEmpty ? [` and new.${column} <> ''`, ` and old.${column} <> ''`] : ['', ''];
+  return [
+    `create trigger ${grams}_ai after insert on ${table}${skipEmpty ? ` when new.${column} <> ''` : ''} begin insert into ${grams}(rowid, t) values (new.rowid, ${gramsOf(`new.${column}`)}); end`,
+    `create trigger ${grams}_ad after delete on ${table}${skipEmpty ? ` when old.${column} <> ''` : ''} begin delete from ${grams} where rowid = old.rowid; end`,
+    `create trigger ${grams}_au after update of ${column} on ${table} when old.${column} is not new.${column} begin
+       delete from ${grams} where rowid = old.rowid${isOld};
+       insert into ${grams}(rowid, t) select new.rowid, ${gramsOf(`new.${column}`)} where 1${isNew};
+     end`,
+  ];
+}
+
+/** SQLite: the search triggers of 0015 and 0020 made again, skipping empty texts or not (0036). */
+async function searchTriggers(db: Kysely<any>, skipEmpty: boolean): Promise<void> {
+  for (const [fts, table, column] of TRIGRAM_INDEXES) {
+    for (const t of ['ai', 'ad', 'au']) await sql.raw(`drop trigger ${fts}_${t}`).execute(db);
+    for (const trigger of trigramTriggers(fts, table, column, skipEmpty)) await sql.raw(trigger).execute(db);
+  }
+  for (const [grams, table, column] of SHORT_WORD_INDEXES) {
+    for (const t of ['ai', 'ad', 'au']) await sql.raw(`drop trigger ${grams}_${t}`).execute(db);
+    for (const trigger of gramTriggers(grams, table, column, skipEmpty)) await sql.raw(trigger).execute(db);
+  }
+}
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_account': {
@@ -831,22 +879,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_customer_list_speed': {
       async up(db: Kysely<any>) {
         if (dialect === 'sqlite') {
-          for (const [fts, table, column] of [
-            ['customer_name_fts', 'customer', 'name'],
-            ['follow_remark_fts', 'follow_relation', 'remark'],
-          ] as const) {
+          for (const [fts, table, column] of TRIGRAM_INDEXES) {
             await sql.raw(`create virtual table ${fts} using fts5(${column}, content='${table}', content_rowid='rowid', tokenize='trigram')`).execute(db);
             await sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`).execute(db);
-            await sql.raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(rowid, ${column}) values (new.rowid, new.${column}); end`).execute(db);
-            await sql.raw(`create trigger ${fts}_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, ${column}) values ('delete', old.rowid, old.${column}); end`).execute(db);
-            await sql
-              .raw(
-                `create trigger ${fts}_au after update of ${column} on ${table} when old.${column} is not new.${column} begin
-                   insert into ${fts}(${fts}, rowid, ${column}) values ('delete', old.rowid, old.${column});
-                   insert into ${fts}(rowid, ${column}) values (new.rowid, new.${column});
-                 end`,
-              )
-              .execute(db);
+            for (const trigger of trigramTriggers(fts, table, column, false)) await sql.raw(trigger).execute(db);
           }
         } else {
           await sql`create extension if not exists pg_trgm`.execute(db);
@@ -1060,16 +1096,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           for (const [grams, table, column] of SHORT_WORD_INDEXES) {
             await sql.raw(`create virtual table ${grams} using fts5(t, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`).execute(db);
             await sql.raw(`insert into ${grams}(rowid, t) select rowid, ${gramsOf(column)} from ${table}`).execute(db);
-            await sql.raw(`create trigger ${grams}_ai after insert on ${table} begin insert into ${grams}(rowid, t) values (new.rowid, ${gramsOf(`new.${column}`)}); end`).execute(db);
-            await sql.raw(`create trigger ${grams}_ad after delete on ${table} begin delete from ${grams} where rowid = old.rowid; end`).execute(db);
-            await sql
-              .raw(
-                `create trigger ${grams}_au after update of ${column} on ${table} when old.${column} is not new.${column} begin
-                   delete from ${grams} where rowid = old.rowid;
-                   insert into ${grams}(rowid, t) values (new.rowid, ${gramsOf(`new.${column}`)});
-                 end`,
-              )
-              .execute(db);
+            for (const trigger of gramTriggers(grams, table, column, false)) await sql.raw(trigger).execute(db);
           }
         } else {
           await sql`create or replace function scrm_grams(t text) returns text[] language sql immutable parallel safe as $$
@@ -1584,6 +1611,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
       async down(db: Kysely<any>) {
         await db.schema.dropTable('customer_daily_next').execute();
+      },
+    },
+    // SQLite: an empty name or remark is not indexed for search. Half the relations a sync writes have no
+    // remark, and each still cost two index writes (one per search table). Rows indexed before stay,
+    // without words: harmless, and taken out or replaced by their next change.
+    '0036_search_skips_empty': {
+      async up(db: Kysely<any>) {
+        if (dialect === 'sqlite') await searchTriggers(db, true);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'sqlite') {
+          await searchTriggers(db, false);
+          // Put back what the old triggers expect: every row in the index.
+          for (const [fts] of TRIGRAM_INDEXES) await sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`).execute(db);
+          for (const [grams, table, column] of SHORT_WORD_INDEXES) {
+            await sql.raw(`insert into ${grams}(rowid, t) select rowid, ${gramsOf(column)} from ${table} where ${column} = ''`).execute(db);
+          }
+        }
       },
     },
   };
