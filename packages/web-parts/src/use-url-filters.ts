@@ -1,4 +1,5 @@
 // A list's filters kept in the URL, so coming back from a detail page finds the list as it was left.
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** `text`: a string, '' when absent; `id`: a whole number ≥ 0 (0 counts: e.g. 「未分组」), else undefined. */
@@ -12,18 +13,25 @@ const wholeParam = (v: string | null, min: number): number | undefined => {
 
 /**
  * The filters `fields` (in their URL order), then page and pageSize. `set` takes a patch; unless it
- * names a page, it goes back to page 1. Empty values and the defaults stay out of the URL.
+ * names a page, it goes back to page 1. Empty values and the defaults stay out of the URL. Two `set`s
+ * before the next render both count: each starts from the URL the one before wrote.
  * `pagination(total)`: a Table's paging from them (a new page size starts at page 1).
  */
 export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F, defaultPageSize: number) {
   const [params, setParams] = useSearchParams();
-  const filters = {} as Record<string, string | number | undefined>;
-  for (const [key, kind] of Object.entries(fields)) filters[key] = kind === 'id' ? wholeParam(params.get(key), 0) : (params.get(key) ?? '');
-  filters.page = wholeParam(params.get('page'), 1) ?? 1;
-  filters.pageSize = wholeParam(params.get('pageSize'), 1) ?? defaultPageSize;
-  const typed = filters as UrlFilters<F>;
+  // The URL as last written: the render's `params` until the router renders the next one.
+  const latest = useRef(params);
+  latest.current = params;
+  const read = (from: URLSearchParams) => {
+    const filters = {} as Record<string, string | number | undefined>;
+    for (const [key, kind] of Object.entries(fields)) filters[key] = kind === 'id' ? wholeParam(from.get(key), 0) : (from.get(key) ?? '');
+    filters.page = wholeParam(from.get('page'), 1) ?? 1;
+    filters.pageSize = wholeParam(from.get('pageSize'), 1) ?? defaultPageSize;
+    return filters;
+  };
+  const typed = read(params) as UrlFilters<F>;
   const set = (patch: Partial<UrlFilters<F>>) => {
-    const next = { ...filters, page: 1, ...patch } as Record<string, string | number | undefined>;
+    const next = { ...read(latest.current), page: 1, ...patch } as Record<string, string | number | undefined>;
     const out = new URLSearchParams();
     for (const [key, kind] of Object.entries(fields)) {
       const v = next[key];
@@ -31,6 +39,7 @@ export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F
     }
     if ((next.page as number) > 1) out.set('page', String(next.page));
     if (next.pageSize !== defaultPageSize) out.set('pageSize', String(next.pageSize));
+    latest.current = out;
     setParams(out, { replace: true });
   };
   const pagination = (total: number) => ({
