@@ -151,11 +151,9 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   });
   // One hook, in this order: the work that uses the database stops before the database closes. (Closing
   // the PostgreSQL pool first made it wait for the job runner's client: a minute and more to stop.)
-  // PostgreSQL: a change to who may call empties the kept sessions — this process's own writes at once,
-  // every process's at their commit (migration 0032's NOTIFY). auth/session-cache.ts.
+  // PostgreSQL: a change to who may call, committed by any process, empties the kept sessions (migration
+  // 0032's NOTIFY; this process's own writes empty them at once, services.ts). auth/session-cache.ts.
   const cache = services.sessionCache;
-  // Not the once-a-minute last seen time: it changes no session's answer (and emptied every kept session).
-  cache && database.writes.watch(['session', 'account', 'child_role'], () => cache.invalidate(), { ignoredColumns: ['last_seen_at'] });
   const stopListening = cache
     ? listen(database, 'scrm_auth', { message: () => cache.invalidate(), up: () => cache.setListening(true), down: () => cache.setListening(false) })
     : null;
