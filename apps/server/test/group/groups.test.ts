@@ -210,7 +210,7 @@ describe('sync', () => {
     const hidden = (await control('group-create', { owner: members[2]!.userid, name: '排队时新建的群' })).body.chatId;
     const jobs = () => h.server.database.kysely.selectFrom('job').select(['status', 'payload']).where('singleton_key', '=', `sync:${corp.wsId}`).where('status', 'in', ['queued', 'running']).execute();
     // A member re-sync held up by a slow department list…
-    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'department/list', ms: 1500, count: 1 });
+    await h.simCall('POST', '/control/faults', { kind: 'latency', corpId: corp.corpId, path: 'department/list', ms: 3000, count: 1 });
     expect((await api('/api/qw/member/sync', {})).status).toBe(200);
     await until('member sync running', async () => (await jobs()).some((j) => j.status === 'running'));
     // …a second one waiting behind it, and the group sync asked while both are there: it joins the waiting one.
