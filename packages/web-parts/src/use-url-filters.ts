@@ -19,9 +19,15 @@ const wholeParam = (v: string | null, min: number): number | undefined => {
  */
 export function useUrlFilters<F extends Record<string, UrlFilterKind>>(fields: F, defaultPageSize: number) {
   const [params, setParams] = useSearchParams();
-  // The URL as last written: the render's `params` until the router renders the next one.
+  // The URL as last written. A render takes the router's `params` only when they changed: a render
+  // caused by something else between a write and the router's next render still shows the URL before
+  // the write, and must not undo it for the next `set`.
   const latest = useRef(params);
-  latest.current = params;
+  const seen = useRef(params.toString());
+  if (params.toString() !== seen.current) {
+    seen.current = params.toString();
+    latest.current = params;
+  }
   const read = (from: URLSearchParams) => {
     const filters = {} as Record<string, string | number | undefined>;
     for (const [key, kind] of Object.entries(fields)) filters[key] = kind === 'id' ? wholeParam(from.get(key), 0) : (from.get(key) ?? '');
