@@ -70,9 +70,8 @@ test('filters by two tags and a member, batch-tags them and WeCom has the tag', 
   await page.getByTestId('filter-tag-mode').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '包含全部' }).click();
   await pickOption(page, 'filter-tags', tags[0]!.name);
-  // The list's answer to the whole filter, watched apart from what the page shows: a first attempt on a
-  // loaded CI machine once showed the previous total for 30 s, and this tells a request never sent from a
-  // slow answer.
+  // The list's request for the whole filter and its answer: each pick writes the URL, and a write once
+  // undid the one before it (the 包含全部 or the member lost, the total stuck at the wrong one).
   const both = (body: string | null) => [member.userid, tags[0]!.id, tags[1]!.id].every((v) => body?.includes(v));
   const answered = page.waitForResponse((r) => r.url().includes('/api/qw/customer/list') && both(r.request().postData()), { timeout: 30_000 });
   await pickOption(page, 'filter-tags', tags[1]!.name);
