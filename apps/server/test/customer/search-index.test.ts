@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, type ConnectedCorp } from '../helpers/corp.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrations.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { useOpenedDatabase } from '../helpers/database.js';
 import { addWorkSpace } from '../helpers/query-plans.js';
 
 /** The search tables' insides are SQLite's (PostgreSQL's GIN indexes follow the rows by themselves). */
@@ -73,18 +72,10 @@ describe('the word search and a remark', () => {
 });
 
 describe('0036_search_skips_empty', () => {
-  let testDb: TestDatabase;
-  let db: Database;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
-  }, 60_000);
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
-  });
+  const opened = useOpenedDatabase();
 
   it('keeps rows indexed before it (an empty remark too) searchable and removable', async () => {
+    const { db } = opened;
     await migrateTo(db.kysely, db.dialect, '0035_daily_staging');
     const x = db.kysely as any;
     const wsId = await addWorkSpace(db, '旧索引');

@@ -1,23 +1,14 @@
 // 0023_child_role: children made before roles keep what they could do — one role a main account and key
 // set, keys mapped to include the changes a page then covered, and every work space as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../src/db/migrations.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { useOpenedDatabase } from '../helpers/database.js';
 
-let testDb: TestDatabase;
-let db: Database;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
-}, 60_000);
-afterAll(async () => {
-  await db?.close();
-  await testDb?.drop();
-});
+const opened = useOpenedDatabase();
 
 describe('0023_child_role', () => {
   it('gives older children a role of their keys (with the changes they allowed) and all work spaces', async () => {
+    const { db } = opened;
     await migrateTo(db.kysely, db.dialect, '0022_member_group');
     const k = db.kysely as any;
     const row = (values: Record<string, unknown>) => ({

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/database.js';
 
 export interface TestDatabase {
   env: { DATA_DIR: string; DATABASE_URL?: string };
@@ -40,4 +42,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * A fresh database, opened and not migrated (a test of a migration migrates it itself), made before the
+ * enclosing tests and closed and dropped after them. `db` is there once they start.
+ */
+export function useOpenedDatabase(): { db: Database } {
+  const opened = {} as { db: Database; test?: TestDatabase };
+  beforeAll(async () => {
+    opened.test = await createTestDatabase();
+    opened.db = openDatabase({ databaseUrl: opened.test.env.DATABASE_URL, dataDir: opened.test.env.DATA_DIR });
+  }, 60_000);
+  afterAll(async () => {
+    await opened.db?.close();
+    await opened.test?.drop();
+  });
+  return opened;
 }
