@@ -15,6 +15,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { listen } from './db/notify.js';
 import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
+import { registerKeptAnswers } from './http/kept-answers.js';
 import type { Api } from './http/types.js';
 import { collectRouteTable, type RouteEntry } from './http/route-table.js';
 import { registerAuthHook } from './auth/auth.hook.js';
@@ -35,6 +36,7 @@ import { channelCodeRoutes } from './contact-way/channel/channel-code.routes.js'
 import { autoTagRoutes } from './auto-tag/auto-tag.routes.js';
 import { materialRoutes } from './material/material.routes.js';
 import { clockRoutes } from './clock/clock.routes.js';
+import type { Clock } from './clock/clock.js';
 import { seatRoutes } from './seat/seat.routes.js';
 import { distributorRoutes } from './distributor/distributor.routes.js';
 import { SEAT_TICK_JOB } from './seat/seat.service.js';
@@ -67,6 +69,12 @@ export function publicConfigOf(config: Config): PublicConfig {
     simulator: Boolean(config.simUrl),
     ...(config.simUrl ? { simulatorUrl: config.simUrl } : {}),
   };
+}
+
+/** How far the business clock was moved (TEST_CLOCK); 0 unless a test or drill moved it. */
+function testClockOffset(clock: Clock): number {
+  const now = clock.now();
+  return now - clock.wall(now);
 }
 
 /** `logStream`: where log lines go instead of stdout (tests read them). */
@@ -167,6 +175,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   await app.register(
     async (api: Api) => {
       registerAuthHook(api, services.sessions, services.distributorSessions);
+      registerKeptAnswers(api, { answers: services.keptAnswers, changeMark: () => database.changeMark(), clockOffset: () => testClockOffset(services.clock) });
       registerWorkSpaceHook(api, services.workSpaces);
       await api.register(healthRoutes, { database });
       await api.register(accountRoutes, {

@@ -51,6 +51,7 @@ import { WecomGateway } from './wecom/wecom-gateway.js';
 import { SuiteTicketRepository } from './wecom/suite-ticket.repository.js';
 import { SharedRateLimiter } from './wecom/shared-limiter.js';
 import { BusinessClock } from './clock/clock.js';
+import { KeptAnswers } from './http/kept-answers.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobRepository } from './jobs/job.repository.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -356,6 +357,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   return {
     clock,
     sessionCache,
+    keptAnswers: new KeptAnswers(),
     jobs,
     scheduler,
     distributors,

@@ -58,7 +58,7 @@ export async function customerRoutes(
   );
   app.post(
     '/customer/list',
-    { config, schema: { tags, security, summary: '客户列表：每位客户一行，附跟进成员与标签；按成员、标签、活码、添加时间等筛选', body: CustomerListBody, response: { 200: Ok(CustomerList) } } },
+    { config: { ...config, keep: true }, schema: { tags, security, summary: '客户列表：每位客户一行，附跟进成员与标签；按成员、标签、活码、添加时间等筛选', body: CustomerListBody, response: { 200: Ok(CustomerList) } } },
     async (req) => ok(await customerList.list(workSpaceOf(req), req.body)),
   );
   app.post(

@@ -23,6 +23,14 @@ export interface Database {
   syncCommitted(): Promise<void>;
   /** This process's UPDATEs and DELETEs, told to who watches a table (the session cache). */
   writes: TableWrites;
+  /**
+   * A text that differs from an earlier one when data may have changed between the two reads, by any
+   * process (answers kept between requests check it, http/kept-answers.ts). SQLite: the changes this
+   * connection made (`total_changes()`, counted as each statement ends) and `data_version` (which moves
+   * when another connection commits). PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`),
+   * which moves when any transaction starts to write or ends one that did.
+   */
+  changeMark(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -43,7 +51,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const writes = new TableWrites();
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, close: () => kysely.destroy() };
+    const changeMark = async () => (await pool.query<{ mark: string }>({ name: 'change-mark', text: 'select pg_current_snapshot()::text as mark' })).rows[0]!.mark;
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, changeMark, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'scrm.db');
@@ -83,7 +92,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     await kysely.destroy();
     await (await wal?.catch(() => undefined))?.close();
   };
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, close };
+  const mark = sqlite.prepare('select total_changes() || \':\' || data_version from pragma_data_version').pluck();
+  const changeMark = async () => mark.get() as string;
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, changeMark, close };
 }
 
 /**

@@ -23,6 +23,7 @@ export interface RouteDeclaration {
   permission?: string | readonly string[];
   distributor?: boolean;
   workSpace?: boolean;
+  keep?: boolean;
 }
 
 /** One /api route as the matrices see it. */
@@ -71,6 +72,7 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
   if (keys && (keys.length === 0 || keys.some((k) => typeof k !== 'string' || k === ''))) {
     return new Error(`route ${where}: permission must name at least one menu key`);
   }
+  if (c.keep && (c.public || c.distributor)) return new Error(`route ${where}: keep: true is for account routes (an answer is kept per account)`);
   if (c.public) {
     if (c.workSpace === true) return new Error(`route ${where}: a public route cannot be scoped to a work space`);
   } else if (typeof c.workSpace !== 'boolean') {

@@ -42,6 +42,11 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** Skips the XSRF check (http/xsrf.ts): only /api/cookie/update, which replaces the cookie. */
     xsrfExempt?: boolean;
+    /**
+     * A read whose answer a repeat of the call may get again while no data changed (http/kept-answers.ts):
+     * the lists the console opens first. Only on account routes, and only on a route that writes nothing.
+     */
+    keep?: boolean;
   }
 }
 

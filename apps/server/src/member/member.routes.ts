@@ -32,7 +32,7 @@ export async function memberRoutes(app: Api, opts: { members: MemberService; wor
 
   app.post(
     '/member/list',
-    { config, schema: { tags, security, summary: '成员列表（X-Work-Id 指定企业）', body: MemberListBody, response: { 200: Ok(MemberList) } } },
+    { config: { ...config, keep: true }, schema: { tags, security, summary: '成员列表（X-Work-Id 指定企业）', body: MemberListBody, response: { 200: Ok(MemberList) } } },
     async (req) => ok(await opts.members.list(workSpaceOf(req), req.body ?? {})),
   );
 

@@ -40,7 +40,7 @@ export async function pushRoutes(app: Api, opts: { pushes: PushService }) {
 
   app.post(
     '/push/list',
-    { config: view, schema: { tags, security, summary: '群发列表：状态与送达、未发送、失败人数', body: PushListBody, response: { 200: Ok(PushList) } } },
+    { config: { ...view, keep: true }, schema: { tags, security, summary: '群发列表：状态与送达、未发送、失败人数', body: PushListBody, response: { 200: Ok(PushList) } } },
     async (req) => ok(await pushes.list(workSpaceOf(req), req.body ?? {})),
   );
   app.post(

@@ -108,6 +108,9 @@ describe('route table', () => {
     expect(() => app.post('/api/v', { config: { permission: [] } }, ok)).toThrow(/at least one menu key/);
     expect(() => app.post('/api/t', { config: { distributor: true, anyAccount: true, workSpace: false } }, ok)).toThrow(/exactly one access rule/);
     expect(() => app.post('/api/s', { config: { distributor: true, workSpace: true } }, ok)).toThrow(/distributor route declares workSpace: false/);
+    // An answer is kept per account: never on a public or distributor route.
+    expect(() => app.post('/api/r', { config: { public: true, keep: true } }, ok)).toThrow(/keep: true is for account routes/);
+    expect(() => app.post('/api/q', { config: { distributor: true, workSpace: false, keep: true } }, ok)).toThrow(/keep: true is for account routes/);
     // Outside /api (the web pages) nothing is asked for.
     expect(() => app.get('/page', ok)).not.toThrow();
     expect(() => app.post('/api/u', { config: { anyAccount: true, workSpace: false } }, ok)).not.toThrow();

@@ -38,7 +38,7 @@ export async function channelCodeRoutes(
 
   app.post(
     '/lxw/list',
-    { config, schema: { tags, security, summary: '渠道活码列表：成员在线情况、今日与累计添加', body: ChannelCodeListBody, response: { 200: Ok(ChannelCodeList) } } },
+    { config: { ...config, keep: true }, schema: { tags, security, summary: '渠道活码列表：成员在线情况、今日与累计添加', body: ChannelCodeListBody, response: { 200: Ok(ChannelCodeList) } } },
     async (req) => ok(await channels.list(workSpaceOf(req), req.body ?? {})),
   );
   app.post(
