@@ -12,7 +12,7 @@
 // space (accounts, children's work spaces, work spaces) is data the mark covers. The auth hook and the
 // XSRF check run first as for every call, so a logged-out token or a child whose key was removed is
 // refused as before.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { Api } from './types.js';
 
 /** The longest an answer is served again (for what reads the time rather than the data). */
@@ -127,21 +127,23 @@ function keyOf(request: FastifyRequest, clockOffset: number): string {
 }
 
 /**
- * The hooks of the /api scope (after the auth hook): a repeat is answered in preValidation (from what is
- * kept, or by waiting for the same call being read), and a read answer is kept in onSend (as the bytes
+ * Hooks on each `keep: true` route of the /api scope (added as routes are registered, so no other route
+ * pays for them; they run after the scope's auth hook): a repeat is answered in preValidation (from what
+ * is kept, or by waiting for the same call being read), and a read answer is kept in onSend (as the bytes
  * sent; onResponse ends a reading whose answer was never sent).
  */
 export function registerKeptAnswers(api: Api, opts: { answers: KeptAnswers; changeMark: () => Promise<string>; clockOffset: () => number }): void {
   const { answers } = opts;
   const json = 'application/json; charset=utf-8';
   api.decorateRequest('keptAs', null);
-  api.addHook('preValidation', async (request, reply) => {
-    if (!request.routeOptions.config.keep || !request.auth) return;
+  const lookup: preValidationAsyncHookHandler = async (request, reply) => {
+    if (!request.auth) return;
     const key = keyOf(request, opts.clockOffset());
     const mark = await opts.changeMark();
-    const kept = answers.get(key, mark, Date.now());
+    const now = Date.now();
+    const kept = answers.get(key, mark, now);
     if (kept) return reply.type(json).send(kept);
-    const waiting = answers.readBy(key, mark, Date.now());
+    const waiting = answers.readBy(key, mark, now);
     if (!waiting) {
       request.keptAs = { key, mark };
       return;
@@ -149,17 +151,24 @@ export function registerKeptAnswers(api: Api, opts: { answers: KeptAnswers; chan
     const answer = await waiting;
     // The call read failed (its own error is its own): this one reads for itself.
     if (answer) return reply.type(json).send(answer);
-  });
-  api.addHook('onSend', async (request, reply, payload) => {
+  };
+  const keep: onSendAsyncHookHandler = async (request, reply, payload) => {
     const at = request.keptAs;
     if (!at) return payload;
     request.keptAs = null;
     const body = reply.statusCode === 200 && typeof payload === 'string' ? Buffer.from(payload) : undefined;
     answers.done(at.key, at.mark, body, Date.now());
     return body ?? payload;
-  });
-  api.addHook('onResponse', async (request) => {
+  };
+  const end: onResponseAsyncHookHandler = async (request) => {
     const at = request.keptAs;
     if (at) answers.done(at.key, at.mark, undefined, Date.now());
+  };
+  const listOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  api.addHook('onRoute', (route) => {
+    if (!route.config?.keep) return;
+    route.preValidation = [...listOf(route.preValidation), lookup];
+    route.onSend = [...listOf(route.onSend), keep];
+    route.onResponse = [...listOf(route.onResponse), end];
   });
 }
