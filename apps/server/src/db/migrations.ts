@@ -1631,6 +1631,18 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // A refund's counts are kept on the order: the operator's refund and the provider's REFUND notice race,
+    // and whichever takes the seats back, the operator's answer reports what was taken.
+    '0037_order_taken_back': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('seat_order').addColumn('taken_back', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('seat_order').addColumn('kept_bound', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('seat_order').dropColumn('kept_bound').execute();
+        await db.schema.alterTable('seat_order').dropColumn('taken_back').execute();
+      },
+    },
   };
 }
 

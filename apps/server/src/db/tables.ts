@@ -980,6 +980,9 @@ export interface SeatOrderTable {
   paid_at: number | null;
   /** When it was cancelled or refunded. */
   closed_at: number | null;
+  /** Refunded: the seats (buy) or renewed seats (renew) taken back, and a buy's seats kept by their members. */
+  taken_back: Generated<number>;
+  kept_bound: Generated<number>;
 }
 
 /** A payment provider's notification, recorded once per (provider, notify_id): a second delivery is a duplicate. */

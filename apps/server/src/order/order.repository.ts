@@ -77,6 +77,11 @@ export class OrderRepository {
     return affected(r) === 1;
   }
 
+  /** What a refund took back (read by the operator's answer, whoever made the refund). */
+  async setTakenBack(trx: Executor, id: number, taken: { takenBack: number; keptBound: number }): Promise<void> {
+    await trx.updateTable('seat_order').set({ taken_back: taken.takenBack, kept_bound: taken.keptBound }).where('id', '=', id).execute();
+  }
+
   /** Unpaid orders whose time to pay is over, oldest first. */
   async duePending(now: number, limit: number): Promise<OrderRow[]> {
     return this.db.selectFrom('seat_order').selectAll().where('state', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();

@@ -309,9 +309,12 @@ export class OrderService {
     }
   }
 
-  private async takeBack(trx: Executor, o: OrderRow): Promise<{ takenBack: number; keptBound: number } | null> {
-    if (!(await this.d.repo.markRefunded(trx, o.id, this.now))) return null;
-    return this.d.seats.takeBack(o.account_id, { id: o.id, kind: o.kind, seatIds: parseIds(o.seat_ids), termDays: o.term_days }, trx);
+  /** paid → refunded and the seats taken back, counted on the order; false when it was not paid (any more). */
+  private async takeBack(trx: Executor, o: OrderRow): Promise<boolean> {
+    if (!(await this.d.repo.markRefunded(trx, o.id, this.now))) return false;
+    const taken = await this.d.seats.takeBack(o.account_id, { id: o.id, kind: o.kind, seatIds: parseIds(o.seat_ids), termDays: o.term_days }, trx);
+    await this.d.repo.setTakenBack(trx, o.id, taken);
+    return true;
   }
 
   // ---------------------------------------------------------------- refunds (operators)
@@ -325,9 +328,11 @@ export class OrderService {
     if (o.state !== 'paid') throw new AppError(409, o.state === 'refunded' ? '订单已退款' : '只能退款已支付的订单');
     if (!this.d.pay || this.d.pay.name !== o.provider) throw new AppError(409, '该订单的支付渠道未配置，无法退款');
     await this.d.pay.refund(o.order_no, Number(o.amount_fen));
-    const taken = await this.d.repo.transaction(async (trx) => this.takeBack(trx, (await this.d.repo.byId(o.id, trx))!));
+    // The provider's REFUND notice may have taken the seats back already; then this finds the order refunded.
+    await this.d.repo.transaction(async (trx) => this.takeBack(trx, (await this.d.repo.byId(o.id, trx))!));
     this.d.log.info({ orderId: o.id, amount: yuan(Number(o.amount_fen)) }, 'order refunded');
-    return { order: orderOf((await this.d.repo.byId(o.id))!), takenBack: taken?.takenBack ?? 0, keptBound: taken?.keptBound ?? 0 };
+    const after = (await this.d.repo.byId(o.id))!;
+    return { order: orderOf(after), takenBack: after.taken_back, keptBound: after.kept_bound };
   }
 
   // ---------------------------------------------------------------- the minute tick

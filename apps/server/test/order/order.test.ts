@@ -351,7 +351,8 @@ describe('renewals and refunds', () => {
     expect(again.status).toBe(409);
     expect(again.message).toBe('订单已退款');
     // The provider's refund notice arrives too: nothing more happens; a late paid notice does not credit it again.
-    await until('the refund notice', async () => (await notices(order.id)).some((n) => n.outcome === 'ignored'));
+    // (It may also have come first and taken the seats back itself: then it is the one 'refunded'.)
+    await until('the refund notice', async () => (await notices(order.id)).filter((n) => n.outcome === 'ignored' || n.outcome === 'refunded').length === 1);
     await drill(order.orderNo, 'notify', { fresh: true });
     expect((await orderRow(order.id)).state).toBe('refunded');
     expect(await seatsOf(order.id)).toBe(1);
@@ -368,6 +369,24 @@ describe('renewals and refunds', () => {
     expect(refunded.data).toMatchObject({ takenBack: 1, keptBound: 0 });
     const row = await db().selectFrom('seat').select('expires_at').where('id', '=', seat!.id).executeTakeFirstOrThrow();
     expect(row.expires_at).toBe(seat!.expiresAt);
+  });
+
+  it('reports what a refund took back when the provider\'s notice took it first', async () => {
+    const seats = (await api('/api/seat/list', { pageSize: 2, state: 'free' })).data.list as Array<{ id: number; expiresAt: number }>;
+    const placed = await api('/api/qw/order/get', { kind: 'renew', seatIds: seats.map((s) => s.id), termDays: 30 });
+    await drill(placed.data.order.orderNo, 'pay');
+    // The provider answers our refund call only once its REFUND notice was delivered (and applied here).
+    await h.simCall('POST', '/control/pay/config', { refundNoticeFirst: true });
+    try {
+      const refunded = await h.api('/api/admin/qw/order/refund', { orderId: placed.data.order.id }, undefined, { 'x-admin-token': ADMIN });
+      expect(refunded.status, refunded.message).toBe(200);
+      expect(refunded.data).toMatchObject({ order: { state: 'refunded' }, takenBack: 2, keptBound: 0 });
+    } finally {
+      await h.simCall('POST', '/control/pay/config', { refundNoticeFirst: false });
+    }
+    expect((await notices(placed.data.order.id)).map((n) => n.outcome)).toEqual(['credited', 'refunded']);
+    const rows = await db().selectFrom('seat').select(['id', 'expires_at']).where('id', 'in', seats.map((s) => s.id)).execute();
+    for (const s of seats) expect(rows.find((r) => r.id === s.id)!.expires_at).toBe(s.expiresAt);
   });
 
   it('pages the account\'s orders, newest first, filtered by state', async () => {

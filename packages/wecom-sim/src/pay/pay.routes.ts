@@ -83,7 +83,8 @@ export async function payRoutes(app: FastifyInstance, opts: { store: PayStore; p
       const r = store.refund(o);
       if (r === 'REFUNDED') return err(reply, 409, 'REFUNDED', '订单已退款');
       if (r === 'NOTPAID') return err(reply, 409, 'NOTPAID', '订单未支付');
-      void store.deliver(o, store.notice(o, 'REFUND.SUCCESS'));
+      const delivered = store.deliver(o, store.notice(o, 'REFUND.SUCCESS'));
+      if (store.refundNoticeFirst) await delivered;
       return stateOf(o);
     });
   });
@@ -106,7 +107,7 @@ export async function payRoutes(app: FastifyInstance, opts: { store: PayStore; p
     const o = store.orders.get(req.params.no);
     return o ? { ...stateOf(o), timeExpire: o.timeExpire, notices: o.notices } : err(reply, 404, 'ORDER_NOT_EXIST', '订单不存在');
   });
-  app.post<{ Body: { notifyUrl?: unknown; retryDelaysMs?: unknown } }>('/control/pay/config', async (req, reply) => {
+  app.post<{ Body: { notifyUrl?: unknown; retryDelaysMs?: unknown; refundNoticeFirst?: unknown } }>('/control/pay/config', async (req, reply) => {
     const b = req.body ?? {};
     if (b.notifyUrl !== undefined) {
       if (typeof b.notifyUrl !== 'string' || (b.notifyUrl && !URL.canParse(b.notifyUrl))) return err(reply, 400, 'PARAM_ERROR', 'notifyUrl 不是合法的地址');
@@ -117,7 +118,11 @@ export async function payRoutes(app: FastifyInstance, opts: { store: PayStore; p
       if (!Array.isArray(d) || d.length > 20 || !d.every((x) => Number.isInteger(x) && x >= 0 && x <= 600_000)) return err(reply, 400, 'PARAM_ERROR', 'retryDelaysMs 须为 0-600000 毫秒的数组（至多 20 个）');
       store.retryDelaysMs = d as number[];
     }
-    return { errcode: 0, errmsg: 'ok', notifyUrl: store.notifyUrlOverride, retryDelaysMs: store.retryDelaysMs };
+    if (b.refundNoticeFirst !== undefined) {
+      if (typeof b.refundNoticeFirst !== 'boolean') return err(reply, 400, 'PARAM_ERROR', 'refundNoticeFirst 须为 true 或 false');
+      store.refundNoticeFirst = b.refundNoticeFirst;
+    }
+    return { errcode: 0, errmsg: 'ok', notifyUrl: store.notifyUrlOverride, retryDelaysMs: store.retryDelaysMs, refundNoticeFirst: store.refundNoticeFirst };
   });
   app.post<{ Params: { no: string; action: string }; Body: DeliveryOptions & { force?: boolean; wait?: boolean; fresh?: boolean } }>('/control/pay/orders/:no/:action', async (req, reply) => {
     const o = store.orders.get(req.params.no);

@@ -71,6 +71,8 @@ export class PayStore {
   notifyUrlOverride = '';
   /** Waits between attempts of a notification the merchant did not accept (then it is given up). */
   retryDelaysMs = [1000, 2000, 4000, 8000, 15000];
+  /** A refund is answered only once its REFUND notice was delivered (a provider whose notice wins the race). */
+  refundNoticeFirst = false;
   private readonly pending = new Set<Promise<void>>();
   private stopped = false;
 
