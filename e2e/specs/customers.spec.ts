@@ -89,14 +89,14 @@ test('filters by two tags and a member, batch-tags them and WeCom has the tag', 
   await page.getByTestId('batch-start').click();
   await expect(page.getByTestId('batch-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('batch-counts')).toHaveText('成功 2，失败 0，共 2');
-  await page.screenshot({ path: 'test-results/customers-batch.png' });
+  await page.screenshot({ path: '/tmp/scrm-customers-batch.png' });
 
   const list = await customers();
   for (const ext of targets) expect(followOf(list, ext, member.userid).tags.map((t) => t.tag_id)).toContain(tags[2]!.id);
   await page.getByTestId('batch-close').click();
   // The member's relation on each of the two now shows the tag (other members' relations keep theirs).
   await expect(page.getByTestId('row-follow').filter({ hasText: member.name }).filter({ hasText: tags[2]!.name })).toHaveCount(2);
-  await page.screenshot({ path: 'test-results/customers-list.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/scrm-customers-list.png', fullPage: true });
 });
 
 test('edits a remark on the record and WeCom has it', async ({ page }) => {
@@ -114,7 +114,7 @@ test('edits a remark on the record and WeCom has it', async ({ page }) => {
   const f = followOf(await customers(), ext, member.userid) as SimFollow & { remark_mobiles: string[] };
   expect(f.remark).toBe('王总-老客户');
   expect(f.remark_mobiles).toContain('13800001111');
-  await page.screenshot({ path: 'test-results/customers-detail.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/scrm-customers-detail.png', fullPage: true });
 });
 
 test('exports the list to Excel and the rows are all there', async ({ page }) => {
