@@ -4,7 +4,7 @@
 // the adds per second the chain completed (to the welcome message, and to the tags and re-reads, which
 // run at a lower priority) and the time from the add event to the welcome message WeCom received (p50,
 // p99), plus any welcome that missed WeCom's 20 s.
-// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20 | --rate=30] [--processes=1] [--proxy]
+// Usage: node --import tsx bench/acquisition.ts [--adds=2000] [--concurrency=20 | --rate=30] [--processes=1] [--proxy] [--profile]
 //   --rate=N scans N times a second whatever happens (an open loop: the latency at a load the chain
 //   sustains); without it, `--concurrency` scanners go as fast as they can (the most the chain takes).
 //   DATABASE_URL=postgres://… for PostgreSQL; --processes=N runs N server processes on the one database
@@ -15,9 +15,11 @@
 //   extra servers +10…). The servers are pinned apart from the load generator and the simulator where the
 //   machine allows (--pin=0: not; with two cores pinning puts every server process on core 1); the output
 //   gives the cores, the load average, how the cores were shared and the CPU each side used.
+//   --profile: the server runs with `--cpu-prof` and writes bench/profiles/acquisition-<db>-<time>.cpuprofile
+//   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
 import http from 'node:http';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -32,6 +34,8 @@ const serverPortList = serverPorts(port);
 const servers = serverPortList.length;
 const extraServerPorts = serverPortList.slice(1);
 const useProxy = servers > 1 || process.argv.includes('--proxy');
+const profile = process.argv.includes('--profile');
+if (profile && servers > 1) throw new Error('--profile profiles one server process: leave out --processes');
 
 /** Round-robin HTTP proxy over the server processes (what a load balancer does). */
 function proxy(ports: number[], listen: number): Promise<http.Server> {
@@ -59,6 +63,7 @@ const stack = await startBenchStack({
   simPort,
   extraServerPorts,
   env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...(process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {}) },
+  nodeArgs: profile ? cpuProfileArgs(`acquisition-${process.env.DATABASE_URL ? 'postgresql' : 'sqlite'}`) : [],
 });
 let lb: http.Server | undefined;
 try {

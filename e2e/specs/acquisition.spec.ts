@@ -38,7 +38,7 @@ async function pickMember(page: Page, placeholder: string, member: { userid: str
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3520, simPort: 3521 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000888', password: 'acq12345' }, { name: '获客科技', seed: `acq-${Date.now()}`, size: { departments: 2, members: 8, customers: 5, groups: 1, tags: 3 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000888', password: 'acq12345' }, { name: '获客科技', seed: 'acq', size: { departments: 2, members: 8, customers: 5, groups: 1, tags: 3 } }));
   members = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list;
   const png = await QRCode.toBuffer('欢迎', { width: 120 });
   const form = new FormData();

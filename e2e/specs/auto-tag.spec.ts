@@ -17,7 +17,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3590, simPort: 3591 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000890', password: 'auto12345' }, { name: '自动标签科技', seed: `autotag-${Date.now()}`, size: { departments: 2, members: 5, customers: 60, groups: 2, tags: 4 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000890', password: 'auto12345' }, { name: '自动标签科技', seed: 'autotag', size: { departments: 2, members: 5, customers: 60, groups: 2, tags: 4 } }));
 });
 
 test.afterAll(async () => {

@@ -32,7 +32,7 @@ async function addOf(codeId: number, externalUserid: string) {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3510, simPort: 3511 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'drill1234' }, { name: '演练科技', seed: `drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'drill1234' }, { name: '演练科技', seed: 'drill', size: { departments: 2, members: 4, customers: 5, groups: 1, tags: 2 } }));
   const members = (await api<{ list: Array<{ userid: string }> }>('qw/member/find', {})).list;
   plainCode = await api('qw/lxw/add', channelCodeBody('故障演练', [members[0]!.userid], { welcome: { text: '您好，欢迎关注演练科技！', materialIds: [] } }));
   // A code whose welcome greets by nickname and carries an image (uploaded to WeCom when saved).

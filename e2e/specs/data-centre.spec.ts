@@ -21,7 +21,7 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3540, simPort: 3541 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'data12345' }, { name: '数据科技', seed: `data-${Date.now()}`, size: { departments: 2, members: 4, customers: 3, groups: 1, tags: 2 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000777', password: 'data12345' }, { name: '数据科技', seed: 'data', size: { departments: 2, members: 4, customers: 3, groups: 1, tags: 2 } }));
   member = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list[0]!;
 });
 

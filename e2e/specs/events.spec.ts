@@ -24,7 +24,7 @@ test('a scan on the simulator page adds a customer to the member who owns the co
   const account = await registerAccount({ bindGzh: true });
   const corp = await post<{ corpId: string; agentId: string; secret: string }>('/control/corps', {
     name: '事件科技',
-    seed: `events-${Date.now()}`,
+    seed: 'events',
     size: { departments: 2, members: 4, customers: 10, groups: 1, tags: 3 },
   });
   const work = await api<{ id: number; callbackUrl: string; token: string; encodingAesKey: string }>(

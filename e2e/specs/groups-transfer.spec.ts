@@ -18,6 +18,18 @@ const snapshot = async () => (await (await stack.client.simFetch(`/control/corps
 
 const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
 
+/** The group this spec makes: the simulator names its groups 城市 + topic + n (「上海新品体验群1」), never this. */
+const NEW_GROUP = '内测体验官群';
+
+/**
+ * The names that pick out one person: the simulator's names repeat ("林雨桐" twice among 16 customers once
+ * failed this spec), and a row filtered by a name that is part of another's finds both.
+ */
+const distinctNames = (snap: any): Set<string> => {
+  const names: string[] = [...snap.customers, ...snap.members].map((p: any) => p.name);
+  return new Set(names.filter((n) => names.filter((m) => m.includes(n)).length === 1));
+};
+
 /** Opens a member picker, searches the name and picks the member by userid (names may repeat). */
 async function pickMember(page: Page, testId: string, member: { userid: string; name: string }) {
   await page.getByTestId(testId).click();
@@ -27,7 +39,7 @@ async function pickMember(page: Page, testId: string, member: { userid: string; 
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3530, simPort: 3531 });
-  ({ token, corpId, workId, work: info } = await drillCorp(stack, { phone: '13900000931', password: 'grp12345' }, { name: '社群科技', seed: `groups-${Date.now()}`, size: { departments: 2, members: 5, customers: 16, groups: 2, tags: 2 } }));
+  ({ token, corpId, workId, work: info } = await drillCorp(stack, { phone: '13900000931', password: 'grp12345' }, { name: '社群科技', seed: 'groups-transfer', size: { departments: 2, members: 5, customers: 16, groups: 2, tags: 2 } }));
 });
 
 test.afterAll(async () => {
@@ -40,18 +52,18 @@ test('a sync from the list page brings a group WeCom never told us of, and its m
   const snap = await snapshot();
   const owner = snap.members[0];
   const customers = snap.customers.slice(0, 2).map((c: any) => c.external_userid);
-  await control('group-create', { owner: owner.userid, name: '新品体验群', externalUserids: customers });
+  await control('group-create', { owner: owner.userid, name: NEW_GROUP, externalUserids: customers });
   await control('callback', { url: info.callbackUrl, token: info.token, encodingAesKey: info.encodingAesKey });
 
   await open(page, '/outer-group/list');
   // the first page of a fresh server loads its sub-app cold: room for a loaded machine
   await expect(page.getByTestId('group-name')).toHaveCount(2, { timeout: 30_000 });
-  await expect(page.getByText('新品体验群')).toHaveCount(0);
+  await expect(page.getByText(NEW_GROUP)).toHaveCount(0);
   await page.getByTestId('group-sync').click();
-  await expect(page.getByText('新品体验群')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(NEW_GROUP)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('synced-at')).toBeVisible();
   await expect(page.getByTestId('group-name')).toHaveCount(3);
-  const row = page.getByRole('row').filter({ hasText: '新品体验群' });
+  const row = page.getByRole('row').filter({ hasText: NEW_GROUP });
   await expect(row.getByTestId('group-owner')).toHaveText(owner.name);
   await expect(row.getByTestId('group-customers')).toHaveText('2');
   await expect(row.getByTestId('group-staff')).toHaveText('1');
@@ -66,13 +78,14 @@ test('a sync from the list page brings a group WeCom never told us of, and its m
 
 test('a customer joining through the simulator shows in today\'s joins and the trend', async ({ page }) => {
   const snap = await snapshot();
-  const group = snap.groups.find((g: any) => g.name === '新品体验群');
+  const group = snap.groups.find((g: any) => g.name === NEW_GROUP);
   const inGroup = new Set(group.member_list.map((m: any) => m.userid));
-  const customer = snap.customers.find((c: any) => !inGroup.has(c.external_userid));
+  const distinct = distinctNames(snap);
+  const customer = snap.customers.find((c: any) => !inGroup.has(c.external_userid) && distinct.has(c.name));
   await control('group-join', { chatId: group.chat_id, externalUserid: customer.external_userid, joinScene: 2, invitor: snap.members[1].userid });
 
   await open(page, '/outer-group/list');
-  const row = page.getByRole('row').filter({ hasText: '新品体验群' });
+  const row = page.getByRole('row').filter({ hasText: NEW_GROUP });
   // Reloaded until the join is counted. The row is awaited apart from the figure: on a loaded machine a
   // reload shows the list only seconds later (CI once spent all 30 s of reloads waiting for the row).
   await expect(async () => {
@@ -94,8 +107,9 @@ test('a customer joining through the simulator shows in today\'s joins and the t
 test('two customers handed to another member: one accepts, one refuses, and the page shows both', async ({ page }) => {
   const snap = await snapshot();
   const contacts = snap.members.filter((m: any) => m.customer_contact);
+  const distinct = distinctNames(snap);
   const customersOf = (userid: string) => snap.customers.filter((c: any) => c.follow_user.some((f: any) => f.userid === userid));
-  const handover = contacts.find((m: any) => customersOf(m.userid).length >= 2);
+  const handover = contacts.find((m: any) => customersOf(m.userid).filter((c: any) => distinct.has(c.name)).length >= 2);
   const takeover = contacts.find((m: any) => m.userid !== handover.userid);
 
   await open(page, '/customer/transfer');
@@ -105,12 +119,11 @@ test('two customers handed to another member: one accepts, one refuses, and the 
   await pickMember(page, 'assign-handover', handover);
   const table = page.getByTestId('assign-customers');
   await expect(table.getByTestId('assign-customer').first()).toBeVisible();
-  const picked: string[] = [];
-  for (const i of [0, 1]) {
-    const line = table.locator('tbody tr').nth(i);
-    picked.push((await line.getByTestId('assign-customer').innerText()).trim());
-    await line.locator('input[type=checkbox]').check();
-  }
+  // two customers of the dialog's first page whose names tell them apart
+  const shown = (await table.getByTestId('assign-customer').allInnerTexts()).map((t) => t.trim());
+  const picked = shown.filter((name) => distinct.has(name)).slice(0, 2);
+  expect(picked).toHaveLength(2);
+  for (const name of picked) await table.locator('tbody tr').filter({ hasText: name }).locator('input[type=checkbox]').check();
   await pickMember(page, 'assign-takeover', takeover);
   await page.getByRole('button', { name: '确定分配' }).click();
   await expect(page.getByText('已发起 2 位客户的转接，等待客户接替')).toBeVisible();

@@ -30,7 +30,7 @@ async function pickMember(page: Page, testId: string, member: { userid: string; 
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3620, simPort: 3621 });
-  ({ token, workId } = await drillCorp(stack, { phone: '13900000622', password: 'group12345' }, { name: '分组科技', seed: `mg-${Date.now()}`, size: { departments: 2, members: 6, customers: 2, groups: 0, tags: 1 } }));
+  ({ token, workId } = await drillCorp(stack, { phone: '13900000622', password: 'group12345' }, { name: '分组科技', seed: 'mg', size: { departments: 2, members: 6, customers: 2, groups: 0, tags: 1 } }));
   members = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list;
   expect(members.length).toBeGreaterThanOrEqual(3);
 });

@@ -34,7 +34,7 @@ async function pickMember(page: Page, member: { userid: string; name: string }) 
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 4330, simPort: 4331 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000951', password: 'mom12345' }, { name: '朋友圈科技', seed: `moment-${Date.now()}`, size: { departments: 2, members: 4, customers: 8, groups: 1, tags: 2 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000951', password: 'mom12345' }, { name: '朋友圈科技', seed: 'moment', size: { departments: 2, members: 4, customers: 8, groups: 1, tags: 2 } }));
   const snap = (await (await stack.client.simFetch(`/control/corps/${corpId}/snapshot`)).json()) as any;
   members = snap.members.filter((m: any) => m.customer_contact).map((m: any) => ({ userid: m.userid, name: m.name }));
   await imageMaterial('新品海报');

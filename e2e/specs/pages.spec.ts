@@ -61,7 +61,7 @@ test('every page of the menu opens with its title, nothing left loading and no c
   const account = await registerAccount({ bindGzh: true });
   const { work } = await client.connectSampleCorp(account.token, {
     name: '巡检科技',
-    seed: `pages-${Date.now()}`,
+    seed: 'pages',
     size: { departments: 2, members: 4, customers: 6, groups: 1, tags: 3 },
   });
   await client.waitForSync(account.token, work.id);
@@ -97,8 +97,10 @@ test('every page of the menu opens with its title, nothing left loading and no c
     });
   }
   await page.goto('/#/channel-qrcode/list');
-  await expect(content.locator(`img[src^="${simUrl}"]`).first()).toBeVisible();
-  expect(await content.locator(`img[src^="${simUrl}"]`).first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const qr = content.locator(`img[src^="${simUrl}"]`).first();
+  await expect(qr).toBeVisible();
+  // Shown (its box) may come before loaded: the image's width is read until it has arrived.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(errors).toEqual([]);
   // The data centre is a sub-app of its own: 好友分析 with its totals.
   await page.goto('/#/data/customer');

@@ -43,7 +43,7 @@ async function everyTaskMadeOnce(id: number, text: string, targets: number) {
 test.beforeAll(async () => {
   const port = Number(process.env.E2E_DRILL_PORT ?? 4112);
   stack = await startDrillStack({ port, simPort: port + 1, env: { PUSH_TASK_MAX_CUSTOMERS: '3', JOB_LEASE_MS: '3000' } });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000778', password: 'drill1234' }, { name: '群发演练', seed: `push-drill-${Date.now()}`, size: { departments: 2, members: 4, customers: 60, groups: 1, tags: 2 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000778', password: 'drill1234' }, { name: '群发演练', seed: 'push-drill', size: { departments: 2, members: 4, customers: 60, groups: 1, tags: 2 } }));
 });
 
 test.afterAll(async () => {

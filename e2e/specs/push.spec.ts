@@ -48,7 +48,7 @@ const chinaWall = (t: number) => new Date(t + CHINA_OFFSET_MS).toISOString().sli
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3600, simPort: 3601 });
-  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000600', password: 'push12345' }, { name: '群发科技', seed: `push-${Date.now()}`, size: { departments: 2, members: 5, customers: 40, groups: 2, tags: 4 } }));
+  ({ token, corpId, workId } = await drillCorp(stack, { phone: '13900000600', password: 'push12345' }, { name: '群发科技', seed: 'push', size: { departments: 2, members: 5, customers: 40, groups: 2, tags: 4 } }));
   const snap = await sim<{ customers: SimCustomer[] }>(`/control/corps/${corpId}/snapshot`);
   const tags = (await api<{ list: Array<{ tags: Array<{ id: string; name: string }> }> }>('qw/tag/list')).list.flatMap((g) => g.tags);
   const holders = (id: string) => snap.customers.filter((c) => c.follow_user.some((f) => !f.deleted_by_customer && f.tags.some((t) => t.tag_id === id))).map((c) => c.external_userid);

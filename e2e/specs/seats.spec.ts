@@ -37,7 +37,7 @@ async function raw(path: string, body: unknown) {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3700, simPort: 3701, env: { DEBUG_LOGIN_CODE: DEBUG } });
-  ({ token, workId } = await drillCorp(stack, { phone: '13900000700', password: 'seat12345' }, { name: '席位科技', seed: `seat-${Date.now()}`, size: { departments: 2, members: 8, customers: 2, groups: 0, tags: 1 } }));
+  ({ token, workId } = await drillCorp(stack, { phone: '13900000700', password: 'seat12345' }, { name: '席位科技', seed: 'seat', size: { departments: 2, members: 8, customers: 2, groups: 0, tags: 1 } }));
   members = (await api<{ list: Array<{ userid: string; name: string }> }>('qw/member/find', {})).list;
   expect(members.length).toBeGreaterThanOrEqual(6);
   // A recipient of the message centre, bound by a simulated scan: the seat notices reach their inbox.

@@ -28,8 +28,8 @@ const keyBox = (page: Page, key: string) => page.locator('.ant-tree-treenode', {
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3640, simPort: 3641 });
-  ({ token, workId } = await drillCorp(stack, { phone: '13900000640', password: 'boss123456' }, { name: '甲科技', seed: `sub-a-${Date.now()}`, size: { departments: 2, members: 3, customers: 2, groups: 0, tags: 1 } }));
-  const { work } = await stack.client.connectSampleCorp(token, { name: '乙科技', seed: `sub-b-${Date.now()}`, size: { departments: 1, members: 2, customers: 1, groups: 0, tags: 1 } });
+  ({ token, workId } = await drillCorp(stack, { phone: '13900000640', password: 'boss123456' }, { name: '甲科技', seed: 'sub-a', size: { departments: 2, members: 3, customers: 2, groups: 0, tags: 1 } }));
+  const { work } = await stack.client.connectSampleCorp(token, { name: '乙科技', seed: 'sub-b', size: { departments: 1, members: 2, customers: 1, groups: 0, tags: 1 } });
   otherWorkId = work.id;
   await stack.client.waitForSync(token, otherWorkId);
   // A code for the child to read (and not be offered to change).

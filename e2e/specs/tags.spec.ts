@@ -13,7 +13,7 @@ async function connected(name: string) {
   const account = await registerAccount({ bindGzh: true });
   const corp = await post<{ corpId: string; agentId: string; secret: string }>('/control/corps', {
     name,
-    seed: `tags-${Date.now()}`,
+    seed: 'tags',
     size: { departments: 2, members: 4, customers: 12, groups: 1, tags: 3 },
   });
   const work = await api<{ id: number; callbackUrl: string; token: string; encodingAesKey: string }>(

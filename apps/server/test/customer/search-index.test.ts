@@ -83,7 +83,7 @@ describe('0036_search_skips_empty', () => {
       work_space_id: wsId, external_userid: ext, userid: 'u', remark, description: '', createtime: 1, tag_ids: '[]', add_way: 1, state: '', oper_userid: 'u', deleted_at: null,
     });
     await x.insertInto('follow_relation').values([rel('wm-empty', ''), rel('wm-kept', '老客户转介绍'), rel('wm-gone', '老客户')]).execute();
-    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual(['0036_search_skips_empty']);
+    expect((await migrateToLatest(db.kysely, db.dialect))[0]).toBe('0036_search_skips_empty');
     const set = (ext: string, remark: string) => x.updateTable('follow_relation').set({ remark }).where('external_userid', '=', ext).execute();
     await set('wm-empty', '老客户复购');
     await x.deleteFrom('follow_relation').where('external_userid', '=', 'wm-gone').execute();
