@@ -255,6 +255,9 @@ export class JobQueue {
         });
         this.running.add(run);
       }
+      // Fewer than there was room for: nothing else is due now. A job queued after this claim's read kicks
+      // again (enqueue, or its writer after the commit), a retry coming due is found by the poll.
+      if (jobs.length < free) return;
     }
   }
 

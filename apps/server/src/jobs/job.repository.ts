@@ -1,9 +1,9 @@
 // SQL of the durable job table. A claim is one UPDATE … FROM (SELECT … FOR UPDATE SKIP LOCKED)
 // on PostgreSQL, so processes sharing the database never take the same job; SQLite runs one process,
-// whose writes are serial anyway. A claimed job holds a lease that its runner renews; a job whose
-// lease ran out (its process died) is claimed again. Each claim takes the next `fence`: renewals and
-// results are written only `WHERE id = ? AND fence = ?`, so a run that lost its job (its process
-// stalled past the lease) changes nothing.
+// whose writes are serial anyway (a SELECT and an UPDATE in one transaction). A claimed job holds a
+// lease that its runner renews; a job whose lease ran out (its process died) is claimed again. Each
+// claim takes the next `fence`: renewals and results are written only `WHERE id = ? AND fence = ?`, so
+// a run that lost its job (its process stalled past the lease) changes nothing.
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, DialectName } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -99,19 +99,11 @@ export class JobRepository {
     const exclude = opts.excludeKinds.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``;
     const urgentOnly = opts.minPriority !== undefined ? sql`and j.priority >= ${opts.minPriority}` : sql``;
     const postgres = this.database.dialect === 'postgres';
-    const lock = postgres ? sql`for update skip locked` : sql``;
-    // SQLite's planner, without statistics, would take the status index and sort every queued row.
-    const index = postgres ? sql`` : sql`indexed by job_queue_idx`;
     // Only queued rows are looked at (an index on status, priority, run_at): done rows pile up and
     // must cost nothing. Jobs whose process died are put back in the queue by `requeueLapsed`.
-    // UPDATE … FROM, not WHERE id IN (…): SQLite planned the IN as a scan of the whole job table (with
-    // statistics taken while it was small, as on every new install), 280 µs a claim at 7,400 rows and
-    // growing with every done job; joined, the chosen ids are found by their key (50 µs).
-    const result = await sql<Job>`
-      update job set status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
-        attempts = attempts + 1, fence = fence + 1, updated_at = ${now}
-      from (
-        select j.id from job j ${index}
+    // SQLite's planner, without statistics, would take the status index and sort every queued row.
+    const chosen = (lock: ReturnType<typeof sql>) => sql`
+        select j.id from job j ${postgres ? sql`` : sql`indexed by job_queue_idx`}
         where j.status = 'queued' and j.run_at <= ${now}
           ${exclude}
           ${urgentOnly}
@@ -119,11 +111,34 @@ export class JobRepository {
             select 1 from job r where r.singleton_key = j.singleton_key and r.status = 'running'))
         order by j.priority desc, j.run_at, j.id
         limit ${limit}
-        ${lock}
-      ) as chosen
-      where job.id = chosen.id
-      returning ${sql.join(JOB_COLUMNS.map((c) => sql.ref(`job.${c}`)))}`.execute(this.db);
-    return result.rows;
+        ${lock}`;
+    const take = sql`status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
+        attempts = attempts + 1, fence = fence + 1, updated_at = ${now}`;
+    const columns = (table: string) => sql.join(JOB_COLUMNS.map((c) => sql.ref(`${table}${c}`)));
+    if (postgres) {
+      // One statement; processes sharing the table skip each other's locked rows.
+      const result = await sql<Job>`
+        update job set ${take}
+        from (${chosen(sql`for update skip locked`)}) as chosen
+        where job.id = chosen.id
+        returning ${columns('job.')}`.execute(this.db);
+      return result.rows;
+    }
+    // SQLite (one process, one writer): the due ids, then those rows by key, in one transaction: half the
+    // time of one UPDATE … FROM (SELECT …), which SQLite runs through a materialized table (the claim was
+    // the acquisition chain's costliest statement), and an empty claim is only a read. (UPDATE … WHERE
+    // id IN (SELECT …) planned a scan of the whole table: test/jobs/claim-plan.test.ts.)
+    return this.db.transaction().execute(async (trx) => {
+      const ids = (await chosen(sql``).execute(trx)).rows.map((r) => (r as { id: number }).id);
+      const jobs: Job[] = [];
+      // A row at a time, by key: a list of ids (`IN (…)`) was planned as a scan of the table whenever the
+      // statistics were taken while it was small.
+      for (const id of ids) {
+        const { rows } = await sql<Job>`update job set ${take} where id = ${id} and status = 'queued' returning ${columns('')}`.execute(trx);
+        jobs.push(...rows);
+      }
+      return jobs;
+    });
   }
 
   /**
