@@ -124,21 +124,22 @@ export class JobRepository {
         returning ${columns('job.')}`.execute(this.db);
       return result.rows;
     }
-    // SQLite (one process, one writer): the due ids, then those rows by key, in one transaction: half the
-    // time of one UPDATE … FROM (SELECT …), which SQLite runs through a materialized table (the claim was
-    // the acquisition chain's costliest statement), and an empty claim is only a read. (UPDATE … WHERE
-    // id IN (SELECT …) planned a scan of the whole table: test/jobs/claim-plan.test.ts.)
-    return this.db.transaction().execute(async (trx) => {
-      const ids = (await chosen(sql``).execute(trx)).rows.map((r) => (r as { id: number }).id);
+    // SQLite (one process, whose pump claims one claim at a time): the due ids, then those rows by key, each
+    // only if still queued — half the time of one UPDATE … FROM (SELECT …), which SQLite runs through a
+    // materialized table (the claim was the acquisition chain's costliest statement), and an empty claim
+    // is one read. A row at a time: a list of ids (`IN (…)`), like UPDATE … WHERE id IN (SELECT …), was
+    // planned as a scan of the whole table whenever the statistics were taken while it was small
+    // (test/jobs/claim-plan.test.ts).
+    const ids = (await chosen(sql``).execute(this.db)).rows.map((r) => (r as { id: number }).id);
+    const update = async (executor: Executor) => {
       const jobs: Job[] = [];
-      // A row at a time, by key: a list of ids (`IN (…)`) was planned as a scan of the table whenever the
-      // statistics were taken while it was small.
       for (const id of ids) {
-        const { rows } = await sql<Job>`update job set ${take} where id = ${id} and status = 'queued' returning ${columns('')}`.execute(trx);
+        const { rows } = await sql<Job>`update job set ${take} where id = ${id} and status = 'queued' returning ${columns('')}`.execute(executor);
         jobs.push(...rows);
       }
       return jobs;
-    });
+    };
+    return ids.length > 1 ? this.db.transaction().execute(update) : update(this.db);
   }
 
   /**
