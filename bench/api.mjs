@@ -74,7 +74,10 @@ try {
   }
   console.log(`seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s: ${size.members} members (${contacts.length} with seats), ${size.customers} customers, ${codeCount} channel codes, ${pushCount} pushes`);
 
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-work-id': String(work.id) };
+  // As the console calls: the XSRF cookie the server set on the first page, repeated in its header (without
+  // it every call of the run would be answered with a new cookie, which no browser asks for).
+  const xsrf = randomBytes(18).toString('base64url');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-work-id': String(work.id), cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
   const page = JSON.stringify({ page: 1, pageSize: 20 });
   const targets = [
     { name: 'POST /api/account/info', key: 'info', path: '/api/account/info', body: '{}', rows: null },

@@ -162,9 +162,10 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   // PostgreSQL: a change to who may call, committed by any process, empties the kept sessions (migration
   // 0032's NOTIFY; this process's own writes empty them at once, services.ts). auth/session-cache.ts.
   const cache = services.sessionCache;
-  const stopListening = cache
-    ? listen(database, 'scrm_auth', { message: () => cache.invalidate(), up: () => cache.setListening(true), down: () => cache.setListening(false) })
-    : null;
+  const stopListening =
+    database.dialect === 'postgres'
+      ? listen(database, 'scrm_auth', { message: () => cache.invalidate(), up: () => cache.setListening(true), down: () => cache.setListening(false) })
+      : null;
   app.addHook('onClose', async () => {
     await stopListening?.();
     services.scheduler.stop();

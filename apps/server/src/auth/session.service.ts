@@ -41,7 +41,7 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly ttlDays: number,
-    /** PostgreSQL: resolved sessions kept in this process, emptied by every change (session-cache.ts). */
+    /** Resolved sessions kept in this process, never used past a change (session-cache.ts). */
     private readonly cache?: SessionCache,
   ) {}
 
@@ -104,12 +104,16 @@ export class SessionService {
   }
 
   private async lookup(tokenHash: string): Promise<SessionAccountRow | undefined> {
+    const cache = this.cache;
+    if (!cache) return this.sessions.findWithAccount(tokenHash);
     const now = Date.now();
-    const kept = this.cache?.get(tokenHash, now);
+    // Read before the row: a write between the two makes the row kept under an older mark (read again).
+    const mark = await cache.mark();
+    const kept = cache.get(tokenHash, now, mark);
     if (kept) return kept;
-    const generation = this.cache?.begin() ?? 0;
+    const generation = cache.begin();
     const row = await this.sessions.findWithAccount(tokenHash);
-    if (row && row.revoked_at === null) this.cache?.keep(tokenHash, row, generation, now);
+    if (row && row.revoked_at === null) cache.keep(tokenHash, row, generation, now, mark);
     return row;
   }
 

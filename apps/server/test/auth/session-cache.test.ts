@@ -4,6 +4,8 @@
 // (well under a millisecond on an idle machine), and within the cache's second in any case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { sha256Hex } from '../../src/auth/tokens.js';
+import { openDatabase } from '../../src/db/database.js';
 import type { Api } from '../../src/http/types.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
@@ -88,5 +90,29 @@ describe('a session answered by another process', () => {
     await known(token);
     expect((await h.api('/api/account/child/update', { id: child.data.id, disabled: true }, main)).status).toBe(200);
     expect(await soon('/api/account/info', token, 401)).toMatchObject({ status: 401, code: 10401 });
+  });
+});
+
+describe('a session kept by the process that answers', () => {
+  it('is refused on the next call once another connection revoked it (SQLite: at once)', async () => {
+    const token = await h.register(uniquePhone());
+    // Answered twice here: kept.
+    for (let i = 0; i < 2; i++) expect((await h.api('/api/account/info', {}, token)).status).toBe(200);
+    // A statement this server did not make: another process's connection (a script, psql, sqlite3).
+    const other = openDatabase({ databaseUrl: h.config.databaseUrl, dataDir: h.config.dataDir });
+    try {
+      await other.kysely.updateTable('session').set({ revoked_at: Date.now() }).where('token_hash', '=', sha256Hex(token)).execute();
+    } finally {
+      await other.close();
+    }
+    if (h.server.database.dialect === 'sqlite') {
+      expect(await h.api('/api/account/info', {}, token)).toMatchObject({ status: 401, code: 10401 });
+    } else {
+      // PostgreSQL: once the commit's notification has arrived.
+      const until = Date.now() + 1500;
+      let r = await h.api('/api/account/info', {}, token);
+      while (r.status !== 401 && Date.now() < until) r = await h.api('/api/account/info', {}, token);
+      expect(r).toMatchObject({ status: 401, code: 10401 });
+    }
   });
 });
