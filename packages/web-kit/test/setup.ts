@@ -1,5 +1,5 @@
 // Shared set-up of the web unit tests (jsdom).
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom has no matchMedia; antd and the layout ask for it.
@@ -31,4 +31,12 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   document.body.innerHTML = '';
+});
+
+// React's scheduler runs queued work in a later macrotask (setImmediate). Work queued by a file's last test
+// (an update of a component being unmounted) once ran after the file's jsdom was torn down: 「window is
+// not defined」 from react-dom, an unhandled error that fails the run though every test passed. The last
+// turns of the loop run while the window still exists.
+afterAll(async () => {
+  for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setTimeout(resolve, 0));
 });
