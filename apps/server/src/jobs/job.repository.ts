@@ -1,6 +1,6 @@
 // SQL of the durable job table. A claim is one UPDATE … FROM (SELECT … FOR UPDATE SKIP LOCKED)
 // on PostgreSQL, so processes sharing the database never take the same job; SQLite runs one process,
-// whose writes are serial anyway (a SELECT and an UPDATE in one transaction). A claimed job holds a
+// whose writes are serial anyway (the due ids read, then each row taken by key). A claimed job holds a
 // lease that its runner renews; a job whose lease ran out (its process died) is claimed again. Each
 // claim takes the next `fence`: renewals and results are written only `WHERE id = ? AND fence = ?`, so
 // a run that lost its job (its process stalled past the lease) changes nothing.
@@ -124,7 +124,7 @@ export class JobRepository {
         returning ${columns('job.')}`.execute(this.db);
       return result.rows;
     }
-    // SQLite (one process, whose pump claims one claim at a time): the due ids, then those rows by key, each
+    // SQLite (one process, whose pump makes one claim at a time): the due ids, then those rows by key, each
     // only if still queued — half the time of one UPDATE … FROM (SELECT …), which SQLite runs through a
     // materialized table (the claim was the acquisition chain's costliest statement), and an empty claim
     // is one read. A row at a time: a list of ids (`IN (…)`), like UPDATE … WHERE id IN (SELECT …), was
