@@ -106,16 +106,25 @@ export async function openLoggedIn(page: Page, token: string, hashPath = '/chann
 }
 
 /**
- * Picks the option `name` of an antd multiple Select (typed to filter it) and waits for its chip. The
- * select is first scrolled to the middle of the window: near the bottom its dropdown opens upward, and
- * the scroll to the option flips it downward under the pointer, so the click could miss.
+ * Picks the option `name` of an antd Select (typed to filter it) and sees it chosen, trying again until it
+ * is: on a loaded machine a click on a dropdown still rendering its options was once lost, and the form
+ * was sent without it. The select is first scrolled to the middle of the window: near the bottom its
+ * dropdown opens upward, and the scroll to the option flips it downward under the pointer.
  */
 export async function pickOption(page: Page, testId: string, name: string) {
   const select = page.getByTestId(testId);
+  // A multiple select's chip, or a single select's value.
+  const chosen = select.locator('.ant-select-selection-item, .ant-select-content-has-value').filter({ hasText: name });
   await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await select.click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click();
-  await expect(select).toContainText(name);
+  await expect(async () => {
+    if (!(await chosen.count())) {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) {
+        await select.click();
+        await page.keyboard.type(name);
+      }
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click({ timeout: 5_000 });
+    }
+    await expect(chosen).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
 }

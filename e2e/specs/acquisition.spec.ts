@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, pickOption } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -59,10 +59,8 @@ test('an operator makes a channel code in the browser', async ({ page }) => {
   await pickMember(page, '搜索并添加成员', members[1]!);
   await page.getByText('按顺序分配', { exact: true }).click();
   await page.locator('#dailyCap').fill('2');
-  const tags = page.locator('.ant-select').filter({ hasText: '选择标签' }).first();
-  await tags.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await page.keyboard.press('Escape');
+  const [firstTag] = (await api<{ list: Array<{ tags: Array<{ name: string }> }> }>('qw/tag/list')).list.flatMap((g) => g.tags);
+  await pickOption(page, 'tag-select', firstTag!.name);
   await page.getByPlaceholder(/欢迎语/).first().fill('您好，欢迎光临！到店出示此消息可领取礼品。');
   await page.getByRole('button', { name: '添加附件' }).click();
   const picker = page.getByRole('dialog').filter({ hasText: '选择素材' });

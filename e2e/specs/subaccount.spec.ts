@@ -4,7 +4,7 @@
 // the child logs it out in its browser at its next call. A view-only child is shown no control it may not use.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, pickOption } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -77,11 +77,8 @@ test('the main account makes a child with that role and one work space', async (
   await page.getByTestId('child-account').fill(CHILD.account);
   await page.getByTestId('child-nickname').fill(CHILD.nickname);
   await page.getByTestId('child-password-input').fill(CHILD.password);
-  await page.getByTestId('child-role').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '渠道与客户只读' }).click();
-  await page.getByTestId('child-work-spaces').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '甲科技' }).click();
-  await page.keyboard.press('Escape');
+  await pickOption(page, 'child-role', '渠道与客户只读');
+  await pickOption(page, 'child-work-spaces', '甲科技');
   await shot(page, 'child-form');
   await page.getByTestId('child-submit').click();
   const row = page.getByTestId('child-table').locator('tr', { hasText: CHILD.account });
