@@ -31,11 +31,11 @@ async function onSecond(path: string, body: unknown, token: string, headers: Rec
   const res = await fetch(secondUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: JSON.stringify(body) });
   return { status: res.status, ...((await res.json()) as { code: number; message: string }) };
 }
-/** The second process's answer once it matches `expected`, or its last one after 1.5 s. */
-async function soon(path: string, token: string, expected: number, headers: Record<string, string> = {}) {
+/** The second process's answer (or `call`'s) once it matches `expected`, or its last one after 1.5 s. */
+async function soon(path: string, token: string, expected: number, headers: Record<string, string> = {}, call: typeof onSecond = onSecond) {
   const until = Date.now() + 1500;
   for (;;) {
-    const r = await onSecond(path, {}, token, headers);
+    const r = await call(path, {}, token, headers);
     if (r.status === expected || Date.now() > until) return r;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -109,10 +109,7 @@ describe('a session kept by the process that answers', () => {
       expect(await h.api('/api/account/info', {}, token)).toMatchObject({ status: 401, code: 10401 });
     } else {
       // PostgreSQL: once the commit's notification has arrived.
-      const until = Date.now() + 1500;
-      let r = await h.api('/api/account/info', {}, token);
-      while (r.status !== 401 && Date.now() < until) r = await h.api('/api/account/info', {}, token);
-      expect(r).toMatchObject({ status: 401, code: 10401 });
+      expect(await soon('/api/account/info', token, 401, {}, (path, body, t, headers) => h.api(path, body, t, headers))).toMatchObject({ status: 401, code: 10401 });
     }
   });
 });
