@@ -8,6 +8,7 @@ import { WecomError } from './errors';
 import { LicenseApi, type LicenseOptions } from './license';
 import { MemoryRateLimiter, type RateLimiter } from './limiter';
 import { ProviderApi, type ProviderOptions } from './provider';
+import { httpTransport, type Transport } from './transport';
 import type { WecomResponse } from './wire/common';
 
 export { CorpApi } from './corp';
@@ -82,7 +83,8 @@ export interface RetryPolicy {
 export interface WecomClientOptions {
   /** `https://qyapi.weixin.qq.com/cgi-bin` or `${SIM_URL}/qyapi/cgi-bin`. */
   baseUrl: string;
-  fetch?: typeof fetch;
+  /** How calls reach WeCom; default kept-alive node:http(s) connections (transport.ts). */
+  transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   /** Epoch ms. */
   now?: () => number;
@@ -122,7 +124,7 @@ const CREATES = new Set([
 
 export class WecomClient {
   readonly baseUrl: string;
-  private readonly fetchFn: typeof fetch;
+  private readonly transport: Transport;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly tokens: TokenStore;
@@ -135,7 +137,7 @@ export class WecomClient {
 
   constructor(opts: WecomClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-    this.fetchFn = opts.fetch ?? ((input, init) => fetch(input, init));
+    this.transport = opts.transport ?? httpTransport();
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.now = opts.now ?? Date.now;
     this.tokens = opts.tokenStore ?? new MemoryTokenStore();
@@ -267,19 +269,20 @@ export class WecomClient {
       let unanswered = false;
       const timeoutMs = req.form ? this.timeoutMs * 4 : this.timeoutMs;
       try {
-        const res = await this.fetchFn(url, {
+        const res = await this.transport({
+          url,
           method: req.method,
-          headers: req.form || req.method === 'GET' ? undefined : { 'content-type': 'application/json' },
-          body: req.form ? req.form() : req.method === 'POST' ? JSON.stringify(req.body ?? {}) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
+          json: req.form || req.method === 'GET' ? undefined : JSON.stringify(req.body ?? {}),
+          form: req.form?.(),
+          timeoutMs,
+          idempotent: !CREATES.has(req.path),
         });
         if (res.status !== 200) {
-          await res.arrayBuffer().catch(() => undefined);
           errcode = -1;
           errmsg = `HTTP ${res.status}`;
           notFound = res.status === 404;
         } else {
-          body = (await res.json()) as WecomResponse & Record<string, unknown>;
+          body = JSON.parse(res.text) as WecomResponse & Record<string, unknown>;
           errcode = typeof body.errcode === 'number' ? body.errcode : 0;
           errmsg = typeof body.errmsg === 'string' ? body.errmsg : '';
         }

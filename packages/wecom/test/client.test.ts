@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorpApi, WecomClient, type CallInfo, type WecomClientOptions } from '../src/client';
 import { WecomError } from '../src/errors';
 import { MemoryRateLimiter } from '../src/limiter';
+import { httpTransport } from '../src/transport';
 import { WecomPeer, fail, ok, paged } from './peer';
 
 let peer: WecomPeer;
@@ -139,13 +140,14 @@ describe('retries', () => {
     let n = 0;
     peer.routes.set('department/list', () => (++n === 1 ? { status: 502, text: 'bad gateway' } : departments()));
     let broken = true;
+    const http = httpTransport();
     const c = client({
-      fetch: async (input, init) => {
-        if (broken && String(input).includes('department/list')) {
+      transport: async (req) => {
+        if (broken && req.url.pathname.includes('department/list')) {
           broken = false;
-          throw new TypeError('fetch failed');
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
         }
-        return fetch(input, init);
+        return http(req);
       },
     });
     await expect(corpOf(c).departmentList()).resolves.toMatchObject({ errcode: 0 });
@@ -317,11 +319,12 @@ describe('rate limiter', () => {
       clock += ms;
     };
     const limiter = new MemoryRateLimiter({ windows: [{ ms: 1000, limit: 5 }, { ms: 10_000, limit: 20 }], now: () => clock, sleep });
+    const http = httpTransport();
     const c = client({
       limiter,
-      fetch: (input, init) => {
-        sent.push({ t: clock, path: new URL(String(input)).pathname });
-        return fetch(input, init);
+      transport: (req) => {
+        sent.push({ t: clock, path: req.url.pathname });
+        return http(req);
       },
     });
     const corp = corpOf(c);
