@@ -15,8 +15,16 @@ export function parseKey(raw: string): Buffer {
   return key;
 }
 
+/** Opened values kept per (binding, sealed value): every WeCom call of a job opens its corp's secret. */
+const OPENED_MAX = 1_000;
+
 export class SecretBox {
   private key: Promise<Buffer> | undefined;
+  /**
+   * What `open` answered, by binding and sealed value (authenticated: the same pair always opens to the
+   * same text). The oldest goes first beyond OPENED_MAX. A changed secret is a new sealed value.
+   */
+  private readonly opened = new Map<string, string>();
 
   constructor(private readonly opts: { secretKey?: string; dataDir: string; keys: ServerSecretRepository }) {}
 
@@ -62,6 +70,16 @@ export class SecretBox {
 
   /** Decrypts a value sealed for `binding` (v2) or an old unbound one (v1); throws when it belongs elsewhere. */
   async open(sealed: string, binding: string): Promise<string> {
+    const known = `${binding}\0${sealed}`;
+    const kept = this.opened.get(known);
+    if (kept !== undefined) return kept;
+    const plain = await this.decrypt(sealed, binding);
+    if (this.opened.size >= OPENED_MAX) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(known, plain);
+    return plain;
+  }
+
+  private async decrypt(sealed: string, binding: string): Promise<string> {
     const key = await this.loadKey();
     const [v, iv, tag, data] = sealed.split('.');
     if ((v !== 'v1' && v !== 'v2') || !iv || !tag || data === undefined) throw new Error('unknown secret format');
