@@ -2,7 +2,7 @@
 // then processed afterwards by a `callback` job (retried with back-off by the job system). An event
 // whose job gave up waits for `next_attempt_at`, when the sweep queues it again; rows older than the
 // retention are deleted by the daily cleanup.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { durableTransaction, type Database } from '../db/database.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
@@ -99,19 +99,23 @@ export class CallbackEventRepository {
       .where('processed_at', 'is', null)
       .where('next_attempt_at', '<=', now)
       .where('received_at', '<', before)
-      .where(({ not, exists }) => not(exists(this.activeJob())))
+      .where((eb) => this.noActiveJob(eb))
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();
   }
 
-  /** The queued or running job of the event in the outer query. */
-  private activeJob() {
-    return this.db
-      .selectFrom('job')
-      .select('job.id')
-      .where('job.singleton_key', '=', sql<string>`${'callback:'} || callback_event.id`)
-      .where('job.status', 'in', ['queued', 'running']);
+  /** No job of the event in the outer query is queued or running (each looked up by its status's partial index). */
+  private noActiveJob(eb: ExpressionBuilder<DB, 'callback_event'>) {
+    const job = (status: 'queued' | 'running') =>
+      eb.exists(
+        this.db
+          .selectFrom('job')
+          .select('job.id')
+          .where('job.singleton_key', '=', sql<string>`${'callback:'} || callback_event.id`)
+          .where('job.status', '=', status),
+      );
+    return eb.and([eb.not(job('queued')), eb.not(job('running'))]);
   }
 
   /** Its job gave up: the sweep queues it again at `at`. */
@@ -124,7 +128,7 @@ export class CallbackEventRepository {
     const r = await this.db
       .deleteFrom('callback_event')
       .where('received_at', '<', before)
-      .where((eb) => eb.or([eb('processed_at', 'is not', null), eb.not(eb.exists(this.activeJob()))]))
+      .where((eb) => eb.or([eb('processed_at', 'is not', null), this.noActiveJob(eb)]))
       .executeTakeFirst();
     return Number(r.numDeletedRows);
   }

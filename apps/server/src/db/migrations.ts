@@ -1643,6 +1643,28 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('seat_order').dropColumn('taken_back').execute();
       },
     },
+    '0038_job_active_indexes': {
+      // The job table's indexes hold what the job loop looks for: queued jobs (job_queue_idx, the
+      // singleton's unique key, as before), running ones (by lease, by singleton key) and finished ones
+      // by age (the purge). The three full indexes they replace held every done job too and were
+      // rewritten by each change of status (a claim, a `done`): the acquisition chain's four jobs an add.
+      async up(db: Kysely<any>) {
+        await db.schema.dropIndex('job_status_idx').execute();
+        await db.schema.dropIndex('job_singleton_idx').execute();
+        await db.schema.dropIndex('job_ws_kind_idx').execute();
+        await sql`create index job_running_idx on job (locked_until) where status = 'running'`.execute(db);
+        await sql`create index job_singleton_running_idx on job (singleton_key) where status = 'running'`.execute(db);
+        await sql`create index job_finished_idx on job (finished_at) where finished_at is not null`.execute(db);
+        // A work space's deletion cascades to its jobs.
+        await db.schema.createIndex('job_work_space_idx').on('job').column('work_space_id').execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const name of ['job_running_idx', 'job_singleton_running_idx', 'job_finished_idx', 'job_work_space_idx']) await db.schema.dropIndex(name).execute();
+        await db.schema.createIndex('job_status_idx').on('job').columns(['status', 'locked_until']).execute();
+        await db.schema.createIndex('job_singleton_idx').on('job').columns(['singleton_key', 'status']).execute();
+        await db.schema.createIndex('job_ws_kind_idx').on('job').columns(['work_space_id', 'kind', 'status']).execute();
+      },
+    },
   };
 }
 

@@ -294,14 +294,14 @@ export class JobRepository {
     return Boolean(row);
   }
 
-  /** Whether a job with this singleton key is queued or running. */
+  /**
+   * Whether a job with this singleton key is queued or running: one statement (one snapshot: a job
+   * claimed between two reads is not missed) of two lookups, each by its status's own partial index.
+   */
   async active(singletonKey: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('job')
-      .select('id')
-      .where('singleton_key', '=', singletonKey)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
+    const byStatus = (status: 'queued' | 'running') =>
+      this.db.selectFrom('job').select('id').where('singleton_key', '=', singletonKey).where('status', '=', status);
+    const row = await byStatus('queued').unionAll(byStatus('running')).limit(1).executeTakeFirst();
     return Boolean(row);
   }
 
