@@ -94,7 +94,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 
 /**
  * Jobs at or above this priority (welcome messages, contact events, code user lists) always find a
- * slot: the other jobs (tags, re-reads, syncs, uploads) may fill at most all but a quarter of them.
+ * slot: the other jobs (tags, re-reads, syncs, uploads) may fill at most all but a quarter of them (all
+ * of a single slot, JOB_CONCURRENCY=1: claims take urgent work first).
  */
 export const URGENT_PRIORITY = 8;
 
@@ -228,7 +229,8 @@ export class JobQueue {
       const free = this.opts.concurrency - this.running.size;
       if (free <= 0) return;
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
-      const reserved = Math.max(1, Math.floor(this.opts.concurrency / 4));
+      // A single slot keeps none back (ordinary work would never run); the claim still takes urgent work first.
+      const reserved = this.opts.concurrency > 1 ? Math.max(1, Math.floor(this.opts.concurrency / 4)) : 0;
       const ordinaryRoom = this.opts.concurrency - reserved - [...this.running].filter((r) => !r.urgent).length;
       const claim = (limit: number, urgentOnly: boolean) =>
         this.repo.claim({

@@ -182,6 +182,22 @@ describe('slots', () => {
     await q.idle([slow]);
     await q.stop();
   });
+
+  it('runs ordinary work with a single slot (JOB_CONCURRENCY=1): there is none to keep', async () => {
+    const q = queue(database, { concurrency: 1, leaseMs: 1000, pollMs: 20 });
+    const ordinary = kind('ordinary');
+    const urgent = kind('urgent');
+    const ran: string[] = [];
+    q.register(ordinary, { run: async () => void ran.push('ordinary') });
+    q.register(urgent, { run: async () => void ran.push('urgent') });
+    await q.enqueue(ordinary, {}, { priority: 1 });
+    await q.enqueue(urgent, {}, { priority: 10 });
+    await q.start();
+    await q.idle([ordinary, urgent]);
+    // Urgent first all the same.
+    expect(ran).toEqual(['urgent', 'ordinary']);
+    await q.stop();
+  });
 });
 
 describe('processes', () => {
