@@ -20,7 +20,7 @@ export async function callbackRoutes(app: Api, opts: { callbacks: CallbackServic
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
   }
   const tags = ['企业微信回调'];
-  const config = { public: true };
+  const config = { public: true, machine: true };
 
   const routes: Array<[string, (params: Record<string, string>) => CallbackSource, object]> = [
     ['/callback/:workId', (p) => ({ kind: 'corp', workId: Number(p.workId) }), { params: WorkParams }],

@@ -35,7 +35,7 @@ export async function gzhRoutes(app: Api, opts: GzhRouteOptions) {
   }
   const schema = { tags: ['公众号'], querystring: SignedQuery };
 
-  app.get('/callback', { config: { public: true }, schema: { ...schema, summary: '公众号服务器地址校验' } }, async (req, reply) => {
+  app.get('/callback', { config: { public: true, machine: true }, schema: { ...schema, summary: '公众号服务器地址校验' } }, async (req, reply) => {
     const q = req.query;
     if (!verifyGzhSignature(token, q)) throw forged();
     await opts.replay.claim({ kind: 'gzh', signature: q.signature!, timestamp: q.timestamp!, nonce: q.nonce! });
@@ -43,7 +43,7 @@ export async function gzhRoutes(app: Api, opts: GzhRouteOptions) {
   });
 
   const summary = aesKey ? '公众号事件推送（安全模式，加密 XML）' : '公众号事件推送（明文模式 XML）';
-  app.post('/callback', { config: { public: true }, schema: { ...schema, summary } }, async (req, reply) => {
+  app.post('/callback', { config: { public: true, machine: true }, schema: { ...schema, summary } }, async (req, reply) => {
     const q = req.query;
     const body = typeof req.body === 'string' ? req.body : '';
     let signature: string;

@@ -43,6 +43,11 @@ declare module 'fastify' {
     /** Skips the XSRF check (http/xsrf.ts): only /api/cookie/update, which replaces the cookie. */
     xsrfExempt?: boolean;
     /**
+     * Called by another server (WeCom's and WeChat's callbacks, the payment provider's notices), never by
+     * a page: no XSRF cookie is handed out (http/xsrf.ts), which such a caller would never send back.
+     */
+    machine?: boolean;
+    /**
      * A read whose answer a repeat of the call may get again while no data changed (http/kept-answers.ts):
      * the lists the console opens first. Only on account routes, and only on a route that writes nothing.
      */

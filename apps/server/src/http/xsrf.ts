@@ -20,7 +20,7 @@ export function registerXsrf(app: Api, opts: { secure: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
-      setXsrfCookie(reply, opts.secure);
+      if (!request.routeOptions.config?.machine) setXsrfCookie(reply, opts.secure);
       return;
     }
     // /api/cookie/update replaces a cookie the page lost track of (another tab, a cleared cookie store).

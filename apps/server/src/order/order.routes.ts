@@ -67,7 +67,7 @@ export async function orderRoutes(app: Api, opts: { orders: OrderService }) {
     scope.post(
       '/pay/notify/:provider',
       {
-        config: { public: true },
+        config: { public: true, machine: true },
         schema: {
           tags: ['支付'],
           summary: '支付渠道的支付结果通知（HMAC-SHA256 签名：X-Pay-Timestamp、X-Pay-Nonce、X-Pay-Signature）',

@@ -119,4 +119,18 @@ describe('XSRF double submit', () => {
     // Bearer clients that keep no cookies pass.
     expect((await h.api('/api/account/info', {}, token)).status).toBe(200);
   });
+
+  it('hands no cookie to the servers that call back (WeCom, the official account, the payment provider)', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/api/wecom/suite/callback?msg_signature=x&timestamp=1&nonce=n&echostr=e'],
+      ['POST', '/api/wecom/suite/callback?msg_signature=x&timestamp=1&nonce=n'],
+      ['POST', '/api/gzh/callback?signature=x&timestamp=1&nonce=n'],
+      ['POST', '/api/pay/notify/sim'],
+    ];
+    for (const [method, path] of calls) {
+      const res = await fetch(`${h.baseUrl}${path}`, { method, headers: { 'content-type': method === 'POST' ? 'text/xml' : 'text/plain' }, body: method === 'POST' ? '<xml></xml>' : undefined });
+      expect(res.status, path).not.toBe(404);
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+    }
+  });
 });
