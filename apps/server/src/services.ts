@@ -174,8 +174,9 @@ export function createServices(config: Config, database: Database, log: FastifyB
   // call at once (the once-a-minute last seen time changes no session's answer) and by every process's at
   // their commit through LISTEN scrm_auth (migration 0032's NOTIFY; app.ts starts it). SQLite: each used
   // only under the change mark it was read at.
-  const sessionCache = database.dialect === 'postgres' ? new SessionCache() : new SessionCache(() => database.changeMark());
-  if (database.dialect === 'postgres') database.writes.watch(['session', 'account', 'child_role'], () => sessionCache.invalidate(), { ignoredColumns: ['last_seen_at'] });
+  const postgres = database.dialect === 'postgres';
+  const sessionCache = new SessionCache(postgres ? undefined : () => database.changeMark());
+  if (postgres) database.writes.watch(['session', 'account', 'child_role'], () => sessionCache.invalidate(), { ignoredColumns: ['last_seen_at'] });
   const sessions = new SessionService(sessionRepo, config.tokenTtlDays, sessionCache);
   const passwords = new PasswordHasher(config.argon2MemoryKib);
   const smsCodes = new SmsCodeService(smsCodeRepo, smsSender, config.limits);

@@ -108,7 +108,9 @@ export class SessionService {
     if (!cache) return this.sessions.findWithAccount(tokenHash);
     const now = Date.now();
     // Read before the row: a write between the two makes the row kept under an older mark (read again).
-    const mark = await cache.mark();
+    // (PostgreSQL's mark is '' at once: no turn of the event loop for it on every call.)
+    const pending = cache.mark();
+    const mark = typeof pending === 'string' ? pending : await pending;
     const kept = cache.get(tokenHash, now, mark);
     if (kept) return kept;
     const generation = cache.begin();
