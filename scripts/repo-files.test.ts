@@ -35,6 +35,26 @@ describe('git ignore rules', () => {
   });
 });
 
+/** Source files of the web apps and their packages (not the server). */
+function webSources(): string[] {
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'apps/*/src/*.tsx', 'apps/*/src/*.ts', 'packages/web-*/src/*.tsx', 'packages/web-*/src/*.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return out.split('\n').filter((file) => file && !file.startsWith('apps/server/'));
+}
+
+describe('web sources', () => {
+  it("toast through web-kit's toast, never antd's static message or notification", () => {
+    // Those keep a React root of their own that no test cleanup unmounts: its close timer once re-rendered
+    // after a file's jsdom was gone and failed the web run. One toast also looks the same everywhere.
+    const statics = /import\s*\{[^}]*\b(message|notification)\b[^}]*\}\s*from\s*'antd'/;
+    const files = webSources();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((file) => statics.test(readFileSync(path.join(root, file), 'utf8')))).toEqual([]);
+  });
+});
+
 describe('e2e drill stacks', () => {
   it('each spec starts its stack on ports of its own (specs run in parallel workers)', () => {
     const dir = path.join(root, 'e2e', 'specs');

@@ -51,6 +51,7 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByTestId('portal-phone'), { target: { value: '13800000001' } });
     fireEvent.click(screen.getByTestId('portal-sms-send'));
     await waitFor(() => expect(screen.getByTestId('portal-sms-send').textContent).toMatch(/60秒后重新获取/));
+    expect(screen.getByRole('status').textContent).toBe('验证码已发送，请注意查收手机短信');
     expect(mockedPost).toHaveBeenCalledWith('/api/distributor/account/code/send', { phone: '13800000001' }, expect.objectContaining({ silent: true }));
     fireEvent.change(screen.getByTestId('portal-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('portal-login-submit'));
@@ -104,6 +105,7 @@ describe('CustomersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/distributor/account/seat/set', { accountId: 42, count: 3, days: 365 }, expect.anything()));
     await waitFor(() => expect(screen.getByTestId('seats-42').textContent).toBe('8'));
+    expect(screen.getByRole('status').textContent).toBe('已为客户增加 3 个席位');
   });
 });
 

@@ -1,8 +1,8 @@
 // 分销商登录: phone and SMS code; 获取验证码 counts down 60 s after a send.
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, Typography, message } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useCountdown } from '@scrm/web-kit';
+import { toast, useCountdown } from '@scrm/web-kit';
 import { setPortalToken } from '../api/client';
 import { portalLogin, sendPortalCode } from '../api/login';
 import { T } from '../texts';
@@ -43,7 +43,7 @@ export function LoginPage() {
     try {
       const { cooldown } = await sendPortalCode(form.getFieldValue('phone'));
       start(cooldown);
-      void message.success(T.login.sent);
+      toast.success(T.login.sent);
     } catch (e) {
       setError((e as Error).message);
     } finally {

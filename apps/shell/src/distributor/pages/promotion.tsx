@@ -1,6 +1,7 @@
 // 推广码: the promotion QR (it encodes the promotion link), the link with a copy button, the seat price.
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Skeleton, Space, Typography, message } from 'antd';
+import { Button, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { toast } from '@scrm/web-kit';
 import { useDistributorInfo } from '../api/get-info';
 import { T, yuan } from '../texts';
 import { PortalPage } from './page-frame';
@@ -27,9 +28,9 @@ export function PromotionPage() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(info.data!.promoUrl);
-      void message.success(T.promotion.copied);
+      toast.success(T.promotion.copied);
     } catch {
-      void message.error(T.promotion.copyFailed);
+      toast.error(T.promotion.copyFailed);
     }
   };
   return (

@@ -1,6 +1,7 @@
 // 设置席位: a count and a term for one customer account; the seats are added to its 资源包 at once.
 import { useState } from 'react';
-import { Alert, Form, InputNumber, Modal, Select, Typography, message } from 'antd';
+import { Alert, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import { toast } from '@scrm/web-kit';
 import { DISTRIBUTOR_SEAT_MAX, type DistributorCustomer } from '@scrm/contracts/distributor-portal';
 import { useDistributorInfo } from '../api/get-info';
 import { useSetSeats } from '../api/set-seats';
@@ -18,7 +19,7 @@ export function SetSeatsModal({ customer, onClose }: { customer: DistributorCust
     const values = await form.validateFields();
     try {
       await mutation.mutateAsync({ accountId: customer.accountId, count: values.count, days: values.days });
-      void message.success(T.setSeats.done(values.count));
+      toast.success(T.setSeats.done(values.count));
       onClose();
     } catch (e) {
       setError((e as Error).message);
