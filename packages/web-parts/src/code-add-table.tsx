@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { WELCOME_STATUS_LABEL, type CodeAdd, type CodeAddList, type WelcomeStatus } from '@scrm/contracts/contact-way';
 import { formatTime } from './format';
-import { LoadAlert } from './load-problem';
+import { LoadAlert } from './load-alert';
 import { T } from './texts';
 
 export const WELCOME_STATUS_COLOR: Record<WelcomeStatus, string> = {

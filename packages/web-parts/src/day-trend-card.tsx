@@ -6,7 +6,7 @@ import type { DaySeries } from '@scrm/contracts/contact-way';
 import { DateRangeFilter, lastDays, type DateRange } from './date-range-filter';
 import { DayChart } from './day-chart';
 import { DaySummary } from './day-summary';
-import { LoadAlert } from './load-problem';
+import { LoadAlert } from './load-alert';
 
 /** The server's longest figure range. */
 const MAX_DAYS = 366;

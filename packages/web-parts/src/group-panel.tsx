@@ -1,10 +1,14 @@
 // The groups at the left of a list (channel codes, materials): 全部, 未分组 and each group with its
 // count; add, rename and delete a group (with a confirm: what it holds moves to 未分组).
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Dropdown, Flex, Form, Input, Modal, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Button, Dropdown, Flex, Spin, Typography } from 'antd';
 import { AppstoreOutlined, FolderOpenOutlined, FolderOutlined, InboxOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { runAction } from '@scrm/web-kit';
+import { Panel } from '@scrm/web-kit/ui';
 import { T } from './texts';
+import { useConfirmAction } from './use-confirm-action';
+
+// Loaded when first opened: the dialog's Modal and Form are not on a list's first path.
+const GroupNameModal = lazy(() => import('./group-name-modal'));
 
 /** undefined: everything; 0: what is in no group. */
 export type GroupFilter = number | undefined;
@@ -82,65 +86,25 @@ function GroupRow(props: { icon: ReactNode; label: string; count?: number; activ
   );
 }
 
-function GroupNameModal(props: { group: PanelGroup | null; placeholder: string; save(name: string): Promise<PanelGroup | null>; onClose(): void }) {
-  const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await runAction(() => props.save(values.name.trim()), { success: T.group.saved });
-    } catch {
-      // The toast said why (e.g. 分组名称已存在); the dialog stays for another try.
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={props.group ? T.group.rename : T.group.add}
-      okText={T.group.save}
-      cancelText={T.group.cancel}
-      onOk={submit}
-      onCancel={props.onClose}
-      confirmLoading={saving}
-      destroyOnHidden
-      width={420}
-    >
-      <Form form={form} layout="vertical" initialValues={{ name: props.group?.name ?? '' }} onFinish={submit} style={{ marginTop: 16 }}>
-        <Form.Item name="name" label={T.group.name} rules={[{ required: true, whitespace: true, message: T.group.nameRequired }]}>
-          <Input placeholder={props.placeholder} maxLength={30} showCount autoFocus data-testid="group-name-input" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 export function GroupPanel({ data, loading, error, onRetry, value, onChange, onChanged, requests, texts, readOnly, ...rest }: GroupPanelProps) {
   const [editing, setEditing] = useState<PanelGroup | null | 'new'>(null);
-  const [modal, holder] = Modal.useModal();
+  const { holder, confirm } = useConfirmAction();
   const total = data ? data.ungrouped + data.list.reduce((n, g) => n + g.count, 0) : undefined;
 
-  const confirmDelete = (g: PanelGroup) => {
-    void modal.confirm({
+  const confirmDelete = (g: PanelGroup) =>
+    void confirm({
       title: T.group.deleteConfirm(g.name),
       content: texts.deleteHint,
       okText: T.group.delete,
-      okButtonProps: { danger: true },
       cancelText: T.group.cancel,
-      onOk: async () => {
-        try {
-          await runAction(() => requests.remove(g.id), { success: T.group.deleted });
-        } catch {
-          return;
-        }
+      run: () => requests.remove(g.id),
+      success: T.group.deleted,
+      after: (done) => {
+        if (!done) return;
         if (value === g.id) onChange(undefined);
         onChanged();
       },
     });
-  };
 
   const save = async (name: string) => {
     if (editing === 'new') {
@@ -157,8 +121,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
   };
 
   return (
-    <Card
-      variant="borderless"
+    <Panel
       size="small"
       title={T.group.title}
       extra={
@@ -168,7 +131,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
           </Button>
         )
       }
-      styles={{ body: { padding: 8 } }}
+      bodyStyle={{ padding: 8 }}
       data-testid={rest['data-testid']}
     >
       {holder}
@@ -176,7 +139,9 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
       <GroupRow icon={<InboxOutlined />} label={T.group.ungrouped} count={data?.ungrouped} active={value === 0} onClick={() => onChange(0)} testId="group-none" />
       <div style={{ height: 1, background: '#f0f0f0', margin: '6px 4px' }} />
       {loading ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} style={{ padding: '8px 12px' }} />
+        <Flex justify="center" style={{ padding: 16 }}>
+          <Spin size="small" />
+        </Flex>
       ) : error ? (
         <Alert
           type="error"
@@ -222,8 +187,10 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
         ))
       )}
       {editing ? (
-        <GroupNameModal group={editing === 'new' ? null : editing} placeholder={texts.namePlaceholder} save={save} onClose={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <GroupNameModal group={editing === 'new' ? null : editing} placeholder={texts.namePlaceholder} save={save} onClose={() => setEditing(null)} />
+        </Suspense>
       ) : null}
-    </Card>
+    </Panel>
   );
 }

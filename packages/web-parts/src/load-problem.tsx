@@ -1,7 +1,7 @@
 // What a page shows when what it reads could not be loaded: a 404 with the way back, or the error with
-// a retry and the way back.
+// a retry and the way back (inside a card or a tab: ./load-alert).
 import { Fragment, type ReactNode } from 'react';
-import { Alert, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { ApiRequestError } from '@scrm/web-kit';
 import { PageFrame } from '@scrm/web-kit/ui';
 import { T } from './texts';
@@ -42,27 +42,6 @@ export function LoadProblem({ error, onRetry, notFound, back, testIds }: LoadPro
       data-testid={missing ? testIds.notFound : testIds.error}
     />
   );
-}
-
-export interface LoadAlertProps {
-  error?: Error;
-  /** What failed to load (default 「加载失败」). */
-  title?: string;
-  /** Without it no retry button is shown. */
-  onRetry?(): void;
-  /** A small retry button, for a card's body. */
-  small?: boolean;
-  'data-testid'?: string;
-}
-
-/** The same inside a card or a tab: an error line with a retry, while the page around it stays. */
-export function LoadAlert({ error, title = T.loadFailed, onRetry, small, 'data-testid': testId }: LoadAlertProps) {
-  const retry = onRetry ? (
-    <Button size={small ? 'small' : undefined} onClick={onRetry}>
-      {T.retry}
-    </Button>
-  ) : undefined;
-  return <Alert type="error" showIcon title={title} description={error?.message} action={retry} data-testid={testId} />;
 }
 
 /** A page of one thing that could not be loaded: LoadProblem under the page's title. */

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined } from '@ant-design/i
 import { MATERIAL_TYPE_LABEL, type MaterialListBody } from '@scrm/contracts/material';
 import { useStore } from '@scrm/web-kit';
 import { useMaterials } from './api/materials';
-import { LoadAlert } from './load-problem';
+import { LoadAlert } from './load-alert';
 import { MATERIAL_PICKER_TEXT as T } from './material-picker-text';
 import { MaterialThumb, MATERIAL_TYPE_COLOR } from './material-thumb';
 

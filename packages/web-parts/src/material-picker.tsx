@@ -6,7 +6,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { MATERIAL_TYPE_LABEL, type Material, type MaterialListBody, type MaterialType } from '@scrm/contracts/material';
 import { useStore } from '@scrm/web-kit';
 import { useMaterialGroups, useMaterials } from './api/materials';
-import { LoadAlert } from './load-problem';
+import { LoadAlert } from './load-alert';
 import { MATERIAL_LIBRARY_HREF, MATERIAL_PICKER_TEXT as T } from './material-picker-text';
 import { MaterialThumb, MATERIAL_TYPE_COLOR, materialSummary } from './material-thumb';
 

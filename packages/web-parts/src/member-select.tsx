@@ -1,6 +1,6 @@
 // Members of the work space in a Select, searched on the server; a saved selection shows names, not userids.
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Avatar, Button, Divider, Empty, Flex, Select, Spin, Typography } from 'antd';
+import { Avatar, Button, Empty, Flex, Select, Spin, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { MemberOption } from '@scrm/contracts/customer';
 import type { MemberGroupMember } from '@scrm/contracts/member-group';
@@ -93,7 +93,7 @@ function GroupBar({ workId, onPick }: { workId: number; onPick: (members: Member
           ))}
         </Flex>
       </Flex>
-      <Divider style={{ margin: '4px 0' }} />
+      <div role="separator" style={{ borderBlockStart: '1px solid rgba(5,5,5,.06)', margin: '4px 0' }} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // A page that throws shows the generic error screen (spec §2) instead of taking the layout down.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { ErrorScreen } from './error-screen';
 import { T } from '../texts';
 
 export const ERROR_TEXT = 'Oops! Something went wrong.';
@@ -24,8 +25,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <Result
-        status="error"
+      <ErrorScreen
         title={ERROR_TEXT}
         subTitle={error.message}
         extra={

@@ -4,7 +4,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AuthGuard, isEditing, PRODUCT_NAME, titleFor } from '@scrm/web-kit';
 import { ErrorBoundary } from './error-boundary';
-import { NoAuth } from './no-auth';
+import { NoAuth } from './lazy-screens';
 
 export const LOADING_TEXT = 'loading';
 

@@ -58,7 +58,7 @@ describe('SubAppOutlet', () => {
   it('shows "not found" for an unknown prefix without loading anything', async () => {
     const load = module([]);
     await renderAt('/unknown/list', load);
-    expect(screen.getByText('not found')).toBeTruthy();
+    expect(await screen.findByText('not found')).toBeTruthy();
     expect(load).not.toHaveBeenCalled();
   });
 

@@ -4,11 +4,11 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { subAppOf, type SubApp } from '@scrm/contracts/sub-apps';
 import { AuthGuard, pageToLoad, type PageComponent, type SubAppModule, type SubAppRoute } from '@scrm/web-kit';
-import { NoAuth } from './no-auth';
-import { NotFound } from './not-found';
+import { ErrorScreen } from './error-screen';
+import { NoAuth, NotFound } from './lazy-screens';
 import { Loading, RouteFrame } from './route-frame';
 import { MOUNT_NODE_ID, getMountNode, matchSubAppRoute, prefetchEntriesWhenIdle } from './sub-app-runtime';
 import { T } from '../texts';
@@ -93,8 +93,7 @@ function MountNode({ children }: { children: ReactNode }) {
 
 function LoadFailed({ app, error, onRetry }: { app: SubApp; error: unknown; onRetry: () => void }) {
   return (
-    <Result
-      status="error"
+    <ErrorScreen
       data-testid="sub-app-load-error"
       title={LOAD_FAILED_TEXT.title}
       subTitle={`「${app.title}」${loadFailureReason(error)}`}

@@ -1,10 +1,11 @@
-// The frame every page uses: its title (from the menu configuration unless given) and a content card.
+// The frame every page uses: its title (from the menu configuration unless given) and a content panel.
 import type { CSSProperties, ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useLocation } from 'react-router-dom';
 // Only pure helpers, by relative path: Module Federation resolves a package's imports of itself to a
 // local copy, so `@scrm/web-kit` imported from here would be a second store/client in a sub-app.
 import { titleFor } from '../menu';
+import { Panel } from './panel';
 
 export interface PageFrameProps {
   title?: ReactNode;
@@ -27,7 +28,7 @@ export function PageFrame({ title, extra, children, bare, style }: PageFrameProp
         </Typography.Title>
         {extra ? <Flex gap={8}>{extra}</Flex> : null}
       </Flex>
-      {bare ? children : <Card variant="borderless">{children}</Card>}
+      {bare ? children : <Panel>{children}</Panel>}
     </div>
   );
 }

@@ -1,14 +1,14 @@
 // 渠道活码 list (the home page after login): groups at the left; the codes of the chosen group with
 // search, a member filter, members' states, today's figures, and actions; refreshed every 10 s.
-import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
 import { useCan, useStore } from '@scrm/web-kit';
-import { PageFrame } from '@scrm/web-kit/ui';
+import { PageFrame, Panel } from '@scrm/web-kit/ui';
 import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
 import { useCodes } from '../../api/list-codes';
@@ -17,11 +17,13 @@ import { useCodeActions } from '../../components/code-actions';
 import { MemberChip, isReceiving } from '../../components/member-state';
 import { REFRESH_MS } from '../../refresh';
 import { T } from '../../texts';
-import { MoveGroupModal } from './move-group-modal';
 import { downloadQrcode } from '../../api/download-qrcode';
 import { addGroup } from '../../api/add-group';
 import { deleteGroup } from '../../api/delete-group';
 import { renameGroup } from '../../api/rename-group';
+
+// Loaded when first opened: the dialog's Modal and Form are not on the first page's path.
+const MoveGroupModal = lazy(() => import('./move-group-modal'));
 
 const GROUP_REQUESTS = { add: addGroup, rename: renameGroup, remove: deleteGroup };
 const GROUP_TEXTS = { all: T.allGroups, namePlaceholder: T.groupNamePlaceholder, deleteHint: T.groupDeleteHint, empty: T.groupsEmpty };
@@ -317,7 +319,7 @@ function Codes({ workId }: { workId: number }) {
             data-testid="group-panel"
           />
         </div>
-        <Card variant="borderless" style={{ flex: 1, minWidth: 0 }}>
+        <Panel style={{ flex: 1, minWidth: 0 }}>
           <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
             <Flex gap={12} wrap align="center">
               <ListFilters
@@ -335,19 +337,21 @@ function Codes({ workId }: { workId: number }) {
             {createButton}
           </Flex>
           {content}
-        </Card>
+        </Panel>
       </Flex>
       {moving ? (
-        <MoveGroupModal
-          ids={moving.ids}
-          current={moving.current}
-          groups={groups.data?.list ?? []}
-          onClose={() => setMoving(null)}
-          onMoved={() => {
-            setMoving(null);
-            setSelected([]);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MoveGroupModal
+            ids={moving.ids}
+            current={moving.current}
+            groups={groups.data?.list ?? []}
+            onClose={() => setMoving(null)}
+            onMoved={() => {
+              setMoving(null);
+              setSelected([]);
+            }}
+          />
+        </Suspense>
       ) : null}
     </PageFrame>
   );

@@ -15,7 +15,7 @@ export interface MoveGroupModalProps {
   onMoved(): void;
 }
 
-export function MoveGroupModal({ ids, current, groups, onClose, onMoved }: MoveGroupModalProps) {
+export default function MoveGroupModal({ ids, current, groups, onClose, onMoved }: MoveGroupModalProps) {
   const [target, setTarget] = useState<number | undefined>(current === undefined ? undefined : (current ?? 0));
   const [error, setError] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -1,17 +1,19 @@
 // The logged-in layout (spec §2): fixed top bar, side menu (docked at ≥1150 px, else full width and
 // toggled), breadcrumbs, and the content (min 1000 px wide), shown once the work space is settled and
 // the official account is bound.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStore } from '@scrm/web-kit';
-import { GzhBindModal } from '../gzh-bind-modal';
 import { Breadcrumbs } from './breadcrumbs';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { useIsDesktop, useIsPhone } from './use-media';
 import { useWorkSpaces } from './use-work-spaces';
 import './layout.css';
+
+// Loaded when needed (a main account not yet bound): its Modal is not on the first page's path.
+const GzhBindModal = lazy(() => import('../gzh-bind-modal').then((m) => ({ default: m.GzhBindModal })));
 
 export function AppLayout() {
   const user = useStore('userInfo');
@@ -45,7 +47,11 @@ export function AppLayout() {
           )}
         </div>
       </main>
-      {mustBindGzh ? <GzhBindModal /> : null}
+      {mustBindGzh ? (
+        <Suspense fallback={null}>
+          <GzhBindModal />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
