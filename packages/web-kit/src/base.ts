@@ -20,6 +20,6 @@ export { resolveWorkSpace, workSpaceLabel } from './workspace';
 export type { WorkSpaceResolution } from './workspace';
 export { DEFAULT_SISTER_APPS, PRODUCT_NAME, getPublicConfig } from './config';
 export type { PageComponent, PagePrefetch, SubAppModule, SubAppRoute } from './sub-app';
-export { lazyPage, pageToLoad } from './sub-app';
+export { lazyPage, lazyPart, pageToLoad } from './sub-app';
 export { createEmitter } from './events';
 export type { Emitter } from './events';

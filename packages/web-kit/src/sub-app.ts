@@ -1,5 +1,5 @@
 // What a sub-app's exposed `./app` module provides to the shell.
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { store } from './store';
 
@@ -61,3 +61,13 @@ export function lazyPage(load: () => Promise<{ default: ComponentType; prefetch?
 /** A route's page that is still to be loaded (`lazyPage`'s, before its preload ended). */
 export const pageToLoad = (Component: SubAppRoute['Component']): PageComponent | undefined =>
   'preload' in Component && !Component.loaded() ? Component : undefined;
+
+/**
+ * A part shown only sometimes (a dialog, a rare screen) in its own chunk, loaded when first rendered and
+ * showing nothing meanwhile: what it imports (antd's Modal, Form, Result) stays off the pages' first load.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, its props kept
+export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): ComponentType<ComponentProps<C>> {
+  const Lazy = lazy(load) as unknown as ComponentType<ComponentProps<C>>;
+  return (props: ComponentProps<C>) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+}

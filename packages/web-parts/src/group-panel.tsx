@@ -1,14 +1,15 @@
 // The groups at the left of a list (channel codes, materials): 全部, 未分组 and each group with its
 // count; add, rename and delete a group (with a confirm: what it holds moves to 未分组).
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Dropdown, Flex, Spin, Typography } from 'antd';
 import { AppstoreOutlined, FolderOpenOutlined, FolderOutlined, InboxOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { lazyPart } from '@scrm/web-kit';
 import { Panel } from '@scrm/web-kit/ui';
 import { T } from './texts';
 import { useConfirmAction } from './use-confirm-action';
 
 // Loaded when first opened: the dialog's Modal and Form are not on a list's first path.
-const GroupNameModal = lazy(() => import('./group-name-modal'));
+const GroupNameModal = lazyPart(() => import('./group-name-modal'));
 
 /** undefined: everything; 0: what is in no group. */
 export type GroupFilter = number | undefined;
@@ -187,9 +188,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
         ))
       )}
       {editing ? (
-        <Suspense fallback={null}>
-          <GroupNameModal group={editing === 'new' ? null : editing} placeholder={texts.namePlaceholder} save={save} onClose={() => setEditing(null)} />
-        </Suspense>
+        <GroupNameModal group={editing === 'new' ? null : editing} placeholder={texts.namePlaceholder} save={save} onClose={() => setEditing(null)} />
       ) : null}
     </Panel>
   );

@@ -1,9 +1,9 @@
 // A destructive action behind a confirm (delete a code, a batch, a plan): the danger-styled dialog, the
 // action with its toasts, and whether it went through. The dialog (antd's Modal) is loaded when a page
 // first asks for a confirm, so a list's first load does not fetch it.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ButtonProps } from 'antd';
-import { runAction } from '@scrm/web-kit';
+import { lazyPart, runAction } from '@scrm/web-kit';
 
 export interface ConfirmActionOptions {
   title: ReactNode;
@@ -28,7 +28,7 @@ export interface ConfirmRequest {
   cancel(): void;
 }
 
-const ConfirmDialog = lazy(() => import('./confirm-dialog'));
+const ConfirmDialog = lazyPart(() => import('./confirm-dialog'));
 
 /** `holder` must be rendered; `confirm` asks first and resolves true once the action succeeded. */
 export function useConfirmAction() {
@@ -55,10 +55,6 @@ export function useConfirmAction() {
       open?.request.cancel();
       setOpen({ seq: (open?.seq ?? 0) + 1, request });
     });
-  const holder = open ? (
-    <Suspense fallback={null}>
-      <ConfirmDialog key={open.seq} request={open.request} onClosed={() => setOpen((current) => (current === open ? null : current))} />
-    </Suspense>
-  ) : null;
+  const holder = open ? <ConfirmDialog key={open.seq} request={open.request} onClosed={() => setOpen((current) => (current === open ? null : current))} /> : null;
   return { holder, confirm };
 }

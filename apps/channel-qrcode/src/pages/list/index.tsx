@@ -1,13 +1,13 @@
 // 渠道活码 list (the home page after login): groups at the left; the codes of the chosen group with
 // search, a member filter, members' states, today's figures, and actions; refreshed every 10 s.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Dropdown, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, ExclamationCircleFilled, FolderOutlined, PlusOutlined, QrcodeOutlined, SyncOutlined, WarningFilled } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { CODE_STATUS_LABEL, DISTRIBUTION_LABEL, type ChannelCode, type ChannelCodeListBody, type CodeStatus } from '@scrm/contracts/contact-way';
-import { useCan, useStore } from '@scrm/web-kit';
+import { lazyPart, useCan, useStore } from '@scrm/web-kit';
 import { PageFrame, Panel } from '@scrm/web-kit/ui';
 import { FirstUse, formatTime, GroupPanel, ListFilters, LoadAlert, NoMatch, NoWorkSpace, QrThumb, SelectionBar, useUrlFilters } from '@scrm/web-parts';
 import { channelRootKey } from '../../api/keys';
@@ -23,7 +23,7 @@ import { deleteGroup } from '../../api/delete-group';
 import { renameGroup } from '../../api/rename-group';
 
 // Loaded when first opened: the dialog's Modal and Form are not on the first page's path.
-const MoveGroupModal = lazy(() => import('./move-group-modal'));
+const MoveGroupModal = lazyPart(() => import('./move-group-modal'));
 
 const GROUP_REQUESTS = { add: addGroup, rename: renameGroup, remove: deleteGroup };
 const GROUP_TEXTS = { all: T.allGroups, namePlaceholder: T.groupNamePlaceholder, deleteHint: T.groupDeleteHint, empty: T.groupsEmpty };
@@ -340,18 +340,16 @@ function Codes({ workId }: { workId: number }) {
         </Panel>
       </Flex>
       {moving ? (
-        <Suspense fallback={null}>
-          <MoveGroupModal
-            ids={moving.ids}
-            current={moving.current}
-            groups={groups.data?.list ?? []}
-            onClose={() => setMoving(null)}
-            onMoved={() => {
-              setMoving(null);
-              setSelected([]);
-            }}
-          />
-        </Suspense>
+        <MoveGroupModal
+          ids={moving.ids}
+          current={moving.current}
+          groups={groups.data?.list ?? []}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null);
+            setSelected([]);
+          }}
+        />
       ) : null}
     </PageFrame>
   );

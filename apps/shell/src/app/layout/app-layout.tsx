@@ -1,10 +1,10 @@
 // The logged-in layout (spec §2): fixed top bar, side menu (docked at ≥1150 px, else full width and
 // toggled), breadcrumbs, and the content (min 1000 px wide), shown once the work space is settled and
 // the official account is bound.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useStore } from '@scrm/web-kit';
+import { lazyPart, useStore } from '@scrm/web-kit';
 import { Breadcrumbs } from './breadcrumbs';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -13,7 +13,7 @@ import { useWorkSpaces } from './use-work-spaces';
 import './layout.css';
 
 // Loaded when needed (a main account not yet bound): its Modal is not on the first page's path.
-const GzhBindModal = lazy(() => import('../gzh-bind-modal').then((m) => ({ default: m.GzhBindModal })));
+const GzhBindModal = lazyPart(() => import('../gzh-bind-modal').then((m) => ({ default: m.GzhBindModal })));
 
 export function AppLayout() {
   const user = useStore('userInfo');
@@ -47,11 +47,7 @@ export function AppLayout() {
           )}
         </div>
       </main>
-      {mustBindGzh ? (
-        <Suspense fallback={null}>
-          <GzhBindModal />
-        </Suspense>
-      ) : null}
+      {mustBindGzh ? <GzhBindModal /> : null}
     </div>
   );
 }
