@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { SHARED_GLOBAL, moduleSharesProvider, sharedFromShell, splitBarrels } from './shared';
+import { lazyOnly, leanImports } from './lean-imports';
+import { SHARED_GLOBAL, firstPageModuleShares, moduleSharesProvider, providedModuleKeys, sharedFromShell, splitBarrels } from './shared';
 
 export const SHELL_PORT = 7001;
 export const API_TARGET = 'http://127.0.0.1:3000';
@@ -112,16 +113,37 @@ const ANTD_BASE =
  * off that path (apps/shell/README.md) and out of this list.
  */
 const ANTD_COMMON =
-  /node_modules[\\/]antd[\\/]es[\\/](alert|avatar|badge|breadcrumb|button|checkbox|dropdown|empty|flex|input|menu|popover|radio|select|space|spin|tag|tooltip|typography)[\\/]/;
+  /node_modules[\\/]antd[\\/]es[\\/](avatar|badge|breadcrumb|button|checkbox|dropdown|empty|flex|input|menu|popover|radio|select|space|spin|tag|tooltip|typography)[\\/]/;
+
+const RC_COMPONENT = /node_modules[\\/]@rc-component[\\/]/;
+const ICON_MODULE = /node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](\w+)\.js$/;
+const ICONS_PACKAGE = /node_modules[\\/]@ant-design[\\/]icons[\\/]/;
+
+/**
+ * The file an icon of the icons package goes to: the icons the shell's code and the app of the first page
+ * after login (HOME_AFTER_LOGIN) import, with the package's own code, to `icons`; those only other sub-apps
+ * import to `icons-more`, fetched by the first of their pages that shows; those only antd's components
+ * import go with the components.
+ */
+function iconFile(id: string): string | null {
+  const icon = ICON_MODULE.exec(id);
+  if (!icon) return ICONS_PACKAGE.test(id) ? 'icons' : null;
+  const key = `@ant-design/icons/es/icons/${icon[1]}`;
+  if (firstPageModuleShares().has(key)) return 'icons';
+  return providedModuleKeys().has(key) ? 'icons-more' : null;
+}
 
 /**
  * The shell: the login gate, the layout and the registry of shared modules the sub-apps read
  * (apps/shell/src/app/sub-app-loader.ts, named by `__SCRM_SHARED_GLOBAL__`).
  */
 export function shellConfig() {
+  const lazy = lazyOnly();
+  /** A group of antd's modules by `test`, without those loaded only when a lazy part shows. */
+  const antdGroup = (name: string, test: RegExp) => (id: string, ctx: Parameters<typeof lazy>[1]) => (test.test(id) && !lazy(id, ctx) ? name : null);
   return defineConfig({
     base: '/',
-    plugins: [react(), bundleStats(), moduleSharesProvider()],
+    plugins: [react(), bundleStats(), moduleSharesProvider(), leanImports()],
     define: { __SCRM_SHARED_GLOBAL__: JSON.stringify(SHARED_GLOBAL) },
     // The dev server also compiles the sub-apps' sources (moduleSharesProvider's devSubApps).
     server: { port: SHELL_PORT, strictPort: true, proxy, fs: { allow: [path.resolve(import.meta.dirname, '../..')] } },
@@ -129,17 +151,23 @@ export function shellConfig() {
     build: {
       ...build,
       rolldownOptions: {
+        // antd's own modules say they have no side effects; the @rc-component packages under them have none
+        // either, but do not say so. Said here, a module none of whose exports is used is left out of the
+        // build, and an import whose names go unused brings nothing (the virtual table, which only a table
+        // with `virtual` set renders).
+        treeshake: { moduleSideEffects: (id: string) => (RC_COMPONENT.test(id) ? false : undefined) },
         output: {
           // Per-module sharing splits antd into many small files; these groups keep what the layout
           // needs anyway (antd's style engine, theme, config, motion, popups), the common components and
-          // the icons in one file each. React is its own group, so that grouping antd does not pull it
-          // into the guest path.
+          // the first page's icons in one file each. React is its own group, so that grouping antd does not pull it
+          // into the guest path; Vite's preload helper goes with it (every path needs both), or the group of
+          // antd's lazily loaded parts (./lean-imports.ts) would take the helper and the guest path with it.
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-              { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/, priority: 20 },
-              { name: 'antd-base', test: ANTD_BASE, priority: 10 },
-              { name: 'antd-common', test: ANTD_COMMON, priority: 5 },
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|vite[\\/]preload-helper/, priority: 30 },
+              { name: iconFile, test: (id: string) => iconFile(id) !== null, priority: 20 },
+              { name: antdGroup('antd-base', ANTD_BASE), priority: 10 },
+              { name: antdGroup('antd-common', ANTD_COMMON), priority: 5 },
             ],
           },
         },

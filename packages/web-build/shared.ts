@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { HOME_AFTER_LOGIN } from '../contracts/src/constants';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -161,6 +162,22 @@ function subAppEntries(): string[] {
 /** Every per-module share key some sub-app imports. */
 export function subAppModuleShares(): string[] {
   return [...new Set(subAppEntries().flatMap(moduleSharesOf))].sort();
+}
+
+let firstPageShares: Set<string> | undefined;
+/**
+ * The per-module keys the console's first page after login may import: the shell's own code, and the page
+ * of HOME_AFTER_LOGIN (found in its sub-app's routes.tsx).
+ */
+export function firstPageModuleShares(): Set<string> {
+  if (!firstPageShares) {
+    const routes = path.join(root, 'apps', HOME_AFTER_LOGIN.split('/')[1], 'src/routes.tsx');
+    const page = new RegExp(`path: '${HOME_AFTER_LOGIN}',[^\\n]*?import\\('([^']+)'\\)`).exec(fs.readFileSync(routes, 'utf8'))?.[1];
+    const file = page && resolveSource(routes, page);
+    if (!file) throw new Error(`web-build: ${routes} has no lazily loaded page for ${HOME_AFTER_LOGIN}`);
+    firstPageShares = new Set([...moduleSharesOf(path.join(root, 'apps/shell/src/app/logged-in-app.tsx')), ...moduleSharesOf(file)]);
+  }
+  return firstPageShares;
 }
 
 /** The global the shell's registry of shared modules lives on. */

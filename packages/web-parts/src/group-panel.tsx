@@ -1,10 +1,11 @@
 // The groups at the left of a list (channel codes, materials): 全部, 未分组 and each group with its
 // count; add, rename and delete a group (with a confirm: what it holds moves to 未分组).
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Dropdown, Flex, Spin, Typography } from 'antd';
+import { Button, Dropdown, Flex, Spin, Typography } from 'antd';
 import { AppstoreOutlined, FolderOpenOutlined, FolderOutlined, InboxOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { lazyPart } from '@scrm/web-kit';
 import { Panel } from '@scrm/web-kit/ui';
+import { LoadAlert } from './load-alert';
 import { T } from './texts';
 import { useConfirmAction } from './use-confirm-action';
 
@@ -144,17 +145,7 @@ export function GroupPanel({ data, loading, error, onRetry, value, onChange, onC
           <Spin size="small" />
         </Flex>
       ) : error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={T.group.failed}
-          style={{ margin: 4 }}
-          action={
-            <Button size="small" onClick={onRetry}>
-              {T.retry}
-            </Button>
-          }
-        />
+        <LoadAlert title={T.group.failed} onRetry={onRetry} small style={{ margin: 4 }} />
       ) : data && !data.list.length ? (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, padding: '8px 12px' }}>
           {texts.empty}
