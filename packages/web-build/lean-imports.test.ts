@@ -5,17 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { LEAN_IMPORTS, lazyOnly, sliceModule, type LeanImport, type ParseProgram } from './lean-imports';
+import { LEAN_IMPORTS, importTarget, lazyOnly, sliceModule, type LeanImport, type ParseProgram } from './lean-imports';
 
 const nodeModules = path.resolve(import.meta.dirname, '../../node_modules');
 const parse: ParseProgram = (code) => parseSync('module.js', code).program as unknown as ReturnType<ParseProgram>;
-
-/** The file an entry's import points at (relative, or a package's ES index). */
-function targetOf(entry: LeanImport): string {
-  if (!entry.source.startsWith('.')) return path.join(nodeModules, entry.source, 'es/index.js');
-  const base = path.join(nodeModules, path.dirname(entry.importer), entry.source);
-  return [`${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f))!;
-}
 
 describe('sliceModule', () => {
   const code = [
@@ -63,7 +56,7 @@ describe('LEAN_IMPORTS, against antd as installed', () => {
   it.each(LEAN_IMPORTS.map((e) => [`${e.importer} → ${e.source}`, e] as const))('%s is still imported, and sliced without what the entry names', (_name, entry) => {
     const importer = fs.readFileSync(path.join(nodeModules, entry.importer), 'utf8');
     expect(importer).toMatch(new RegExp(`from ['"]${entry.source.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`));
-    const target = targetOf(entry);
+    const target = importTarget(entry);
     expect(fs.existsSync(target)).toBe(true);
     if (entry.how !== 'lazy') {
       const slice = sliceModule(fs.readFileSync(target, 'utf8'), entry.how.slice, parse);
@@ -74,14 +67,14 @@ describe('LEAN_IMPORTS, against antd as installed', () => {
 
   it('serves a button its preset colours without the colour presets panel and Collapse', () => {
     const presets = LEAN_IMPORTS.find((e) => e.importer === 'antd/es/button/style/token.js')!;
-    const slice = sliceModule(fs.readFileSync(targetOf(presets), 'utf8'), ['isBright'], parse);
+    const slice = sliceModule(fs.readFileSync(importTarget(presets), 'utf8'), ['isBright'], parse);
     expect(slice).toContain('const isBright');
     expect(slice).not.toMatch(/collapse|ColorBlock|useToken/);
   });
 
   it("gives antd's form context the form provider alone, not the form engine", () => {
     const form = LEAN_IMPORTS.find((e) => e.importer === 'antd/es/form/context.js')!;
-    const slice = sliceModule(fs.readFileSync(targetOf(form), 'utf8'), ['FormProvider'], parse);
+    const slice = sliceModule(fs.readFileSync(importTarget(form), 'utf8'), ['FormProvider'], parse);
     expect(slice.trim().split('\n')).toEqual(['import { FormProvider } from "./FormContext";', 'export { FormProvider };']);
   });
 });

@@ -179,6 +179,10 @@ function namesIn(node: unknown, out = new Set<string>()): Set<string> {
 
 const nameOf = (n: unknown) => (n as { name?: string; value?: string }).name ?? String((n as { value?: string }).value);
 
+/** The declaration a top-level statement makes: itself, or what an `export` wraps (none for `export { … }`). */
+const declarationOf = (stmt: SyntaxNode): SyntaxNode | null =>
+  stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration' ? ((stmt.declaration as SyntaxNode | null) ?? null) : stmt;
+
 /**
  * The module `code` cut down to the exports `names`: the top-level declarations they need, the imports
  * those use (only their used names), and re-exports; statements run for their effect are left out.
@@ -191,7 +195,7 @@ export function sliceModule(code: string, names: string[], parse: ParseProgram):
   /** Exported name → local binding, or a re-export `{ from, imported }`. */
   const exported = new Map<string, string | { from: string; imported: string }>();
   for (const stmt of body) {
-    const decl = stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration' ? (stmt.declaration as SyntaxNode | null) : stmt;
+    const decl = declarationOf(stmt);
     if (stmt.type === 'ImportDeclaration') {
       for (const s of stmt.specifiers as SyntaxNode[]) declared.set(nameOf(s.local), stmt);
     } else if (stmt.type === 'ExportNamedDeclaration' && stmt.source) {
@@ -249,7 +253,7 @@ export function sliceModule(code: string, names: string[], parse: ParseProgram):
     return `import ${clause} from ${JSON.stringify((stmt.source as SyntaxNode).value)};`;
   });
   const decls = body.flatMap((stmt) => {
-    const decl = stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration' ? (stmt.declaration as SyntaxNode | null) : stmt;
+    const decl = declarationOf(stmt);
     return decl && keptDecls.has(decl) ? [text(decl)] : [];
   });
   return [...imports, ...decls, ...(locals.length ? [`export { ${locals.join(', ')} };`] : []), ...reexports, ''].join('\n');
@@ -262,18 +266,15 @@ interface ModuleGraph {
 
 const nodeModules = path.resolve(import.meta.dirname, '../../node_modules');
 
-/** The files the lazy entries load. */
-function lazyTargets(entries: LeanImport[]): Set<string> {
-  return new Set(
-    entries
-      .filter((e) => e.how === 'lazy' || e.how.lazy)
-      .map((e) => {
-        const base = path.join(nodeModules, path.dirname(e.importer), e.source);
-        const file = [`${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f));
-        if (!file) throw new Error(`web-build: LEAN_IMPORTS: ${e.importer} imports '${e.source}', which is not a file`);
-        return file;
-      }),
-  );
+/**
+ * The file an entry's import points at, read from node_modules (a relative path, or a package's ES index):
+ * what the lazy entries load, and what the tests slice.
+ */
+export function importTarget(entry: LeanImport): string {
+  const base = entry.source.startsWith('.') ? path.join(nodeModules, path.dirname(entry.importer), entry.source) : path.join(nodeModules, entry.source, 'es/index');
+  const file = [`${base}.js`, path.join(base, 'index.js')].find((f) => fs.existsSync(f));
+  if (!file) throw new Error(`web-build: LEAN_IMPORTS: ${entry.importer} imports '${entry.source}', which is not a file`);
+  return file;
 }
 
 /**
@@ -282,7 +283,7 @@ function lazyTargets(entries: LeanImport[]): Set<string> {
  * group, and the part would no longer wait until it is shown.
  */
 export function lazyOnly(entries: LeanImport[] = LEAN_IMPORTS): (id: string, ctx: ModuleGraph) => boolean {
-  const targets = lazyTargets(entries);
+  const targets = new Set(entries.filter((e) => e.how === 'lazy' || e.how.lazy).map(importTarget));
   const memo = new Map<string, boolean>();
   const check = (id: string, ctx: ModuleGraph): boolean => {
     const known = memo.get(id);
