@@ -296,7 +296,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customerEdits = new CustomerEditService({ customers: customerRepo, events: customerEvents, gateway });
   const attribution = new AttributionService({ repo: contactWayRepo, customers, contactWays, risk, workSpaces: workSpaceRepo, gateway, materials, jobs, clock, log });
   const groups = new GroupService({ repo: new GroupRepository(database), sync, customerEvents, clock });
-  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, customerEvents, clock, log });
+  const transfers = new TransferService({ repo: new TransferRepository(database), workSpaces: workSpaceRepo, gateway, sync, jobs, customerEvents, clock, log });
   const moments = new MomentService({ repo: new MomentRepository(database), workSpaces: workSpaceRepo, materials, gateway, jobs, clock, log });
   const autoTags = new AutoTagService({ repo: new AutoTagRepository(database), workSpaces: workSpaceRepo, gateway, jobs, customerEvents, contactWays, clock, log });
   customerEvents.listen(autoTags);

@@ -326,6 +326,22 @@ describe('faults, limits and call counts', () => {
     expect((await s.call('POST', '/control/faults', { kind: 'nope' })).status).toBe(400);
   });
 
+  it('late-response answers with the state the call found, after a change made while the answer was on its way', async () => {
+    const snap = (await s.call('GET', `/control/corps/${corpId}/snapshot`)).body;
+    const c = snap.customers.find((x: { follow_user: unknown[] }) => x.follow_user.length === 1);
+    const userid = c.follow_user[0].userid as string;
+    await s.call('POST', `/control/corps/${corpId}/edit-customer`, { userid, externalUserid: c.external_userid, remark: '读取之前' });
+    expect((await s.call('POST', '/control/faults', { kind: 'late-response', corpId, path: 'externalcontact/get', ms: 400, count: 1 })).status).toBe(200);
+    expect((await s.call('POST', '/control/faults', { kind: 'late-response' })).status).toBe(400);
+    const t = Date.now();
+    const slow = api(`externalcontact/get?external_userid=${c.external_userid}`);
+    await sleep(100);
+    await s.call('POST', `/control/corps/${corpId}/edit-customer`, { userid, externalUserid: c.external_userid, remark: '读取之后' });
+    expect((await slow).follow_user[0].remark).toBe('读取之前');
+    expect(Date.now() - t).toBeGreaterThanOrEqual(380);
+    expect((await api(`externalcontact/get?external_userid=${c.external_userid}`)).follow_user[0].remark).toBe('读取之后');
+  });
+
   it('counts calls per path', async () => {
     const before = (await s.call('GET', `/control/calls?corpId=${corpId}`)).body.calls['department/list'] ?? 0;
     await api('department/list');

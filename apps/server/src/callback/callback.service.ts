@@ -23,12 +23,25 @@ export const CALLBACK_JOB = 'callback';
 export const REFRESH_JOB = 'refresh_customer';
 export const SWEEP_JOB = 'callback_sweep';
 
+/** REFRESH_JOB's payload: `resweeps` counts the days it was queued again after giving up. */
+export interface RefreshPayload {
+  externalUserid: string;
+  resweeps?: number;
+}
+
 /**
- * Re-reads a customer from WeCom in the background. One is queued at a time per customer, and it never
- * runs beside another for the same customer, so a change made while one is reading gets a fresh read after it.
+ * Re-reads a customer from WeCom in the background: the one way our copy of a customer follows WeCom
+ * after an event. One is queued at a time per customer, and it never runs beside another for the same
+ * customer, so a read that started before a change can never be written after the read that saw it (two
+ * reads side by side could: the older answer arriving last), and a change made while one is reading gets a
+ * fresh read after it. A burst of events about one customer makes at most two reads.
  */
-export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string) =>
-  jobs.enqueue(REFRESH_JOB, { externalUserid }, { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}` });
+export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string, opts: { runAt?: number; resweeps?: number } = {}) =>
+  jobs.enqueue(REFRESH_JOB, { externalUserid, ...(opts.resweeps ? { resweeps: opts.resweeps } : {}) } satisfies RefreshPayload, {
+    workSpaceId,
+    singletonKey: `refresh:${workSpaceId}:${externalUserid}`,
+    runAt: opts.runAt,
+  });
 /** How long a corp's callback keys are kept between events. */
 const CORP_KEYS_KEPT_MS = 1000;
 /** How long a callback waits for others to be stored with (group commit), and at most how many go together. */
@@ -45,6 +58,8 @@ interface Intake {
 const ORPHAN_AFTER_MS = 30_000;
 /** An event whose job gave up is queued again this much later (business clock), until it is purged. */
 const RESWEEP_AFTER_MS = 86_400_000;
+/** A customer's re-read that gave up is queued again a day later (wall clock), this many times. */
+const REFRESH_RESWEEPS = 30;
 
 /**
  * Whether trying again later can help: WeCom busy, rate-limited or not answering, or our own side
@@ -165,12 +180,23 @@ export class CallbackService {
     await this.deps.inbox.retryAt(eventId, this.deps.clock.now() + RESWEEP_AFTER_MS);
   }
 
-  /** REFRESH_JOB. */
+  /** REFRESH_JOB: waits out a WeCom outage as the events that queue it would have. */
   async refreshCustomerJob(workSpaceId: number | null, externalUserid: string): Promise<void> {
     const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
     if (!ws) return;
-    await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    try {
+      await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
+    } catch (err) {
+      throw transient(err) ? err : new PermanentFailure(err instanceof Error ? err.message : String(err));
+    }
     await this.deps.watcher?.customerRefreshed(ws.id, externalUserid);
+  }
+
+  /** A re-read given up on (WeCom down for days, or a secret an operator has yet to fix) is queued again a day later. */
+  async refreshCustomerJobFailed(workSpaceId: number | null, payload: RefreshPayload): Promise<void> {
+    const resweeps = (payload.resweeps ?? 0) + 1;
+    if (!workSpaceId || resweeps > REFRESH_RESWEEPS) return;
+    await queueCustomerRefresh(this.deps.jobs, workSpaceId, payload.externalUserid, { runAt: Date.now() + RESWEEP_AFTER_MS, resweeps });
   }
 
   /**
@@ -334,14 +360,20 @@ export class CallbackService {
     return corpId ? this.authorizedSpaces(source.kind === 'suite' ? 'third' : 'replace', corpId) : [];
   }
 
-  /** Applies one stored event: corp events only re-read WeCom's current state (safe to repeat). Throws to be retried later. */
+  /**
+   * Applies one stored event: corp events record what happened and re-read WeCom's current state (safe
+   * to repeat; a customer is re-read by its own job, queueCustomerRefresh). Throws to be retried later.
+   */
   async process(row: CallbackEvent): Promise<void> {
     const event = parseEventXml(row.raw_xml);
     if (row.work_space_id === PROVIDER_SCOPE) return this.processProvider(event);
     const ws = await this.deps.workSpaces.find(row.work_space_id);
     if (!ws) return;
     const sync = this.deps.sync;
-    const api = await this.deps.gateway.corp(ws);
+    const api = () => this.deps.gateway.corp(ws);
+    const reread = async (externalUserid: string) => {
+      await queueCustomerRefresh(this.deps.jobs, ws.id, externalUserid);
+    };
     await this.recordCustomerEvent(ws.id, row, event);
     switch (event.kind) {
       case 'add_external_contact':
@@ -358,12 +390,11 @@ export class CallbackService {
         await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
         // Re-reading the customer waits behind the welcome message, and comes after the tags: read
         // beside the tag job, it could write back the list from before them.
-        if (!tagJobRereads) await queueCustomerRefresh(this.deps.jobs, ws.id, event.ExternalUserID);
+        if (!tagJobRereads) await reread(event.ExternalUserID);
         return;
       }
       case 'edit_external_contact':
-        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
-        return this.deps.watcher?.customerRefreshed(ws.id, event.ExternalUserID);
+        return reread(event.ExternalUserID);
       case 'transfer_fail':
         await this.deps.transfers.transferFailed(ws, {
           takeoverUserid: event.UserID,
@@ -371,16 +402,19 @@ export class CallbackService {
           reason: event.FailReason ?? '',
           at: row.received_at,
         });
-        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return reread(event.ExternalUserID);
       case 'del_external_contact':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
         await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, row.received_at);
-        return sync.refreshCustomer(ws.id, api, event.ExternalUserID);
+        return reread(event.ExternalUserID);
       case 'del_follow_user':
-        // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer.
+        // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer (a
+        // re-read leaves the mark). A relation we have no copy of yet is read first, for the mark to go on.
         await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, row.received_at);
-        await sync.refreshCustomer(ws.id, api, event.ExternalUserID);
-        return sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
+        if (await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at)) return reread(event.ExternalUserID);
+        await sync.refreshCustomer(ws.id, await api(), event.ExternalUserID);
+        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
+        return;
       case 'external_chat_update':
         if (event.UpdateDetail === 'add_member' || event.UpdateDetail === 'del_member') {
           const join = event.UpdateDetail === 'add_member';
@@ -394,17 +428,17 @@ export class CallbackService {
             at: row.received_at,
           });
         }
-        await sync.refreshGroup(ws.id, api, event.ChatId);
+        await sync.refreshGroup(ws.id, await api(), event.ChatId);
         return this.deps.watcher?.groupRefreshed(ws.id, event.ChatId);
       case 'external_chat_create':
-        return sync.refreshGroup(ws.id, api, event.ChatId);
+        return sync.refreshGroup(ws.id, await api(), event.ChatId);
       case 'external_chat_dismiss':
         return sync.deleteGroup(ws.id, event.ChatId);
       case 'external_tag_create':
       case 'external_tag_update':
       case 'external_tag_delete':
       case 'external_tag_shuffle':
-        return sync.tagChanged(ws.id, api, { changeType: event.ChangeType, id: event.Id, tagType: event.TagType });
+        return sync.tagChanged(ws.id, await api(), { changeType: event.ChangeType, id: event.Id, tagType: event.TagType });
       case 'create_user':
       case 'update_user':
       case 'delete_user':

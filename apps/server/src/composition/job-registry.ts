@@ -6,7 +6,7 @@
 import type { ApplyPayload, AutoTagService } from '../auto-tag/auto-tag.service.js';
 import { AUTO_TAG_APPLY_JOB, AUTO_TAG_RUN_JOB } from '../auto-tag/auto-tag.service.js';
 import type { CallbackService } from '../callback/callback.service.js';
-import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB } from '../callback/callback.service.js';
+import { CALLBACK_JOB, REFRESH_JOB, SWEEP_JOB, type RefreshPayload } from '../callback/callback.service.js';
 import type { AttributionService, WelcomePayload } from '../contact-way/attribution/attribution.service.js';
 import { TAG_JOB, WELCOME_JOB } from '../contact-way/attribution/attribution.service.js';
 import type { ContactWayService } from '../contact-way/contact-way.service.js';
@@ -101,10 +101,14 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       run: ({ payload }) => o.attribution.tagJob(payload.addId),
       onFailed: ({ payload }, error) => o.attribution.tagJobFailed(payload.addId, error),
     }),
-    [REFRESH_JOB]: spec<{ externalUserid: string }>({
+    [REFRESH_JOB]: spec<RefreshPayload>({
       priority: 2,
-      once: 'singleton refresh:<workSpaceId>:<externalUserid>',
+      // Waits out a WeCom outage as the events that queue it would have; given up on, it is queued again a day later.
+      maxAttempts: PATIENT_ATTEMPTS,
+      backoff: patientBackoff,
+      once: 'singleton refresh:<workSpaceId>:<externalUserid> (one queued, never two running: reads are written in the order they began)',
       run: ({ job, payload }) => o.callbacks.refreshCustomerJob(job.work_space_id, payload.externalUserid),
+      onFailed: ({ job, payload }) => o.callbacks.refreshCustomerJobFailed(job.work_space_id, payload),
     }),
     // Queued by contacts callbacks; waits out a WeCom outage as callback events do.
     [MEMBER_SYNC_JOB]: spec({

@@ -311,17 +311,19 @@ export class SyncRepository {
     });
   }
 
-  /** del_follow_user (set) or a new add_external_contact of the pair (clear). */
-  async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+  /** del_follow_user (set) or a new add_external_contact of the pair (clear). False when we have no copy of the relation. */
+  async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await trx
         .updateTable('follow_relation')
         .set({ deleted_by_customer_at: at })
         .where('work_space_id', '=', wsId)
         .where('external_userid', '=', externalUserid)
         .where('userid', '=', userid)
-        .execute();
+        .executeTakeFirst();
+      if (!numUpdatedRows) return false;
       await markCustomersChanged(trx, wsId, [externalUserid]);
+      return true;
     });
   }
 

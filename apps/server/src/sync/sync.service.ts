@@ -391,7 +391,7 @@ export class SyncService {
     );
   }
 
-  markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<void> {
+  markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<boolean> {
     return this.deps.repo.markDeletedByCustomer(wsId, externalUserid, userid, at);
   }
 

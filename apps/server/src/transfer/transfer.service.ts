@@ -11,6 +11,8 @@ import type { Clock } from '../clock/clock.js';
 import type { CustomerEventService } from '../customer/customer-event.service.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
+import { queueCustomerRefresh } from '../callback/callback.service.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
@@ -31,6 +33,7 @@ export class TransferService {
       workSpaces: WorkSpaceRepository;
       gateway: WecomGateway;
       sync: SyncService;
+      jobs: JobQueue;
       customerEvents: CustomerEventService;
       clock: Clock;
       log: FastifyBaseLogger;
@@ -188,7 +191,7 @@ export class TransferService {
         if (!(await this.deps.repo.settle(Number(row.id), c.status, at, now))) continue;
         changed++;
         await this.recordEnd(ws, row, c.status, at ?? now);
-        if (c.status === 1) await this.deps.sync.refreshCustomer(ws.id, api, row.external_userid);
+        if (c.status === 1) await queueCustomerRefresh(this.deps.jobs, ws.id, row.external_userid);
       }
     }
     await this.deps.repo.touch(waiting.map((w) => Number(w.id)), now);

@@ -1,5 +1,6 @@
 // Callback work over time: events wait out a WeCom outage of hours and are applied once it ends; an
-// event given up on is queued again a day later; a burst of contacts changes makes one member sync,
+// event or a customer's re-read given up on is queued again a day later; one customer's re-reads are
+// written in the order they began; a burst of contacts changes makes one member sync,
 // not one each; stored events are deleted after CALLBACK_RETENTION_DAYS. Each test waits on several hops
 // (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,12 +23,9 @@ const editCustomer = (userid: string, externalUserid: string, remark: string) =>
 /** Ids of the stored events not applied yet. */
 const unprocessed = async () =>
   (await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).where('processed_at', 'is', null).execute()).map((r) => r.id);
-const jobsOf = (eventIds: number[]) =>
-  db()
-    .selectFrom('job')
-    .select(['id', 'status', 'attempts', 'run_at', 'updated_at'])
-    .where('singleton_key', 'in', eventIds.map((id) => `callback:${id}`))
-    .execute();
+/** Jobs by singleton key: `callback:<eventId>` (an event's), `refresh:<wsId>:<externalUserid>` (a customer's re-read). */
+const jobsWith = (keys: string[]) =>
+  db().selectFrom('job').select(['id', 'status', 'attempts', 'run_at', 'updated_at']).where('singleton_key', 'in', keys).orderBy('id').execute();
 
 // A fresh server, simulator and corp for each test: what one test leaves settling (redeliveries,
 // jobs in back-off) must not be read by the next.
@@ -39,7 +37,7 @@ beforeEach(async () => {
 afterEach(() => h?.close());
 
 describe('a WeCom outage', () => {
-  it('applies every event after WeCom was down for an hour', async () => {
+  it('applies every customer change after WeCom was down for an hour', async () => {
     // The client's own quick retries of a busy answer (3.5 s per attempt) are off here: each job attempt is one call.
     const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
     const busyRetries = retry.busyRetries;
@@ -49,33 +47,33 @@ describe('a WeCom outage', () => {
     try {
       const picked = (await customersWithFollows()).slice(0, 3);
       for (const [i, c] of picked.entries()) expect((await editCustomer(c.follow_user[0]!.userid, c.external_userid, `停机期间${i}`)).status).toBe(200);
-      const events = await until('events stored', async () => {
-        const ids = await unprocessed();
-        return ids.length === picked.length && ids;
-      });
-      // Time passes: each time every job has failed again and waits, its wait is skipped.
+      // Each event is recorded at once; its customer's re-read waits for WeCom.
+      await until('events stored and recorded', async () => (await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).execute()).length >= picked.length && !(await unprocessed()).length);
+      const keys = picked.map((c) => `refresh:${corp.wsId}:${c.external_userid}`);
+      // Time passes: each time every re-read has failed again and waits, its wait is skipped.
       let waited = 0;
       let attempts = 0;
-      while (waited < 3_600_000) {
+      for (;;) {
         const rows = await until(
           'attempts failed and waiting',
           async () => {
-            const r = await jobsOf(events);
-            return r.length === events.length && r.every((j) => j.status === 'queued' && j.run_at > Date.now() && j.attempts > attempts) && r;
+            const r = await jobsWith(keys);
+            return r.length === keys.length && r.every((j) => j.status === 'queued' && j.run_at > Date.now() && j.attempts > attempts) && r;
           },
           15_000,
         );
         attempts = Math.min(...rows.map((j) => j.attempts));
+        if (waited >= 3_600_000) break;
         waited += Math.min(...rows.map((j) => j.run_at - j.updated_at));
         await db().updateTable('job').set({ run_at: Date.now() }).where('id', 'in', rows.map((j) => j.id)).execute();
         jobs.kick();
       }
       // An hour of waits, past the old limit of 8 attempts, and the waits grew to many minutes.
       expect(attempts).toBeGreaterThan(8);
-      expect(await unprocessed()).toHaveLength(picked.length);
+      for (const [i, c] of picked.entries()) expect(await remarkOf(c.external_userid, c.follow_user[0]!.userid)).not.toBe(`停机期间${i}`);
 
       await h.simCall('DELETE', '/control/faults');
-      await db().updateTable('job').set({ run_at: Date.now() }).where('singleton_key', 'in', events.map((id) => `callback:${id}`)).where('status', '=', 'queued').execute();
+      await db().updateTable('job').set({ run_at: Date.now() }).where('singleton_key', 'in', keys).where('status', '=', 'queued').execute();
       await settle(h);
       for (const [i, c] of picked.entries()) expect(await remarkOf(c.external_userid, c.follow_user[0]!.userid)).toBe(`停机期间${i}`);
     } finally {
@@ -87,31 +85,123 @@ describe('a WeCom outage', () => {
   it('queues an event its job gave up on again a day later', async () => {
     const { clock, scheduler, jobs } = h.server.services;
     const ws = await db().selectFrom('work_space').select('secret_enc').where('id', '=', corp.wsId).executeTakeFirstOrThrow();
-    // The work space's secret is missing (an operator is replacing it): the event cannot be applied.
+    const group = await db().selectFrom('group_chat').select('chat_id').where('work_space_id', '=', corp.wsId).orderBy('chat_id').executeTakeFirstOrThrow();
+    const nameOf = async () => (await db().selectFrom('group_chat').select('name').where('work_space_id', '=', corp.wsId).where('chat_id', '=', group.chat_id).executeTakeFirstOrThrow()).name;
+    // The work space's secret is missing (an operator is replacing it): the group cannot be read again.
     await db().updateTable('work_space').set({ secret_enc: null }).where('id', '=', corp.wsId).execute();
     try {
-      const [c] = await customersWithFollows();
-      await editCustomer(c!.follow_user[0]!.userid, c!.external_userid, '一天后应用');
+      expect((await h.simCall('POST', `/control/corps/${corp.corpId}/group-rename`, { chatId: group.chat_id, name: '一天后改名' })).status).toBe(200);
       const [event] = await until('event stored', async () => {
         const ids = await unprocessed();
         return ids.length === 1 && ids;
       });
-      await until('its job gave up', async () => (await jobsOf([event!]))[0]?.status === 'failed');
+      await until('its job gave up', async () => (await jobsWith([`callback:${event}`]))[0]?.status === 'failed');
       await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
 
       await scheduler.trigger('callback-sweep');
       await jobs.idle();
       expect(await unprocessed()).toEqual([event]);
+      expect(await nameOf()).not.toBe('一天后改名');
 
       clock.set(Date.now() + 86_400_000 + 60_000);
       await scheduler.trigger('callback-sweep');
       await settle(h);
-      expect(await remarkOf(c!.external_userid, c!.follow_user[0]!.userid)).toBe('一天后应用');
+      expect(await nameOf()).toBe('一天后改名');
     } finally {
       clock.reset();
       await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
     }
   }, 90_000);
+
+  it("queues a customer's re-read that gave up again a day later", async () => {
+    const ws = await db().selectFrom('work_space').select('secret_enc').where('id', '=', corp.wsId).executeTakeFirstOrThrow();
+    await db().updateTable('work_space').set({ secret_enc: null }).where('id', '=', corp.wsId).execute();
+    try {
+      const [c] = await customersWithFollows();
+      const key = `refresh:${corp.wsId}:${c!.external_userid}`;
+      await editCustomer(c!.follow_user[0]!.userid, c!.external_userid, '一天后读取');
+      // No secret is an answer trying again soon cannot change: the re-read gives up at its first attempt…
+      const again = await until('the re-read gave up and is queued again', async () => {
+        const rows = await jobsWith([key]);
+        return rows.some((j) => j.status === 'failed' && j.attempts === 1) && rows.find((j) => j.status === 'queued');
+      });
+      // …and is queued again a day later.
+      expect(again.run_at - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
+      expect(await unprocessed()).toEqual([]);
+      await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
+
+      await db().updateTable('job').set({ run_at: Date.now() }).where('id', '=', again.id).execute();
+      h.server.services.jobs.kick();
+      await settle(h);
+      expect(await remarkOf(c!.external_userid, c!.follow_user[0]!.userid)).toBe('一天后读取');
+    } finally {
+      await db().updateTable('work_space').set({ secret_enc: ws.secret_enc }).where('id', '=', corp.wsId).execute();
+    }
+  }, 90_000);
+});
+
+describe("one customer's changes", () => {
+  /**
+   * Changes a customer's remark in WeCom with its callback held back, and returns a sender of the
+   * edit_external_contact WeCom would send at `at` (seconds): the same `at` makes the same event.
+   */
+  async function quietEdits(c: { external_userid: string }, userid: string) {
+    const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
+    const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+    await h.simCall('POST', '/control/faults', { kind: 'drop-callback', corpId: corp.corpId });
+    const edit = async (remark: string) => expect((await editCustomer(userid, c.external_userid, remark)).status).toBe(200);
+    const send = async (at: number) => {
+      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${c.external_userid}]]></ExternalUserID></xml>`;
+      const sealed = crypto.seal(xml);
+      const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
+      expect(res.status).toBe(200);
+    };
+    const reads = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['externalcontact/get'] ?? 0;
+    return { edit, send, reads };
+  }
+
+  it('keeps the read that began last: an older answer arriving late is not written over a newer one', async () => {
+    const [c] = await customersWithFollows();
+    const userid = c!.follow_user[0]!.userid;
+    const { edit, send, reads } = await quietEdits(c!, userid);
+    try {
+      const at = Math.floor(Date.now() / 1000);
+      const before = await reads();
+      // The first re-read's answer — the customer as it was then — arrives 2 s late, after the second change's read.
+      await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/get', ms: 2000, count: 1 });
+      await edit('第一次修改');
+      await send(at);
+      await until('the first re-read began', async () => (await reads()) > before, 15_000);
+      await edit('第二次修改');
+      await send(at + 1);
+      await settle(h);
+      expect(await remarkOf(c!.external_userid, userid)).toBe('第二次修改');
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+  }, 60_000);
+
+  it('reads the customer again when a second change comes as the same event as the first (one second apart at most)', async () => {
+    const [c] = await customersWithFollows();
+    const userid = c!.follow_user[0]!.userid;
+    const { edit, send, reads } = await quietEdits(c!, userid);
+    try {
+      const at = Math.floor(Date.now() / 1000);
+      const before = await reads();
+      await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/get', ms: 2000, count: 1 });
+      await edit('同一秒第一次');
+      await send(at);
+      await until('the first re-read began', async () => (await reads()) > before, 15_000);
+      // WeCom's event for the second change is the first one's, byte for byte: it is stored once.
+      await edit('同一秒第二次');
+      await send(at);
+      await settle(h);
+      expect(await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).where('raw_xml', 'like', `%<CreateTime>${at}</CreateTime>%`).execute()).toHaveLength(1);
+      expect(await remarkOf(c!.external_userid, userid)).toBe('同一秒第二次');
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+  }, 60_000);
 });
 
 describe('contacts changes', () => {

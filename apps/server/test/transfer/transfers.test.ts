@@ -81,7 +81,8 @@ describe('在职继承', () => {
     expect(checked.status, checked.message).toBe(200);
     expect(checked.data).toEqual({ checked: 1, changed: 1 });
     expect(await rowOf(a!)).toMatchObject({ status: 1, statusText: '接替完毕', takeoverTime: expect.any(Number) });
-    // the customer was read again: the relation is the taker's now
+    // the customer is read again: the relation is the taker's now
+    await settle(h);
     const follows = await db.selectFrom('follow_relation').select(['userid', 'deleted_at']).where('work_space_id', '=', corp.wsId).where('external_userid', '=', a!).execute();
     expect(follows.find((f) => f.userid === takeover!.userid && f.deleted_at === null)).toBeTruthy();
     expect(follows.find((f) => f.userid === handover!.userid && f.deleted_at === null)).toBeUndefined();

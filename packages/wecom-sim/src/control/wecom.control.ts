@@ -275,7 +275,8 @@ export async function wecomControlRoutes(app: FastifyInstance, opts: { world: We
     if (b.path !== undefined && typeof b.path !== 'string') return bad(reply, 400, 40058, 'path 须为字符串');
     if (b.count !== undefined && (!Number.isInteger(b.count) || b.count < 1)) return bad(reply, 400, 40058, 'count 须为正整数');
     if (b.rate !== undefined && (typeof b.rate !== 'number' || b.rate <= 0 || b.rate > 1)) return bad(reply, 400, 40058, 'rate 须在 (0, 1] 之间');
-    if (b.kind === 'latency' && (!Number.isInteger(b.ms) || b.ms < 1 || b.ms > 60_000)) return bad(reply, 400, 40058, 'latency 须给出 ms（1-60000）');
+    if ((b.kind === 'latency' || b.kind === 'late-response') && (!Number.isInteger(b.ms) || b.ms < 1 || b.ms > 60_000))
+      return bad(reply, 400, 40058, `${b.kind} 须给出 ms（1-60000）`);
     const kind = b.kind as FaultKind;
     if (kind === 'token-expire') return ok({ expired: world.tokens.expire(b.corpId) });
     const fault = world.faults.add({ kind, corpId: b.corpId, path: b.path, count: b.count, rate: b.rate, ms: b.ms });

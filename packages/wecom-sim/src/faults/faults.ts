@@ -1,7 +1,7 @@
 // Injected faults (per corp and/or API path) and WeCom's published frequency limits, always on.
 // `lost-response`: the call is done, then its connection is dropped before the answer (the caller cannot tell whether it happened).
-export type FaultKind = 'busy' | 'rate-limit' | 'token-expire' | 'latency' | 'drop-callback' | 'dup-callback' | 'lost-response';
-export const FAULT_KINDS: readonly FaultKind[] = ['busy', 'rate-limit', 'token-expire', 'latency', 'drop-callback', 'dup-callback', 'lost-response'];
+export type FaultKind = 'busy' | 'rate-limit' | 'token-expire' | 'latency' | 'late-response' | 'drop-callback' | 'dup-callback' | 'lost-response';
+export const FAULT_KINDS: readonly FaultKind[] = ['busy', 'rate-limit', 'token-expire', 'latency', 'late-response', 'drop-callback', 'dup-callback', 'lost-response'];
 
 export interface Fault {
   id: number;

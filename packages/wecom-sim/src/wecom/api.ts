@@ -114,6 +114,9 @@ export async function wecomApi(app: FastifyInstance, opts: { world: WecomWorld; 
     if (auth === 'corp' && refusedUnlicensed(world, token, path, query, body)) return wrap(UNLICENSED, 'user has no active interface licence');
     try {
       const result = (await h({ req, world, corp, token, body, query })) as Record<string, unknown> | undefined;
+      // The answer, made from the state as the call found it, arrives late (a slow network on the way back).
+      const late = world.faults.take('late-response', subject, path);
+      if (late?.ms) await new Promise((r) => setTimeout(r, late.ms));
       if (world.faults.take('lost-response', subject, path)) {
         // done, but the answer never arrives
         reply.hijack();
