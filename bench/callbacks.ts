@@ -1,8 +1,8 @@
 // Callback ingestion benchmark: 50 concurrent senders POST real encrypted WeCom events
 // (edit_external_contact of existing customers, each unique) to a work space's callback URL.
-// Prints events/s acknowledged and the acknowledgement latency (p50, p99); processing
-// happens afterwards and is not timed here.
-// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--port=3931] [--pin=0] [--processes=1] [--profile]
+// Prints events/s acknowledged and the acknowledgement latency (p50, p99), and how many customers
+// were read again from WeCom meanwhile (the processing, which runs at the same time and is not timed).
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--customers=500] [--port=3931] [--pin=0] [--processes=1] [--profile]
 //   (DATABASE_URL=postgres://… for PostgreSQL). The server and the simulator take --port and the next one.
 //   --processes=N: N server processes on the one PostgreSQL database (the others at --port +10, +11, …);
 //   sender i posts to process i mod N (round-robin by sender, no proxy), so --senders is best a multiple of N.
@@ -41,7 +41,7 @@ const stack = await startBenchStack({
 try {
   const client = stackClient({ server, sim, simToken: stack.simToken });
   const token = await client.registerAccount('13800000003', 'bench1234');
-  const { corp, work } = await client.connectSampleCorp(token, { name: '回调压测', seed: 'bench-callbacks', size: { departments: 3, members: 20, customers: 500, groups: 5, tags: 10 } });
+  const { corp, work } = await client.connectSampleCorp(token, { name: '回调压测', seed: 'bench-callbacks', size: { departments: 3, members: 20, customers: numberArg('customers', 500), groups: 5, tags: 10 } });
   await client.waitForSync(token, work.id);
   const snapshot = await (await client.simFetch(`/control/corps/${corp.corpId}/snapshot`)).json();
   const pairs: Array<[string, string]> = snapshot.customers.flatMap((c: { external_userid: string; follow_user: Array<{ userid: string }> }) =>
@@ -74,6 +74,9 @@ try {
       req.on('error', reject);
       req.end(body);
     });
+  /** The customers read from WeCom so far (each edit's processing is one such read, or none when a read queued already covers it). */
+  const reads = async (): Promise<number> => (await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json()).calls['externalcontact/get'] ?? 0;
+  const readsBefore = await reads();
   const until = Date.now() + seconds * 1000;
   const started = Date.now();
   await Promise.all(
@@ -89,6 +92,7 @@ try {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const readsDuring = (await reads()) - readsBefore;
   agent.destroy();
   const used = await cores.usage();
   latencies.sort((a, b) => a - b);
@@ -97,6 +101,7 @@ try {
   console.log(`\nCallback ingestion — ${senders} concurrent senders, ${db === 'postgresql' ? 'PostgreSQL' : 'SQLite'}${spread}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
+  console.log(`processing at the same time: ${readsDuring} customers read again from WeCom (externalcontact/get) of ${new Set(pairs.map((p) => p[1])).size} edited`);
   console.log(`${machineBefore} before, ${loadAverage()} after`);
   console.log(`${cores.how}; ${used}`);
 } finally {

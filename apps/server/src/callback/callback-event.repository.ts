@@ -16,6 +16,8 @@ export interface NewCallbackEvent {
   receivedAt: number;
   /** A duplicate of an event already processed is processed again (see `insert`). */
   refresh?: boolean;
+  /** The customer this event only asks to re-read: stored as applied, its re-read queued with it (a duplicate adds nothing here). */
+  reread?: string;
 }
 
 export class CallbackEventRepository {
@@ -47,7 +49,7 @@ export class CallbackEventRepository {
               raw_xml: e.rawXml,
               parsed: JSON.stringify(e.parsed),
               received_at: e.receivedAt,
-              processed_at: null,
+              processed_at: e.reread ? e.receivedAt : null,
               next_attempt_at: 0,
               attempts: 0,
               error: null,
@@ -61,7 +63,7 @@ export class CallbackEventRepository {
     const ids: Array<number | null> = [];
     for (const e of events) {
       if (first.get(keyOf(e)) !== e) ids.push(null);
-      else ids.push(stored.get(keyOf(e)) ?? (e.refresh ? await this.reopen(e.workSpaceId, e.dedupeKey.slice(0, 255), executor) : null));
+      else ids.push(stored.get(keyOf(e)) ?? (e.refresh && !e.reread ? await this.reopen(e.workSpaceId, e.dedupeKey.slice(0, 255), executor) : null));
     }
     return ids;
   }

@@ -36,17 +36,21 @@ export interface RefreshPayload {
  * reads side by side could: the older answer arriving last), and a change made while one is reading gets a
  * fresh read after it. A burst of events about one customer makes at most two reads.
  */
-export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string, opts: { runAt?: number; resweeps?: number } = {}) =>
-  jobs.enqueue(REFRESH_JOB, { externalUserid, ...(opts.resweeps ? { resweeps: opts.resweeps } : {}) } satisfies RefreshPayload, {
-    workSpaceId,
-    singletonKey: `refresh:${workSpaceId}:${externalUserid}`,
-    runAt: opts.runAt,
-  });
+export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string, opts: { runAt?: number; resweeps?: number } = {}) => {
+  const job = refreshJob(workSpaceId, externalUserid, opts.resweeps);
+  return jobs.enqueue(REFRESH_JOB, job.payload, { ...job.opts, runAt: opts.runAt });
+};
+const refreshJob = (workSpaceId: number, externalUserid: string, resweeps?: number) => ({
+  payload: { externalUserid, ...(resweeps ? { resweeps } : {}) } satisfies RefreshPayload,
+  opts: { workSpaceId, singletonKey: `refresh:${workSpaceId}:${externalUserid}` },
+});
 /** How long a corp's callback keys are kept between events. */
 const CORP_KEYS_KEPT_MS = 1000;
 /** How long a callback waits for others to be stored with (group commit), and at most how many go together. */
 const INTAKE_WINDOW_MS = 2;
 const INTAKE_MAX_BATCH = 200;
+/** With this many deliveries being received at once, ordinary jobs step aside (JobQueue.press). */
+const PRESSED_AT = 8;
 
 /** A verified request waiting to be stored: its claim against replay and its events (one per work space). */
 interface Intake {
@@ -267,6 +271,18 @@ export class CallbackService {
 
   /** An event POST: verified, decrypted, stored once; processed later. */
   async receive(source: CallbackSource, q: SignedQuery, body: string): Promise<void> {
+    // Many deliveries waiting for their answer: the intake goes before ordinary jobs until they ease.
+    if (++this.inFlight >= PRESSED_AT) this.deps.jobs.press();
+    try {
+      await this.receiveOne(source, q, body);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  private inFlight = 0;
+
+  private async receiveOne(source: CallbackSource, q: SignedQuery, body: string): Promise<void> {
     const query = signed(q, false);
     let keys = await this.cryptoFor(source);
     const read = async () => {
@@ -292,6 +308,9 @@ export class CallbackService {
     const ticket = this.replay.ticket(tripleOf(query));
     const dedupeKey = eventDedupeKey(event);
     const receivedAt = this.deps.clock.now();
+    // An edit asks only for the customer to be read again: that read is queued with the event, which is
+    // stored as applied (no job of its own to claim; `process` would do the same).
+    const reread = event.kind === 'edit_external_contact' ? event.ExternalUserID : undefined;
     const events = (await this.scopesOf(source, scope, event)).map((workSpaceId) => ({
       workSpaceId,
       dedupeKey,
@@ -299,6 +318,7 @@ export class CallbackService {
       parsed: event,
       receivedAt,
       refresh: workSpaceId !== PROVIDER_SCOPE,
+      reread: workSpaceId !== PROVIDER_SCOPE ? reread : undefined,
     }));
     await this.intake.submit({ ticket, events });
   }
@@ -318,8 +338,11 @@ export class CallbackService {
       );
       const events = batch.flatMap((b, i) => (refused[i] ? [] : b.events));
       const ids = await inbox.insertMany(events, trx);
-      const queued = events.flatMap((e, i) => (ids[i] === null ? [] : [{ payload: { eventId: ids[i]! }, opts: this.jobOptions(ids[i]!, e.workSpaceId) }]));
+      const queued = events.flatMap((e, i) => (ids[i] === null || e.reread ? [] : [{ payload: { eventId: ids[i]! }, opts: this.jobOptions(ids[i]!, e.workSpaceId) }]));
       await jobs.enqueueMany(CALLBACK_JOB, queued, trx);
+      // A repeated edit is read again too: CreateTime has one-second steps, so it may be a second change.
+      const rereads = new Map(events.flatMap((e) => (e.reread ? [[`${e.workSpaceId}:${e.reread}`, refreshJob(e.workSpaceId, e.reread)] as const] : [])));
+      if (rereads.size) await jobs.enqueueMany(REFRESH_JOB, [...rereads.values()], trx);
       return refused.map((error): Outcome<void> => (error ? { ok: false, error } : { ok: true, value: undefined }));
     });
     jobs.kick();

@@ -98,6 +98,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * of a single slot, JOB_CONCURRENCY=1: claims take urgent work first).
  */
 export const URGENT_PRIORITY = 8;
+/** How long after the last callback ordinary work stays at one slot (JobQueue.press). */
+const PRESSED_MS = 100;
 
 /** One run of a claimed job in this process. */
 interface Run {
@@ -224,6 +226,32 @@ export class JobQueue {
     }
   }
 
+  private pressedUntil = 0;
+  private pressTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Requests that must be answered within seconds (WeCom's callbacks) are arriving: for the next
+   * PRESSED_MS, ordinary work (re-reads, tags, syncs) takes one slot at most, and urgent work (the events
+   * themselves, welcome messages) the rest, so the answers are not kept waiting for a core.
+   */
+  press(): void {
+    const until = Date.now() + PRESSED_MS;
+    if (until - this.pressedUntil < 10) return;
+    this.pressedUntil = until;
+    if (this.pressTimer) return;
+    const release = () => {
+      const left = this.pressedUntil - Date.now();
+      if (left > 0) {
+        this.pressTimer = setTimeout(release, left);
+        return;
+      }
+      this.pressTimer = undefined;
+      this.kick();
+    };
+    this.pressTimer = setTimeout(release, PRESSED_MS);
+    this.pressTimer.unref();
+  }
+
   private async pump(): Promise<void> {
     while (!this.stopped) {
       const free = this.opts.concurrency - this.running.size;
@@ -231,7 +259,8 @@ export class JobQueue {
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
       // A single slot keeps none back (ordinary work would never run); the claim still takes urgent work first.
       const reserved = this.opts.concurrency > 1 ? Math.max(1, Math.floor(this.opts.concurrency / 4)) : 0;
-      const ordinaryRoom = this.opts.concurrency - reserved - [...this.running].filter((r) => !r.urgent).length;
+      const ordinaryCap = Date.now() < this.pressedUntil ? Math.min(1, this.opts.concurrency - reserved) : this.opts.concurrency - reserved;
+      const ordinaryRoom = ordinaryCap - [...this.running].filter((r) => !r.urgent).length;
       const claim = (limit: number, urgentOnly: boolean) =>
         this.repo.claim({
           owner: this.owner,

@@ -1,6 +1,7 @@
 // Callback intake under a burst: concurrent deliveries are stored together (group commit), and still
 // each one answers for itself — a redelivery signed afresh is stored once, a replayed request is
-// refused, every 200 is an event stored with its job, and an event that could not be stored is never
+// refused, every 200 is an event stored with its work (an edit: applied, its customer's re-read queued
+// with it), and an event that could not be stored is never
 // answered 200 (its sender's resend of the very same request is then accepted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
@@ -38,7 +39,7 @@ const post = async (sealed: { xml: string; query: Record<string, string> }) => {
   return { status: res.status, text: await res.text() };
 };
 const storedOf = async (from: number, count: number) => {
-  const rows = await db().selectFrom('callback_event').select(['id', 'raw_xml']).where('work_space_id', '=', corp.wsId).execute();
+  const rows = await db().selectFrom('callback_event').select(['id', 'raw_xml', 'processed_at']).where('work_space_id', '=', corp.wsId).execute();
   const ours = new Set(Array.from({ length: count }, (_, i) => editEvent(from + i)));
   return rows.filter((r) => ours.has(r.raw_xml));
 };
@@ -46,11 +47,32 @@ const jobsOf = async (eventIds: number[]) =>
   eventIds.length
     ? db().selectFrom('job').select(['singleton_key']).where('kind', '=', 'callback').where('singleton_key', 'in', eventIds.map((id) => `callback:${id}`)).execute()
     : [];
+/**
+ * What stored edits left to do: an edit only asks for its customer to be read again, so it is stored as
+ * applied, with no job of its own, and its customer's re-read (one per customer) queued with it.
+ */
+const workOf = async (stored: Array<{ id: number; raw_xml: string; processed_at: number | null }>, since: number) => {
+  const customers = new Set(stored.map((r) => /<ExternalUserID><!\[CDATA\[(.+?)\]\]>/.exec(r.raw_xml)![1]!));
+  const rereads = await db()
+    .selectFrom('job')
+    .select('singleton_key')
+    .where('kind', '=', 'refresh_customer')
+    .where('created_at', '>=', since)
+    .where('singleton_key', 'in', [...customers].map((c) => `refresh:${corp.wsId}:${c}`))
+    .execute();
+  return {
+    applied: stored.every((r) => r.processed_at !== null),
+    eventJobs: (await jobsOf(stored.map((r) => r.id))).length,
+    customers: customers.size,
+    rereads: new Set(rereads.map((r) => r.singleton_key)).size,
+  };
+};
 
 describe('a burst of deliveries', () => {
-  it('stores each event once with one job, refuses replays, and answers 200 only for what is stored', async () => {
+  it('stores each event once with its work, refuses replays, and answers 200 only for what is stored', async () => {
     // Processing waits: a redelivery of an event already processed would (rightly) queue it again.
     await h.server.services.jobs.stop();
+    const since = Date.now();
     try {
       const first = Array.from({ length: 30 }, (_, i) => crypto.seal(editEvent(i)));
       // WeCom's redeliveries of 10 of them, signed afresh (new timestamp and nonce).
@@ -63,7 +85,10 @@ describe('a burst of deliveries', () => {
       const stored = await storedOf(0, 30);
       expect(stored).toHaveLength(30);
       expect(new Set(stored.map((r) => r.raw_xml)).size).toBe(30);
-      expect((await jobsOf(stored.map((r) => r.id))).length).toBe(30);
+      const work = await workOf(stored, since);
+      expect(work).toMatchObject({ applied: true, eventJobs: 0 });
+      expect(work.rereads).toBe(work.customers);
+      expect(work.customers).toBeGreaterThan(1);
 
       expect(answers.slice(0, 20).every((a) => a.status === 200 && a.text === 'success')).toBe(true);
       expect(answers.slice(30, 40).every((a) => a.status === 200)).toBe(true);
@@ -79,7 +104,10 @@ describe('a burst of deliveries', () => {
   }, 60_000);
 
   it('answers no event it could not store; the same request sent again is accepted once the database is back', async () => {
+    // The last test's re-reads are done: each customer's here is queued anew.
+    await h.server.services.jobs.idle();
     await h.server.services.jobs.stop();
+    const since = Date.now();
     // The inbox cannot be written (as when the database fails mid-burst).
     await db().schema.alterTable('callback_event').renameTo('callback_event_away').execute();
     const sealed = Array.from({ length: 8 }, (_, i) => crypto.seal(editEvent(100 + i)));
@@ -98,7 +126,9 @@ describe('a burst of deliveries', () => {
     expect(again.map((a) => a.status)).toEqual(Array(8).fill(200));
     const stored = await storedOf(100, 8);
     expect(stored).toHaveLength(8);
-    expect((await jobsOf(stored.map((r) => r.id))).length).toBe(8);
+    const work = await workOf(stored, since);
+    expect(work).toMatchObject({ applied: true, eventJobs: 0 });
+    expect(work.rereads).toBe(work.customers);
   }, 60_000);
 
   it('takes a delivery sealed with keys changed a moment ago, and refuses the old keys at once', async () => {

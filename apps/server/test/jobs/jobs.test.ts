@@ -183,6 +183,33 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('gives ordinary work one slot while pressed (callbacks arriving in numbers), and its whole room once they ease', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
+    const slow = kind('slow');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let running = 0;
+    let most = 0;
+    q.register(slow, { run: async () => { running += 1; most = Math.max(most, running); await gate; running -= 1; } });
+    q.press();
+    const pressing = setInterval(() => q.press(), 20);
+    try {
+      for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+      await q.start();
+      for (let i = 0; i < 100 && running < 1; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 150));
+      expect(most).toBe(1);
+    } finally {
+      clearInterval(pressing);
+    }
+    // No longer pressed: three of four slots, as before.
+    for (let i = 0; i < 100 && running < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(3);
+    release();
+    await q.idle([slow]);
+    await q.stop();
+  });
+
   it('runs ordinary work with a single slot (JOB_CONCURRENCY=1): there is none to keep', async () => {
     const q = queue(database, { concurrency: 1, leaseMs: 1000, pollMs: 20 });
     const ordinary = kind('ordinary');
