@@ -98,7 +98,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * of a single slot, JOB_CONCURRENCY=1: claims take urgent work first).
  */
 export const URGENT_PRIORITY = 8;
-/** How long after the last callback ordinary work stays at one slot (JobQueue.press). */
+/** How long after the last `press` ordinary work stays at one slot. */
 const PRESSED_MS = 100;
 
 /** One run of a claimed job in this process. */
@@ -230,9 +230,9 @@ export class JobQueue {
   private pressTimer: NodeJS.Timeout | undefined;
 
   /**
-   * Requests that must be answered within seconds (WeCom's callbacks) are arriving: for the next
-   * PRESSED_MS, ordinary work (re-reads, tags, syncs) takes one slot at most, and urgent work (the events
-   * themselves, welcome messages) the rest, so the answers are not kept waiting for a core.
+   * Requests that must be answered within seconds (WeCom's callbacks) are arriving in numbers: for the
+   * next PRESSED_MS, ordinary work (re-reads, tags, syncs) takes one slot at most, and urgent work (the
+   * events themselves, welcome messages) the rest, so the answers are not kept waiting for a core.
    */
   press(): void {
     const until = Date.now() + PRESSED_MS;

@@ -142,65 +142,51 @@ describe('a WeCom outage', () => {
 
 describe("one customer's changes", () => {
   /**
-   * Changes a customer's remark in WeCom with its callback held back, and returns a sender of the
-   * edit_external_contact WeCom would send at `at` (seconds): the same `at` makes the same event.
+   * Two changes to a customer's remark, with the simulator's own callbacks held back: WeCom's
+   * edit_external_contact for the first is sent at second `at`, for the second at `at + secondAfter`
+   * (0: the very same event). The first re-read's answer — the customer as it was then — arrives 2 s late,
+   * after the second change. Returns once everything queued is done.
    */
-  async function quietEdits(c: { external_userid: string }, userid: string) {
+  async function twoChanges(remarks: [string, string], secondAfter: 0 | 1) {
+    const [c] = await customersWithFollows();
+    const userid = c!.follow_user[0]!.userid;
     const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
     const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
-    await h.simCall('POST', '/control/faults', { kind: 'drop-callback', corpId: corp.corpId });
-    const edit = async (remark: string) => expect((await editCustomer(userid, c.external_userid, remark)).status).toBe(200);
+    const edit = async (remark: string) => expect((await editCustomer(userid, c!.external_userid, remark)).status).toBe(200);
     const send = async (at: number) => {
-      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${c.external_userid}]]></ExternalUserID></xml>`;
+      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${c!.external_userid}]]></ExternalUserID></xml>`;
       const sealed = crypto.seal(xml);
       const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
       expect(res.status).toBe(200);
     };
     const reads = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['externalcontact/get'] ?? 0;
-    return { edit, send, reads };
+    const at = Math.floor(Date.now() / 1000);
+    const before = await reads();
+    await h.simCall('POST', '/control/faults', { kind: 'drop-callback', corpId: corp.corpId });
+    await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/get', ms: 2000, count: 1 });
+    try {
+      await edit(remarks[0]);
+      await send(at);
+      await until('the first re-read began', async () => (await reads()) > before, 15_000);
+      await edit(remarks[1]);
+      await send(at + secondAfter);
+      await settle(h);
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+    return { at, remark: () => remarkOf(c!.external_userid, userid) };
   }
 
   it('keeps the read that began last: an older answer arriving late is not written over a newer one', async () => {
-    const [c] = await customersWithFollows();
-    const userid = c!.follow_user[0]!.userid;
-    const { edit, send, reads } = await quietEdits(c!, userid);
-    try {
-      const at = Math.floor(Date.now() / 1000);
-      const before = await reads();
-      // The first re-read's answer — the customer as it was then — arrives 2 s late, after the second change's read.
-      await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/get', ms: 2000, count: 1 });
-      await edit('第一次修改');
-      await send(at);
-      await until('the first re-read began', async () => (await reads()) > before, 15_000);
-      await edit('第二次修改');
-      await send(at + 1);
-      await settle(h);
-      expect(await remarkOf(c!.external_userid, userid)).toBe('第二次修改');
-    } finally {
-      await h.simCall('DELETE', '/control/faults');
-    }
+    const { remark } = await twoChanges(['第一次修改', '第二次修改'], 1);
+    expect(await remark()).toBe('第二次修改');
   }, 60_000);
 
   it('reads the customer again when a second change comes as the same event as the first (one second apart at most)', async () => {
-    const [c] = await customersWithFollows();
-    const userid = c!.follow_user[0]!.userid;
-    const { edit, send, reads } = await quietEdits(c!, userid);
-    try {
-      const at = Math.floor(Date.now() / 1000);
-      const before = await reads();
-      await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/get', ms: 2000, count: 1 });
-      await edit('同一秒第一次');
-      await send(at);
-      await until('the first re-read began', async () => (await reads()) > before, 15_000);
-      // WeCom's event for the second change is the first one's, byte for byte: it is stored once.
-      await edit('同一秒第二次');
-      await send(at);
-      await settle(h);
-      expect(await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).where('raw_xml', 'like', `%<CreateTime>${at}</CreateTime>%`).execute()).toHaveLength(1);
-      expect(await remarkOf(c!.external_userid, userid)).toBe('同一秒第二次');
-    } finally {
-      await h.simCall('DELETE', '/control/faults');
-    }
+    const { at, remark } = await twoChanges(['同一秒第一次', '同一秒第二次'], 0);
+    // WeCom's event for the second change is the first one's, byte for byte: it is stored once.
+    expect(await db().selectFrom('callback_event').select('id').where('work_space_id', '=', corp.wsId).where('raw_xml', 'like', `%<CreateTime>${at}</CreateTime>%`).execute()).toHaveLength(1);
+    expect(await remark()).toBe('同一秒第二次');
   }, 60_000);
 });
 
