@@ -16,7 +16,7 @@ export interface NewCallbackEvent {
   receivedAt: number;
   /** A duplicate of an event already processed is processed again (see `insert`). */
   refresh?: boolean;
-  /** The customer this event only asks to re-read: stored as applied, its re-read queued with it (a duplicate adds nothing here). */
+  /** The customer this event only asks to re-read: the event is stored as applied (its re-read is queued with it). */
   reread?: string;
 }
 
@@ -63,7 +63,7 @@ export class CallbackEventRepository {
     const ids: Array<number | null> = [];
     for (const e of events) {
       if (first.get(keyOf(e)) !== e) ids.push(null);
-      else ids.push(stored.get(keyOf(e)) ?? (e.refresh && !e.reread ? await this.reopen(e.workSpaceId, e.dedupeKey.slice(0, 255), executor) : null));
+      else ids.push(stored.get(keyOf(e)) ?? (e.refresh ? await this.reopen(e.workSpaceId, e.dedupeKey.slice(0, 255), executor) : null));
     }
     return ids;
   }

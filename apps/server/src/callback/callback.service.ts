@@ -309,17 +309,13 @@ export class CallbackService {
     const dedupeKey = eventDedupeKey(event);
     const receivedAt = this.deps.clock.now();
     // An edit asks only for the customer to be read again: that read is queued with the event, which is
-    // stored as applied (no job of its own to claim; `process` would do the same).
+    // stored as applied (no job of its own to claim; `process` would do the same). A duplicate queues the
+    // read again (`store`) instead of reopening the event.
     const reread = event.kind === 'edit_external_contact' ? event.ExternalUserID : undefined;
-    const events = (await this.scopesOf(source, scope, event)).map((workSpaceId) => ({
-      workSpaceId,
-      dedupeKey,
-      rawXml: xml,
-      parsed: event,
-      receivedAt,
-      refresh: workSpaceId !== PROVIDER_SCOPE,
-      reread: workSpaceId !== PROVIDER_SCOPE ? reread : undefined,
-    }));
+    const events = (await this.scopesOf(source, scope, event)).map((workSpaceId) => {
+      const corpEvent = workSpaceId !== PROVIDER_SCOPE;
+      return { workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh: corpEvent && !reread, reread: corpEvent ? reread : undefined };
+    });
     await this.intake.submit({ ticket, events });
   }
 

@@ -1,5 +1,6 @@
 // Injected faults (per corp and/or API path) and WeCom's published frequency limits, always on.
 // `lost-response`: the call is done, then its connection is dropped before the answer (the caller cannot tell whether it happened).
+// `late-response`: the call is done at once, its answer (the state it found) sent `ms` later.
 export type FaultKind = 'busy' | 'rate-limit' | 'token-expire' | 'latency' | 'late-response' | 'drop-callback' | 'dup-callback' | 'lost-response';
 export const FAULT_KINDS: readonly FaultKind[] = ['busy', 'rate-limit', 'token-expire', 'latency', 'late-response', 'drop-callback', 'dup-callback', 'lost-response'];
 
