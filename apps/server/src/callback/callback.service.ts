@@ -7,6 +7,8 @@ import { WecomError } from '@scrm/wecom/errors';
 import { eventDedupeKey, parseEventXml, parseXml, type WecomEvent } from '@scrm/wecom/events';
 import type { Clock } from '../clock/clock.js';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/tables.js';
+import type { Transaction } from 'kysely';
 import { AppError } from '../http/errors.js';
 import { PermanentFailure, type JobQueue } from '../jobs/job-queue.js';
 import type { SyncService } from '../sync/sync.service.js';
@@ -36,9 +38,14 @@ export interface RefreshPayload {
  * reads side by side could: the older answer arriving last), and a change made while one is reading gets a
  * fresh read after it. A burst of events about one customer makes at most two reads.
  */
-export const queueCustomerRefresh = (jobs: JobQueue, workSpaceId: number, externalUserid: string, opts: { runAt?: number; resweeps?: number } = {}) => {
+export const queueCustomerRefresh = (
+  jobs: JobQueue,
+  workSpaceId: number,
+  externalUserid: string,
+  opts: { runAt?: number; resweeps?: number; priority?: number; trx?: Transaction<DB> } = {},
+) => {
   const job = refreshJob(workSpaceId, externalUserid, opts.resweeps);
-  return jobs.enqueue(REFRESH_JOB, job.payload, { ...job.opts, runAt: opts.runAt });
+  return jobs.enqueue(REFRESH_JOB, job.payload, { ...job.opts, runAt: opts.runAt, priority: opts.priority, trx: opts.trx });
 };
 const refreshJob = (workSpaceId: number, externalUserid: string, resweeps?: number) => ({
   payload: { externalUserid, ...(resweeps ? { resweeps } : {}) } satisfies RefreshPayload,
@@ -78,10 +85,17 @@ function transient(err: unknown): boolean {
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
   /**
-   * An add_external_contact: runs before the customer is re-read, so the welcome goes out first.
-   * True when a tag job was queued: it re-reads the customer once the tags are on.
+   * An add_external_contact: records it, queues the welcome and the customer's re-read (queueCustomerRefresh),
+   * which waits behind the welcome and puts the code's tags on first (`beforeRead`).
    */
-  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<boolean>;
+  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<void>;
+  /**
+   * Run by the customer's re-read before it reads: the auto-tags of its adds still waiting go on in WeCom,
+   * so the read brings them back. Throws when trying again later can help.
+   */
+  beforeRead(ws: WorkSpace, externalUserid: string): Promise<void>;
+  /** The customer's re-read was given up on: what waited on it (the adds' tags) is marked failed. */
+  readGivenUp(wsId: number, externalUserid: string, error: string): Promise<void>;
   memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
   customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
 }
@@ -189,6 +203,7 @@ export class CallbackService {
     const ws = workSpaceId ? await this.deps.workSpaces.find(workSpaceId) : undefined;
     if (!ws) return;
     try {
+      await this.deps.contacts.beforeRead(ws, externalUserid);
       await this.deps.sync.refreshCustomer(ws.id, await this.deps.gateway.corp(ws), externalUserid);
     } catch (err) {
       throw transient(err) ? err : new PermanentFailure(err instanceof Error ? err.message : String(err));
@@ -197,9 +212,11 @@ export class CallbackService {
   }
 
   /** A re-read given up on (WeCom down for days, or a secret an operator has yet to fix) is queued again a day later. */
-  async refreshCustomerJobFailed(workSpaceId: number | null, payload: RefreshPayload): Promise<void> {
+  async refreshCustomerJobFailed(workSpaceId: number | null, payload: RefreshPayload, error: string): Promise<void> {
+    if (!workSpaceId) return;
+    await this.deps.contacts.readGivenUp(workSpaceId, payload.externalUserid, error);
     const resweeps = (payload.resweeps ?? 0) + 1;
-    if (!workSpaceId || resweeps > REFRESH_RESWEEPS) return;
+    if (resweeps > REFRESH_RESWEEPS) return;
     await queueCustomerRefresh(this.deps.jobs, workSpaceId, payload.externalUserid, { runAt: Date.now() + RESWEEP_AFTER_MS, resweeps });
   }
 
@@ -397,7 +414,7 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
-        const tagJobRereads = await this.deps.contacts.added(ws, {
+        await this.deps.contacts.added(ws, {
           userid: event.UserID,
           externalUserid: event.ExternalUserID,
           state: event.State ?? '',
@@ -405,11 +422,9 @@ export class CallbackService {
           eventId: row.id,
           receivedAt: row.received_at,
         });
-        // Added again after the customer had deleted the member: the relation is whole again.
+        // Added again after the customer had deleted the member: the relation is whole again (a re-read
+        // leaves the mark as it finds it, so the order of the two does not matter).
         await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
-        // Re-reading the customer waits behind the welcome message, and comes after the tags: read
-        // beside the tag job, it could write back the list from before them.
-        if (!tagJobRereads) await reread(event.ExternalUserID);
         return;
       }
       case 'edit_external_contact':

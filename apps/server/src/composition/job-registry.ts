@@ -94,21 +94,22 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       run: (ctx) => o.attribution.welcomeJob(ctx),
       onFailed: ({ payload }, error) => o.attribution.welcomeJobFailed(payload.addId, error),
     }),
+    // Queued by versions before the tags went on in the customer's re-read: it queues that re-read.
     [TAG_JOB]: spec<{ addId: number }>({
       priority: 4,
       maxAttempts: 8,
       once: 'idempotency tag:<addId>',
       run: ({ payload }) => o.attribution.tagJob(payload.addId),
-      onFailed: ({ payload }, error) => o.attribution.tagJobFailed(payload.addId, error),
     }),
     [REFRESH_JOB]: spec<RefreshPayload>({
+      // 4 when queued by an add (its auto-tags go on first, AttributionService.beforeRead).
       priority: 2,
       // Waits out a WeCom outage as the events that queue it would have; given up on, it is queued again a day later.
       maxAttempts: PATIENT_ATTEMPTS,
       backoff: patientBackoff,
       once: 'singleton refresh:<workSpaceId>:<externalUserid> (one queued, never two running: reads are written in the order they began)',
       run: ({ job, payload }) => o.callbacks.refreshCustomerJob(job.work_space_id, payload.externalUserid),
-      onFailed: ({ job, payload }) => o.callbacks.refreshCustomerJobFailed(job.work_space_id, payload),
+      onFailed: ({ job, payload }, error) => o.callbacks.refreshCustomerJobFailed(job.work_space_id, payload, error),
     }),
     // Queued by contacts callbacks; waits out a WeCom outage as callback events do.
     [MEMBER_SYNC_JOB]: spec({

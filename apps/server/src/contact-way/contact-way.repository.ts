@@ -323,6 +323,29 @@ export class ContactWayRepository {
     await this.db.updateTable('contact_way_add').set(values).where('id', '=', id).execute();
   }
 
+  /** A customer's adds whose auto-tags are still to go on, oldest first. */
+  pendingTagAdds(wsId: number, externalUserid: string): Promise<ContactWayAdd[]> {
+    return this.db
+      .selectFrom('contact_way_add')
+      .selectAll()
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('tag_status', '=', 'pending')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Those adds' tags are given up on, with the reason. */
+  async failPendingTags(wsId: number, externalUserid: string, error: string): Promise<void> {
+    await this.db
+      .updateTable('contact_way_add')
+      .set({ tag_status: 'failed', tag_error: error.slice(0, 500) })
+      .where('work_space_id', '=', wsId)
+      .where('external_userid', '=', externalUserid)
+      .where('tag_status', '=', 'pending')
+      .execute();
+  }
+
   /** The userid of the newest add through a code (the round-robin position). */
   async lastReceiver(contactWayId: number): Promise<string | null> {
     const row = await this.db

@@ -128,11 +128,6 @@ export class CustomerRepository {
     return out;
   }
 
-  /** Adds `ids` to the tags of one follow relation, if we have it. */
-  mergeFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
-    return this.changeFollowTags(wsId, [{ external_userid: externalUserid, userid, add: ids, remove: [] }]);
-  }
-
   /** Tags added and removed on relations (those we do not have are skipped). */
   async changeFollowTags(
     wsId: number,

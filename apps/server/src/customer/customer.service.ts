@@ -36,11 +36,6 @@ export class CustomerService {
     return (await this.repo.find(wsId, externalUserid))?.name ?? '';
   }
 
-  /** Our copy of the relation shows tags just marked at once (the next re-read from WeCom agrees). */
-  addFollowTags(wsId: number, externalUserid: string, userid: string, ids: string[]): Promise<void> {
-    return this.repo.mergeFollowTags(wsId, externalUserid, userid, ids);
-  }
-
   async detail(ws: WorkSpace, externalUserid: string): Promise<CustomerDetail> {
     const customer = await this.repo.find(ws.id, externalUserid);
     if (!customer) throw notFound();

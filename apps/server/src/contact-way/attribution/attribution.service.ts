@@ -8,15 +8,17 @@ import type { Clock } from '../../clock/clock.js';
 import { queueCustomerRefresh, type ContactEventSink } from '../../callback/callback.service.js';
 import { parseJsonColumn } from '../../db/database.js';
 import type { WelcomeStatus } from '../../db/tables.js';
-import { PermanentFailure, RetryLater, type JobContext, type JobQueue } from '../../jobs/job-queue.js';
+import { RetryLater, type JobContext, type JobQueue } from '../../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../../wecom/wecom-gateway.js';
 import type { CustomerService } from '../../customer/customer.service.js';
 import type { WorkSpace, WorkSpaceRepository } from '../../workspace/workspace.repository.js';
-import type { ContactWay, ContactWayRepository } from '../contact-way.repository.js';
+import type { ContactWay, ContactWayAdd, ContactWayRepository } from '../contact-way.repository.js';
 import { capOf, type AttachmentSource, type ContactWayService } from '../contact-way.service.js';
 
 export const WELCOME_JOB = 'welcome';
 export const TAG_JOB = 'mark_tag';
+/** The priority of a customer's re-read that puts an add's auto-tags on first (others are REFRESH_JOB's 2). */
+const TAGS_FIRST = 4;
 
 export interface WelcomePayload {
   addId: number;
@@ -61,22 +63,25 @@ export class AttributionService implements ContactEventSink {
     await this.deps.repo.updateAdd(addId, { welcome_status: 'failed', welcome_error: error.slice(0, 500) });
   }
 
-  /** TAG_JOB; then the customer's re-read that the add event left to this job (see `added`). */
+  /** TAG_JOB, queued by earlier versions: the tags now go on in the customer's re-read (`beforeRead`). */
   async tagJob(addId: number): Promise<void> {
-    const add = await this.markTags(addId);
-    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+    const add = await this.deps.repo.findAdd(addId);
+    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid, { priority: TAGS_FIRST });
   }
 
-  async tagJobFailed(addId: number, error: string): Promise<void> {
-    await this.deps.repo.updateAdd(addId, { tag_status: 'failed', tag_error: error.slice(0, 500) });
-    const add = await this.deps.repo.findAdd(addId);
-    if (add) await queueCustomerRefresh(this.deps.jobs, add.work_space_id, add.external_userid);
+  /** Run by the customer's re-read (REFRESH_JOB) before it reads: its adds' auto-tags go on in WeCom. */
+  async beforeRead(ws: WorkSpace, externalUserid: string): Promise<void> {
+    for (const add of await this.deps.repo.pendingTagAdds(ws.id, externalUserid)) await this.markTags(ws, add);
+  }
+
+  async readGivenUp(wsId: number, externalUserid: string, error: string): Promise<void> {
+    await this.deps.repo.failPendingTags(wsId, externalUserid, error);
   }
 
   async added(
     ws: WorkSpace,
     e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number },
-  ): Promise<boolean> {
+  ): Promise<void> {
     const { repo, jobs } = this.deps;
     const code = e.state ? await repo.findByState(ws.id, e.state) : undefined;
     const welcome = code ? parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
@@ -115,15 +120,19 @@ export class AttributionService implements ContactEventSink {
         const payload: WelcomePayload = { addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS };
         await jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: ws.id, idempotencyKey: `welcome:${id}`, priority: 10, maxAttempts: 30, trx });
       }
-      if (tagIds.length) await jobs.enqueue(TAG_JOB, { addId: id }, { workSpaceId: ws.id, idempotencyKey: `tag:${id}`, priority: 4, trx });
+      // The customer is read again behind the welcome; the code's tags go on first (`beforeRead`).
+      await queueCustomerRefresh(jobs, ws.id, e.externalUserid, { priority: tagIds.length ? TAGS_FIRST : undefined, trx });
       return id;
     });
-    if (addId === null) return false;
+    if (addId === null) {
+      // The add was recorded by an earlier run of this event: the customer is read again all the same.
+      await queueCustomerRefresh(jobs, ws.id, e.externalUserid);
+      return;
+    }
     jobs.kick();
     await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
     // Round robin moves on to the next member (caps and risk reconcile what they switch themselves).
     if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
-    return tagIds.length > 0;
   }
 
   async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
@@ -196,30 +205,29 @@ export class AttributionService implements ContactEventSink {
 
   // ---------------------------------------------------------------- auto-tags
 
-  /** Marks the add's tags (once: a done add is left alone); returns the add, if there is one. */
-  private async markTags(addId: number) {
+  /**
+   * Marks an add's tags in WeCom (the re-read that follows brings them into our copy). A refusal that
+   * trying again cannot fix is recorded on the add; any other failure is thrown, for the re-read to be
+   * tried again later (nothing is marked twice: a done add is left alone).
+   */
+  private async markTags(ws: WorkSpace, add: ContactWayAdd): Promise<void> {
     const { repo } = this.deps;
-    const add = await repo.findAdd(addId);
-    if (!add || add.tag_status !== 'pending' || !add.contact_way_id) return add;
-    const code = await repo.findAny(add.contact_way_id);
-    const ws = await this.deps.workSpaces.find(add.work_space_id);
-    if (!code || !ws) return add;
-    const wanted = parseJsonColumn<string[]>(code.tag_ids, []);
+    const code = add.contact_way_id ? await repo.findAny(add.contact_way_id) : undefined;
+    const wanted = code ? parseJsonColumn<string[]>(code.tag_ids, []) : [];
     const live = await repo.tagNames(ws.id, wanted);
     const ids = wanted.filter((id) => live.has(id));
     if (!ids.length) {
-      await repo.updateAdd(add.id, { tag_status: 'none', tag_error: wanted.length ? '标签已被删除' : null });
-      return add;
+      await repo.updateAdd(add.id, { tag_status: 'none', tag_error: !code ? '活码已不存在' : wanted.length ? '标签已被删除' : null });
+      return;
     }
     const api = await this.deps.gateway.corp(ws);
     try {
       await api.markTag({ userid: add.userid, external_userid: add.external_userid, add_tag: ids });
     } catch (err) {
-      if (err instanceof WecomError && !RETRYABLE.has(err.errcode)) throw new PermanentFailure(wecomFailure(err).message);
-      throw err;
+      if (!(err instanceof WecomError) || RETRYABLE.has(err.errcode) || err.unanswered) throw err;
+      await repo.updateAdd(add.id, { tag_status: 'failed', tag_error: wecomFailure(err).message.slice(0, 500) });
+      return;
     }
     await repo.updateAdd(add.id, { tag_status: 'done', tag_ids: JSON.stringify(ids), tag_error: null });
-    await this.deps.customers.addFollowTags(ws.id, add.external_userid, add.userid, ids);
-    return add;
   }
 }
