@@ -1,6 +1,6 @@
 // Acquisition chain benchmark: customers scan a channel code in the simulator as fast as `--concurrency`
-// scanners can; each add runs the whole chain — encrypted callback → inbox → callback job → attribution →
-// welcome job (send_welcome_msg) and the customer's re-read (mark_tag, then externalcontact/get) → caps and risk. Prints
+// scanners can; each add runs the whole chain — encrypted callback → inbox → callback job → attribution and
+// the welcome (send_welcome_msg) → the customer's re-read job (mark_tag, then externalcontact/get) → caps and risk. Prints
 // the adds per second the chain completed (to the welcome message, and to the tags and re-reads, which
 // run at a lower priority) and the time from the add event to the welcome message WeCom received (p50,
 // p99), plus any welcome that missed WeCom's 20 s.

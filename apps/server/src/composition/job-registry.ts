@@ -85,6 +85,7 @@ export function jobKinds(o: JobOwners): Record<string, JobSpec> {
       run: ({ payload, attempt }) => o.callbacks.processJob(payload.eventId, attempt),
       onFailed: ({ payload }) => o.callbacks.processJobFailed(payload.eventId),
     }),
+    // A welcome the add's own job could not send at once (WeCom busy, rate-limited, unreachable).
     [WELCOME_JOB]: spec<WelcomePayload>({
       priority: 10,
       // The welcome code lives 20 s: tried again every 0.3 s.

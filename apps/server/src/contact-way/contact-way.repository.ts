@@ -319,6 +319,11 @@ export class ContactWayRepository {
     return this.db.selectFrom('contact_way_add').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** The add recorded for a callback event (at most one). */
+  findAddOfEvent(callbackEventId: number): Promise<ContactWayAdd | undefined> {
+    return this.db.selectFrom('contact_way_add').selectAll().where('callback_event_id', '=', callbackEventId).executeTakeFirst();
+  }
+
   async updateAdd(id: number, values: Updateable<ContactWayAddTable>): Promise<void> {
     await this.db.updateTable('contact_way_add').set(values).where('id', '=', id).execute();
   }

@@ -54,9 +54,9 @@ export class AttributionService implements ContactEventSink {
 
   // ---------------------------------------------------------------- jobs (listed in composition/job-registry.ts)
 
-  /** WELCOME_JOB. */
-  welcomeJob(ctx: JobContext<WelcomePayload>): Promise<void> {
-    return this.sendWelcome(ctx);
+  /** WELCOME_JOB: a welcome its add's job could not send at once (`welcomeNow`). */
+  welcomeJob({ payload }: JobContext<WelcomePayload>): Promise<void> {
+    return this.sendWelcome(payload);
   }
 
   async welcomeJobFailed(addId: number, error: string): Promise<void> {
@@ -116,20 +116,22 @@ export class AttributionService implements ContactEventSink {
       );
       if (id === null) return null;
       if (code?.kind === 'lead') await repo.linkAddToLead(code.id, id, { externalUserid: e.externalUserid, userid: e.userid, at: e.receivedAt }, trx);
-      if (welcomeStatus === 'pending') {
-        const payload: WelcomePayload = { addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS };
-        await jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: ws.id, idempotencyKey: `welcome:${id}`, priority: 10, maxAttempts: 30, trx });
-      }
       // The customer is read again behind the welcome; the code's tags go on first (`beforeRead`).
       await queueCustomerRefresh(jobs, ws.id, e.externalUserid, { priority: tagIds.length ? TAGS_FIRST : undefined, trx });
       return id;
     });
+    const welcomeOf = (id: number): WelcomePayload => ({ addId: id, welcomeCode: e.welcomeCode, deadline: this.deps.clock.wall(e.receivedAt) + WELCOME_WINDOW_MS });
     if (addId === null) {
-      // The add was recorded by an earlier run of this event: the customer is read again all the same.
+      // Recorded by an earlier run of this event (its process stopped, or it failed after): a welcome still
+      // pending goes to its job (the one that run left, if it did: the key makes one), which knows an attempt
+      // that run marked; the customer is read again.
+      const add = await repo.findAddOfEvent(e.eventId);
+      if (add?.welcome_status === 'pending') await this.welcomeLater(ws.id, welcomeOf(add.id));
       await queueCustomerRefresh(jobs, ws.id, e.externalUserid);
       return;
     }
     jobs.kick();
+    if (welcomeStatus === 'pending') await this.welcomeNow(ws.id, welcomeOf(addId));
     await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
     // Round robin moves on to the next member (caps and risk reconcile what they switch themselves).
     if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
@@ -146,7 +148,25 @@ export class AttributionService implements ContactEventSink {
 
   // ---------------------------------------------------------------- the welcome message
 
-  private async sendWelcome({ payload }: JobContext<WelcomePayload>): Promise<void> {
+  /**
+   * Sends an add's welcome at once, from the add's own job: no job of its own to write, claim and finish
+   * on the way to WeCom's 20 s. One WeCom could not take yet (busy, rate-limited, unreachable), or that
+   * failed on our side, is left to a `welcome` job, tried again every 0.3 s while time remains.
+   */
+  private async welcomeNow(wsId: number, payload: WelcomePayload): Promise<void> {
+    try {
+      await this.sendWelcome(payload);
+    } catch (err) {
+      this.deps.log.info({ addId: payload.addId, error: err instanceof Error ? err.message : String(err) }, 'welcome message left to its job');
+      await this.welcomeLater(wsId, payload, err instanceof RetryLater ? err.delayMs : 0);
+    }
+  }
+
+  private async welcomeLater(wsId: number, payload: WelcomePayload, delayMs = 0): Promise<void> {
+    await this.deps.jobs.enqueue(WELCOME_JOB, payload, { workSpaceId: wsId, idempotencyKey: `welcome:${payload.addId}`, runAt: Date.now() + delayMs });
+  }
+
+  private async sendWelcome(payload: WelcomePayload): Promise<void> {
     const { repo, clock } = this.deps;
     const add = await repo.findAdd(payload.addId);
     if (!add || add.welcome_status !== 'pending') return;
