@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+import { staffCodeFor } from '../helpers/code-world.js';
 import type { AttributionService } from '../../src/contact-way/attribution/attribution.service.js';
 
 let h: Harness;
@@ -24,12 +25,7 @@ beforeEach(async () => {
   token = await h.register(uniquePhone());
   corp = await connectCorp(h, token, { seed: 'welcome' });
   member = (await contactMembers(h, corp.corpId))[0]!.userid;
-  const r = await h.api('/api/qw/staff/code/add', { userids: [member], tagIds: [], welcome: { text: '你好，欢迎', materialIds: [] }, skipVerify: true }, token, corp.headers);
-  expect(r.status, r.message).toBe(200);
-  codeId = r.data.ids[0];
-  await settle(h);
-  const state = (await db().selectFrom('contact_way').select('state').where('id', '=', codeId).executeTakeFirstOrThrow()).state;
-  configId = ((await h.simCall('GET', `/control/corps/${corp.corpId}/contact-ways`)).body.list as any[]).find((w) => w.state === state).config_id;
+  ({ id: codeId, configId } = await staffCodeFor(h, token, corp, member, { welcome: '你好，欢迎' }));
 }, 60_000);
 afterEach(() => h?.close());
 
@@ -74,7 +70,7 @@ describe("an add's welcome message", () => {
     await h.simCall('POST', '/control/faults', { kind: 'drop-callback', corpId: corp.corpId, count: 1 });
     const scan = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId, name: '欢迎王五' });
     const { externalUserid, welcomeCode } = scan.body as { externalUserid: string; welcomeCode: string };
-    const state = (await db().selectFrom('contact_way').select('state').where('id', '=', codeId).executeTakeFirstOrThrow()).state;
+    const { state } = await db().selectFrom('contact_way').select('state').where('id', '=', codeId).executeTakeFirstOrThrow();
     const eventId = 990_001;
     const receivedAt = h.server.services.clock.now();
     await db()

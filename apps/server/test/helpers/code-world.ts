@@ -59,3 +59,20 @@ export const channelCodeBody = (name: string, userids: string[], over: Record<st
   skipVerify: true,
   ...over,
 });
+
+/** A 员工活码 for one member, made in WeCom: its id, state and the WeCom way's config_id (to scan). */
+export async function staffCodeFor(
+  h: Harness,
+  token: string,
+  corp: ConnectedCorp,
+  userid: string,
+  opts: { tagIds?: string[]; welcome?: string } = {},
+): Promise<{ id: number; state: string; configId: string }> {
+  const r = await h.api('/api/qw/staff/code/add', { userids: [userid], tagIds: opts.tagIds ?? [], welcome: { text: opts.welcome ?? '', materialIds: [] }, skipVerify: true }, token, corp.headers);
+  expect(r.status, r.message).toBe(200);
+  const id = r.data.ids[0] as number;
+  await settle(h);
+  const { state } = await h.server.database.kysely.selectFrom('contact_way').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+  const ways = (await h.simCall('GET', `/control/corps/${corp.corpId}/contact-ways`)).body.list as Array<{ state: string; config_id: string }>;
+  return { id, state, configId: ways.find((w) => w.state === state)!.config_id };
+}
