@@ -18,6 +18,7 @@ for (const warning of configWarnings(config)) app.log.warn(`!!! ${warning}`);
 try {
   const applied = await migrateToLatest(app.database.kysely, app.database.dialect);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  app.database.prepareStatements();
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
   app.log.fatal({ err }, 'server failed to start');

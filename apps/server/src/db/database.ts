@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DB } from './tables.js';
 import { nextTurn } from './next-turn.js';
 import { TableWrites } from './table-writes.js';
+import { PreparedStatements } from './pg-statements.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -32,6 +33,11 @@ export interface Database {
    * transaction starts to write or ends one that did.
    */
   changeMark(): Promise<string>;
+  /**
+   * Called once the migrations ran. PostgreSQL: from now on a statement whose plan cannot depend on its
+   * values is prepared on each connection once (db/pg-statements.ts). SQLite: nothing to do.
+   */
+  prepareStatements(): void;
   close(): Promise<void>;
 }
 
@@ -53,10 +59,15 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     });
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
+    const statements = new PreparedStatements();
+    pool.on('connect', (client) => statements.attach(client));
     const writes = new TableWrites();
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     const changeMark = async () => (await pool.query<{ mark: string }>({ name: 'change-mark', text: 'select pg_current_snapshot()::text as mark' })).rows[0]!.mark;
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, changeMark, close: () => kysely.destroy() };
+    const prepareStatements = () => {
+      statements.enabled = true;
+    };
+    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, changeMark, prepareStatements, close: () => kysely.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'scrm.db');
@@ -115,7 +126,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     }
     return `${ownChanges.get() as number}:${version}`;
   };
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, changeMark, close };
+  // SQLite's statements are prepared once already (cachingStatements).
+  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, changeMark, prepareStatements: () => {}, close };
 }
 
 /**

@@ -60,6 +60,7 @@ export async function startHarness(
   const config = loadConfig({ ...BASE_ENV, SIM: 'on', SIM_URL: simUrl, SIM_CONTROL_TOKEN: sim.sim.controlToken, ...db.env, ...env });
   const server = await buildApp(config, serverOpts);
   await migrateToLatest(server.database.kysely, server.database.dialect);
+  server.database.prepareStatements();
   await server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
   await registerSimulatorCallback({ url: simUrl, token: sim.sim.controlToken }, `${baseUrl}/api/gzh/callback`, config.gzh.token, { encodingAesKey: config.gzh.aesKey ?? '' });

@@ -1,0 +1,55 @@
+// PostgreSQL parses and plans every statement Kysely sends it (text and values, each time): on the
+// acquisition chain its backends spent ~13 ms of CPU an add, most of it planning the same writes and key
+// lookups again and again (bench/RESULTS.md). A statement whose best plan cannot depend on its values is
+// sent as a prepared statement instead, named by a hash of its text: each connection parses it once, and
+// PostgreSQL keeps its plan once a generic one is no worse. One whose values can change the plan (a list's
+// order, a search pattern, counts and joins over a tenant of any size) is planned each time, as before.
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Values can change the best plan of these: planned for their values every time. */
+const VALUE_DEPENDENT = /\border\s+by\b|\bi?like\b|\bsimilar\s+to\b|\bgroup\s+by\b|\bjoin\b|\bcount\s*\(|\bsum\s*\(|\bdistinct\b|\bunion\b|\bhaving\b|\bexists\b|\bover\s*\(/i;
+/** The job claim takes the due jobs in the queue index's order whatever the values (job.repository.ts). */
+const JOB_CLAIM = /^\s*update job set status = 'running'/;
+const DATA_STATEMENT = /^\s*(?:select|insert|update|delete)\b/i;
+/** Longer statements and larger value lists (a sync's slice of rows) are planned each time. */
+const MAX_TEXT = 4000;
+const MAX_VALUES = 64;
+/** At most this many distinct statements are prepared (each connection keeps a plan of each it ran). */
+const MAX_PREPARED = 500;
+/** "cached plan must not change result type": a table changed under a prepared `select *` (another process migrated). */
+const PLAN_OUT_OF_DATE = '0A000';
+
+export class PreparedStatements {
+  /** Off until the migrations ran: a statement prepared before a migration changed its table would fail after it. */
+  enabled = false;
+  /** Statement text → its name; '' for one never to prepare again. */
+  private readonly names = new Map<string, string>();
+
+  /** The name to prepare this statement under, or undefined to send it as text. */
+  nameOf(text: string, values: number): string | undefined {
+    if (!this.enabled || !values || values > MAX_VALUES || text.length > MAX_TEXT) return undefined;
+    const known = this.names.get(text);
+    if (known !== undefined) return known || undefined;
+    if (this.names.size >= MAX_PREPARED || !DATA_STATEMENT.test(text) || (VALUE_DEPENDENT.test(text) && !JOB_CLAIM.test(text))) return undefined;
+    const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  /**
+   * Sends a new connection's statements through `nameOf`. A prepared statement whose table changed under
+   * it (another process migrated) fails once, and its text is sent as text from then on, on every connection.
+   */
+  attach(client: pg.Client): void {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      const name = typeof config === 'string' && Array.isArray(values) && callback === undefined ? this.nameOf(config, values.length) : undefined;
+      if (!name) return query(config, values, callback);
+      return (query({ name, text: config, values }) as Promise<unknown>).catch((err: { code?: string }) => {
+        if (err?.code === PLAN_OUT_OF_DATE) this.names.set(config as string, '');
+        throw err;
+      });
+    };
+  }
+}
