@@ -85,8 +85,8 @@ function transient(err: unknown): boolean {
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
   /**
-   * An add_external_contact: records it, queues the welcome and the customer's re-read (queueCustomerRefresh),
-   * which waits behind the welcome and puts the code's tags on first (`beforeRead`).
+   * An add_external_contact: records it, queues the customer's re-read (queueCustomerRefresh, which puts
+   * the code's tags on first: `beforeRead`) and sends the welcome at once.
    */
   added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<void>;
   /**

@@ -5,7 +5,7 @@
 // (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WecomCrypto } from '@scrm/wecom/crypto';
-import { connectCorp, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { connectCorp, relationRows, settle, until, type ConnectedCorp, withoutQuickBusyRetries } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -38,10 +38,8 @@ afterEach(() => h?.close());
 
 describe('a WeCom outage', () => {
   it('applies every customer change after WeCom was down for an hour', async () => {
-    // The client's own quick retries of a busy answer (3.5 s per attempt) are off here: each job attempt is one call.
-    const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
-    const busyRetries = retry.busyRetries;
-    retry.busyRetries = 0;
+    // Each attempt is one call to WeCom.
+    const restoreRetries = withoutQuickBusyRetries(h);
     const jobs = h.server.services.jobs;
     await h.simCall('POST', '/control/faults', { kind: 'busy', corpId: corp.corpId });
     try {
@@ -77,7 +75,7 @@ describe('a WeCom outage', () => {
       await settle(h);
       for (const [i, c] of picked.entries()) expect(await remarkOf(c.external_userid, c.follow_user[0]!.userid)).toBe(`停机期间${i}`);
     } finally {
-      retry.busyRetries = busyRetries;
+      restoreRetries();
       await h.simCall('DELETE', '/control/faults');
     }
   }, 120_000);

@@ -4,7 +4,7 @@
 // earlier version still gets its tags on.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wecomErrorMessage } from '@scrm/wecom/errors';
-import { connectCorp, contactMembers, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { connectCorp, contactMembers, relationRows, settle, until, type ConnectedCorp, withoutQuickBusyRetries } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { staffCodeFor } from '../helpers/code-world.js';
 
@@ -49,10 +49,8 @@ afterEach(() => h?.close());
 
 describe("an add's auto-tags", () => {
   it('go on after a WeCom outage far past eight attempts, and the customer is read with them', async () => {
-    // The client's own quick retries of a busy answer are off here: each attempt is one call.
-    const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
-    const busyRetries = retry.busyRetries;
-    retry.busyRetries = 0;
+    // Each attempt is one call to WeCom.
+    const restoreRetries = withoutQuickBusyRetries(h);
     await h.simCall('POST', '/control/faults', { kind: 'busy', corpId: corp.corpId, path: 'externalcontact/mark_tag' });
     try {
       const customer = await scanCodeWith(tagIds.slice(0, 2));
@@ -85,7 +83,7 @@ describe("an add's auto-tags", () => {
       expect(await wecomTags(customer)).toEqual(tagIds.slice(0, 2).sort());
       expect(await ourTags(customer)).toEqual(tagIds.slice(0, 2).sort());
     } finally {
-      retry.busyRetries = busyRetries;
+      restoreRetries();
       await h.simCall('DELETE', '/control/faults');
     }
   }, 120_000);

@@ -2,7 +2,7 @@
 // `welcome` job that tries again while WeCom's 20 s last, and a run of the add's job after its process
 // stopped gets a welcome it had not sent out through that job — once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { connectCorp, contactMembers, settle, until, type ConnectedCorp, withoutQuickBusyRetries } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { staffCodeFor } from '../helpers/code-world.js';
 import type { AttributionService } from '../../src/contact-way/attribution/attribution.service.js';
@@ -42,10 +42,8 @@ describe("an add's welcome message", () => {
   });
 
   it('WeCom cannot take yet is sent by its job while the 20 s last, once', async () => {
-    // The client's own quick retries of a busy answer are off here: each attempt is one call.
-    const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
-    const busyRetries = retry.busyRetries;
-    retry.busyRetries = 0;
+    // Each attempt is one call to WeCom.
+    const restoreRetries = withoutQuickBusyRetries(h);
     await h.simCall('POST', '/control/faults', { kind: 'busy', corpId: corp.corpId, path: 'externalcontact/send_welcome_msg', count: 2 });
     try {
       const scan = await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId, name: '欢迎李四' });
@@ -59,7 +57,7 @@ describe("an add's welcome message", () => {
       // Tried at once by the add's job, then twice by its own: busy, then sent.
       expect(await welcomeJobs(add.id)).toEqual([{ status: 'done', attempts: 2 }]);
     } finally {
-      retry.busyRetries = busyRetries;
+      restoreRetries();
       await h.simCall('DELETE', '/control/faults');
     }
   });

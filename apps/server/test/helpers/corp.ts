@@ -76,3 +76,16 @@ export function relationRows<T extends 'follow_relation' | 'follow_tag'>(h: Harn
     .where('userid', '=', userid)
     .execute() as Promise<Array<Selectable<DB[T]>>>;
 }
+
+/**
+ * The WeCom client's own quick retries of a busy answer (3.5 s per attempt) are off until the returned
+ * function is called: each job attempt is then one call, and a test can count them.
+ */
+export function withoutQuickBusyRetries(h: Harness): () => void {
+  const retry = (h.server.services.contactWays.deps.gateway.client as unknown as { retry: { busyRetries: number } }).retry;
+  const busyRetries = retry.busyRetries;
+  retry.busyRetries = 0;
+  return () => {
+    retry.busyRetries = busyRetries;
+  };
+}
