@@ -1,13 +1,16 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
 // simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts and channel codes.
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
+import { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_PATIENCE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
 export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
 export const simUrl = `http://127.0.0.1:${E2E_SIM_PORT}`;
 /** The simulator's page for people, opened with its control token (the browser keeps it as a cookie). */
 export const simPageUrl = `${simUrl}/?token=${E2E_SIM_TOKEN}`;
 export { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_SIM_TOKEN };
+
+/** A spec's own wait, stretched on a slower machine (E2E_PATIENCE): the time a step may take, never a time asserted. */
+export const patient = (ms: number) => ms * E2E_PATIENCE;
 
 /** A call to the simulator's control API or SMS outbox, with its control token. */
 export const simFetch = (path: string, init: RequestInit = {}) =>
@@ -122,9 +125,9 @@ export async function pickOption(page: Page, testId: string, name: string) {
         await select.click();
         await page.keyboard.type(name);
       }
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click({ timeout: 5_000 });
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click({ timeout: patient(5_000) });
     }
     await expect(chosen).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: patient(30_000) });
   await page.keyboard.press('Escape');
 }

@@ -10,13 +10,20 @@ export const E2E_DEBUG_CODE = (process.env.E2E_DEBUG_CODE ??= 'e2e-debug-login-c
 /** ADMIN_TOKEN of the suite's server: the operators' calls (e.g. creating a distributor). */
 export const E2E_ADMIN_TOKEN = (process.env.E2E_ADMIN_TOKEN ??= 'e2e-admin-token-0123456789abcdef0123');
 
+/**
+ * How many times longer than on a developer's machine the suite waits (test timeouts, expect timeouts
+ * and each spec's own waits, through `patient`): CI machines have run several times slower, with the
+ * API tests on the same two cores. E2E_PATIENCE sets it; CI=true makes it 3.
+ */
+export const E2E_PATIENCE = Number(process.env.E2E_PATIENCE ?? (process.env.CI ? 3 : 1));
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 2 : 0,
+  timeout: 60_000 * E2E_PATIENCE,
+  expect: { timeout: 10_000 * E2E_PATIENCE },
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -40,7 +47,7 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    timeout: 120_000 * E2E_PATIENCE,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -4,9 +4,10 @@
 // builds the web apps and runs the Playwright e2e in Chromium.
 // `npm test -- --only=web,server` runs a subset (names below).
 // The API suites (SQLite, then PostgreSQL) run in a second lane beside the rest: each runs one file
-// at a time and waits on its database much of it, so the machine's second core serves the web tests,
-// the build and the e2e meanwhile. Their output is kept in a file and printed once the first lane is
-// done. `--serial` runs everything one after another, output as it comes.
+// at a time and waits on its database much of it, so the machine's second core serves the typecheck,
+// the web tests and the build meanwhile. Their output is kept in a file and printed once they are done;
+// then the e2e runs alone (its browsers, servers and simulators want both cores). `--serial` runs
+// everything one after another, output as it comes.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,9 @@ const serial = process.argv.includes('--serial');
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'scrm-test-'));
 const results = [];
+/** The failed (and, for the e2e, flaky) tests by name, printed just above the closing lines: CI shows the tail. */
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -63,6 +67,11 @@ function vitestResult(name, code) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed = r.numPassedTests;
     failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && !file.assertionResults?.some((a) => a.status === 'failed')) failures.push(`${name}  ${where}: ${firstLine(file.message)}`);
+      for (const a of file.assertionResults ?? []) if (a.status === 'failed') failures.push(`${name}  ${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    }
   }
   results.push({ name, passed, failed });
 }
@@ -73,9 +82,21 @@ async function playwright(name, env = {}) {
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const s = report.stats;
     passed = s.expected + s.flaky;
     failed = s.unexpected + (code !== 0 && s.unexpected === 0 ? 1 : 0);
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+          const error = t.results?.find((r) => r.status !== 'passed' && r.status !== 'skipped')?.error?.message;
+          failures.push(`${name}  e2e/specs/${spec.file}:${spec.line} › ${spec.title}${t.status === 'flaky' ? '（重试后通过）' : ''}: ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
   }
   results.push({ name, passed, failed });
 }
@@ -102,18 +123,23 @@ if (wanted('web')) await vitest('web', ['-c', 'vitest.web.config.ts']);
 if (wanted('wecom')) await vitest('wecom', ['--root', 'packages/wecom']);
 if (wanted('sim')) await vitest('sim', ['--root', 'packages/wecom-sim']);
 if (serial) await serverSuites(vitest);
-if (wanted('e2e')) {
-  if ((await runLive('node', ['scripts/build-web.mjs'])) !== 0) results.push({ name: 'build', passed: 0, failed: 1 });
-  else await playwright('e2e');
-}
+const built = wanted('e2e') && (await runLive('node', ['scripts/build-web.mjs'])) === 0;
+if (wanted('e2e') && !built) results.push({ name: 'build', passed: 0, failed: 1 });
 
+// The e2e run alone: beside the API suites, on two cores, their waits ran out on slower machines.
 if (lane) {
   if (results.length) log('等待 API 测试（SQLite、PostgreSQL）结束…');
   await lane;
   if (existsSync(laneLog)) process.stdout.write(`\n${'-'.repeat(30)} API 测试（后台运行）的输出 ${'-'.repeat(30)}\n${readFileSync(laneLog, 'utf8')}\n`);
 }
+if (built) await playwright('e2e');
 rmSync(reports, { recursive: true, force: true });
 console.log('');
+if (failures.length) {
+  console.log('未通过或重试后才通过的测试：');
+  for (const f of failures) console.log(`  ${f}`);
+  console.log('');
+}
 for (const r of results) console.log(`  ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

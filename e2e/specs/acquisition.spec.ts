@@ -8,9 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody, pickOption } from '../helpers';
+import { channelCodeBody, pickOption, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -67,7 +67,7 @@ test('an operator makes a channel code in the browser', async ({ page }) => {
   await picker.getByText('门店欢迎图').click();
   await picker.getByRole('button', { name: '确定' }).click();
   await page.getByRole('button', { name: '创建活码' }).click();
-  await expect(page).toHaveURL(/channel-qrcode\/detail\?id=\d+/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/channel-qrcode\/detail\?id=\d+/, { timeout: patient(20_000) });
   codeId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
   const code = await api<{ configId: string; dailyCap: number; distribution: string; welcome: { materialIds: number[] }; tagIds: string[] }>('qw/lxw/info', { id: codeId });
   expect(code).toMatchObject({ dailyCap: 2, distribution: 'in_order' });
@@ -83,8 +83,8 @@ test('five scans: attributed, tagged, welcomed in time; the first member leaves 
     const r = await stack.client.control(`/control/corps/${corpId}/scan`, { configId });
     scanned.push({ externalUserid: r.externalUserid, userid: r.userid, at: Date.now() });
     // Let the chain move the list before the next customer scans.
-    await expect.poll(async () => (await api<{ total: number }>('qw/lxw/customer/list', { id: codeId })).total, { timeout: 15_000 }).toBe(i + 1);
-    await expect.poll(async () => (await api<{ list: Array<{ welcomeStatus: string }> }>('qw/lxw/customer/list', { id: codeId })).list[0]!.welcomeStatus, { timeout: 20_000 }).not.toBe('pending');
+    await expect.poll(async () => (await api<{ total: number }>('qw/lxw/customer/list', { id: codeId })).total, { timeout: patient(15_000) }).toBe(i + 1);
+    await expect.poll(async () => (await api<{ list: Array<{ welcomeStatus: string }> }>('qw/lxw/customer/list', { id: codeId })).list[0]!.welcomeStatus, { timeout: patient(20_000) }).not.toBe('pending');
   }
   expect(scanned.slice(0, 2).every((s) => s.userid === members[0]!.userid)).toBe(true);
   expect(scanned[2]!.userid).toBe(members[1]!.userid);
@@ -121,7 +121,7 @@ test('five scans: attributed, tagged, welcomed in time; the first member leaves 
 
 test('the next day the capped member is back on the code', async ({ page }) => {
   await setClock(dayStart(Date.now()) + DAY_MS + 60_000);
-  await expect.poll(() => wayUsers(configId), { timeout: 15_000 }).toEqual([members[0]!.userid]);
+  await expect.poll(() => wayUsers(configId), { timeout: patient(15_000) }).toEqual([members[0]!.userid]);
   await open(page, `/channel-qrcode/detail?id=${codeId}`);
   const row = page.getByTestId('member-table').locator('tr').filter({ hasText: members[0]!.name });
   await expect(row).toContainText('接待中');
@@ -139,16 +139,16 @@ test('a cron plan made in the browser takes a member off outside its hours and b
   await pickMember(page, '选择成员', c);
   await page.getByRole('button', { name: /添加时间段/ }).first().click();
   await page.getByRole('button', { name: '创建计划' }).click();
-  await expect(page).toHaveURL(/setting\/risk/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/setting\/risk/, { timeout: patient(15_000) });
 
   // Saturday 10:00 (China time): outside Monday–Friday 09:00–18:00.
   let t = dayStart(Date.now()) + 2 * DAY_MS;
   while (weekdayOf(t) !== 6) t += DAY_MS;
   await setClock(t + 10 * 3_600_000);
-  await expect.poll(() => wayUsers(other.configId), { timeout: 15_000 }).toEqual([d.userid]);
+  await expect.poll(() => wayUsers(other.configId), { timeout: patient(15_000) }).toEqual([d.userid]);
   // Monday 10:00: back.
   await setClock(t + 2 * DAY_MS + 10 * 3_600_000);
-  await expect.poll(async () => (await wayUsers(other.configId)).sort(), { timeout: 15_000 }).toEqual([c.userid, d.userid].sort());
+  await expect.poll(async () => (await wayUsers(other.configId)).sort(), { timeout: patient(15_000) }).toEqual([c.userid, d.userid].sort());
   await open(page, '/setting/risk');
   const rows = page.getByRole('row').filter({ hasText: c.name }).filter({ hasText: '定时上下线' });
   await expect(rows.filter({ hasText: '下线' }).first()).toBeVisible();
@@ -164,16 +164,16 @@ test('a one-customer-one-code batch made in the browser: each add lands on exact
   await page.getByTestId('paste-confirm').click();
   await expect(page.getByTestId('lead-count')).toContainText('3');
   await page.getByTestId('batch-submit').click();
-  await expect(page).toHaveURL(/customer-qrcode\/detail\?id=\d+/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/customer-qrcode\/detail\?id=\d+/, { timeout: patient(20_000) });
   const batchId = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
 
   type LeadRow = { id: number; name: string; state: string; status: string; userid: string | null };
   const leads = async () => (await api<{ list: LeadRow[] }>('qw/customer/code/lead/list', { batchId })).list;
-  await expect.poll(async () => (await leads()).map((l) => l.status).sort(), { timeout: 20_000 }).toEqual(['waiting', 'waiting', 'waiting']);
+  await expect.poll(async () => (await leads()).map((l) => l.status).sort(), { timeout: patient(20_000) }).toEqual(['waiting', 'waiting', 'waiting']);
   const li = (await leads()).find((l) => l.name === '李先生')!;
   const scan = await stack.client.control(`/control/corps/${corpId}/scan`, { state: li.state });
   expect(scan.userid).toBe(members[4]!.userid);
-  await expect.poll(async () => (await leads()).filter((l) => l.status === 'added').map((l) => l.name), { timeout: 15_000 }).toEqual(['李先生']);
+  await expect.poll(async () => (await leads()).filter((l) => l.status === 'added').map((l) => l.name), { timeout: patient(15_000) }).toEqual(['李先生']);
 
   await page.reload();
   const table = page.locator('tr').filter({ hasText: '李先生' });

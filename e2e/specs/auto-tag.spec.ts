@@ -3,8 +3,9 @@
 // records listed, and the tags in the simulator's copy of WeCom.
 import { expect, test, type Page } from '@playwright/test';
 import { drillCorp, startDrillStack, type DrillStack, openDrillPage } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -62,7 +63,7 @@ test('an auto-tag rule is applied retroactively, with its progress shown', async
   await expect(page.getByTestId('run-status')).toHaveText('补打中');
   await expect(page.getByTestId('run-counts')).toContainText(`符合条件 ${relations.length} 个`);
   await page.screenshot({ path: '/tmp/scrm-auto-tag-running.png' });
-  await expect(page.getByTestId('run-status')).toHaveText('补打完成', { timeout: 60_000 });
+  await expect(page.getByTestId('run-status')).toHaveText('补打完成', { timeout: patient(60_000) });
   await expect(page.getByTestId('run-counts')).toHaveText(`符合条件 ${relations.length} 个，已处理 ${relations.length} 个，失败 0 个`);
   await expect(page.getByTestId('record-customer')).not.toHaveCount(0);
   await expect(page.getByTestId('record-table')).toContainText('补打');

@@ -1,6 +1,6 @@
 // Connecting a self-built WeCom corp through the browser, then seeing its members on /staff/list.
 import { expect, test } from '@playwright/test';
-import { openLoggedIn, registerAccount, serverUrl, simFetch } from '../helpers';
+import { openLoggedIn, registerAccount, serverUrl, simFetch, patient } from '../helpers';
 
 async function simCorp() {
   const res = await simFetch('/control/corps', {
@@ -44,7 +44,7 @@ test('connect a self-built corp and see its members', async ({ page }) => {
   await expect(result.getByTestId('status-badges')).toContainText('接口正常');
   await result.getByRole('button', { name: '检测连接' }).click();
   await expect(result.getByTestId('status-badges')).toContainText('客户联系权限');
-  await expect(result).toContainText('已同步', { timeout: 20_000 });
+  await expect(result).toContainText('已同步', { timeout: patient(20_000) });
   await expect(result.getByTestId('status-badges')).not.toContainText('无客户联系权限');
   // The top-bar switcher picked up the new work space.
   await expect(page.getByTestId('work-switcher')).toContainText('浏览器科技');
@@ -90,12 +90,12 @@ test('connect through the provider app install page (third)', async ({ page }) =
   await page.getByRole('radio', { name: new RegExp(corp.corpId) }).check();
   await page.getByRole('button', { name: '授权' }).click();
   // Back at /qw/thirdapp/callback, then the list.
-  await expect(page).toHaveURL(/#\/qw\/list$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/#\/qw\/list$/, { timeout: patient(20_000) });
   expect(new URL(page.url()).search).toBe('');
   const card = page.getByTestId('work-space-card');
   await expect(card).toContainText('第三方应用');
   await expect(card).toContainText('浏览器科技');
-  await expect(card).toContainText('已同步', { timeout: 20_000 });
+  await expect(card).toContainText('已同步', { timeout: patient(20_000) });
 });
 
 test('connect a 代开发 app by its authorisation link (replace)', async ({ page, context }) => {
@@ -111,7 +111,7 @@ test('connect a 代开发 app by its authorisation link (replace)', async ({ pag
   await admin.getByRole('radio', { name: new RegExp(corp.corpId) }).check();
   await admin.getByRole('button', { name: '授权' }).click();
   await expect(admin.locator('body')).toContainText('授权成功');
-  await expect(page.getByTestId('content')).toContainText('授权成功，正在同步数据', { timeout: 15_000 });
+  await expect(page.getByTestId('content')).toContainText('授权成功，正在同步数据', { timeout: patient(15_000) });
   await page.getByRole('button', { name: '完成' }).click();
   await expect(page.getByTestId('work-space-card')).toContainText('代开发应用');
 });
@@ -128,7 +128,7 @@ test('connect a corp directly with its customer-contact secret (direct)', async 
   await form.getByLabel('Secret').fill(corp.secret);
   await form.getByRole('button', { name: '保存并连接' }).click();
   const result = page.getByTestId('connect-result');
-  await expect(result).toContainText('已同步', { timeout: 20_000 });
+  await expect(result).toContainText('已同步', { timeout: patient(20_000) });
   await expect(page.getByTestId('callback-url')).toContainText('/api/wecom/callback/');
   await result.getByRole('button', { name: '完成' }).click();
   const card = page.getByTestId('work-space-card');

@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { drillApi, drillCorp, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(240_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -54,11 +54,11 @@ test('killed while WeCom takes the welcome message: after restart the customer h
   const before = await sentCalls('externalcontact/send_welcome_msg');
   const scan = await control(`/control/corps/${corpId}/scan`, { configId: plainCode.configId });
   // The server's call has reached WeCom, which answers only after 3 s: kill the server now.
-  await expect.poll(() => sentCalls('externalcontact/send_welcome_msg'), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => sentCalls('externalcontact/send_welcome_msg'), { timeout: patient(15_000) }).toBeGreaterThan(before);
   await stack.killServer();
   // WeCom finishes taking the message while the server starts again.
   await stack.startServer();
-  await expect.poll(async () => (await addOf(plainCode.id, scan.externalUserid))?.welcomeStatus, { timeout: 20_000 }).toBe('sent');
+  await expect.poll(async () => (await addOf(plainCode.id, scan.externalUserid))?.welcomeStatus, { timeout: patient(20_000) }).toBe('sent');
   expect(await welcomesTo(scan.externalUserid)).toBe(1);
 });
 
@@ -66,12 +66,12 @@ test('killed before the welcome went out, back within 20 s: it goes out once', a
   await control('/control/faults', { corpId, path: 'externalcontact/send_welcome_msg', kind: 'busy' });
   const before = await sentCalls('externalcontact/send_welcome_msg');
   const scan = await control(`/control/corps/${corpId}/scan`, { configId: plainCode.configId });
-  await expect.poll(() => sentCalls('externalcontact/send_welcome_msg'), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => sentCalls('externalcontact/send_welcome_msg'), { timeout: patient(15_000) }).toBeGreaterThan(before);
   await stack.killServer();
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   expect(await welcomesTo(scan.externalUserid)).toBe(0);
   await stack.startServer();
-  await expect.poll(async () => (await addOf(plainCode.id, scan.externalUserid))?.welcomeStatus, { timeout: 20_000 }).toBe('sent');
+  await expect.poll(async () => (await addOf(plainCode.id, scan.externalUserid))?.welcomeStatus, { timeout: patient(20_000) }).toBe('sent');
   expect(await welcomesTo(scan.externalUserid)).toBe(1);
 });
 
@@ -82,12 +82,12 @@ test('killed before the welcome went out, back after the window: recorded as mis
   const sendsBefore = await sentCalls('externalcontact/send_welcome_msg');
   const scannedAt = Date.now();
   const scan = await control(`/control/corps/${corpId}/scan`, { configId: code.configId });
-  await expect.poll(() => sentCalls('externalcontact/get'), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => sentCalls('externalcontact/get'), { timeout: patient(15_000) }).toBeGreaterThan(before);
   await stack.killServer();
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   await sleep(Math.max(0, scannedAt + 21_000 - Date.now()));
   await stack.startServer();
-  await expect.poll(async () => (await addOf(code.id, scan.externalUserid))?.welcomeStatus, { timeout: 20_000 }).toBe('missed');
+  await expect.poll(async () => (await addOf(code.id, scan.externalUserid))?.welcomeStatus, { timeout: patient(20_000) }).toBe('missed');
   expect((await addOf(code.id, scan.externalUserid))?.welcomeError).toContain('20 秒');
   expect(await welcomesTo(scan.externalUserid)).toBe(0);
   // Not even tried late.
@@ -102,5 +102,5 @@ test('killed before the welcome went out, back after the window: recorded as mis
   await page.goto(`${stack.serverUrl}/#/channel-qrcode/detail?id=${code.id}`);
   await page.reload();
   await page.getByRole('tab', { name: '客户明细' }).click();
-  await expect(page.getByText('超时未发送').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('超时未发送').first()).toBeVisible({ timeout: patient(15_000) });
 });

@@ -4,9 +4,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
-import { channelCodeBody, pickOption } from '../helpers';
+import { channelCodeBody, pickOption, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 interface SimFollow {
   userid: string;
@@ -73,13 +73,13 @@ test('filters by two tags and a member, batch-tags them and WeCom has the tag', 
   // The list's request for the whole filter and its answer: each pick writes the URL, and a write once
   // undid the one before it (the 包含全部 or the member lost, the total stuck at the wrong one).
   const both = (body: string | null) => [member.userid, tags[0]!.id, tags[1]!.id].every((v) => body?.includes(v));
-  const answered = page.waitForResponse((r) => r.url().includes('/api/qw/customer/list') && both(r.request().postData()), { timeout: 30_000 });
+  const answered = page.waitForResponse((r) => r.url().includes('/api/qw/customer/list') && both(r.request().postData()), { timeout: patient(30_000) });
   await pickOption(page, 'filter-tags', tags[1]!.name);
   // Both tags held in the filter, then its answer (a loaded CI machine once took over 10 s to give it).
   await expect(page.getByTestId('filter-tags')).toContainText(tags[0]!.name);
   await expect(page.getByTestId('filter-tags')).toContainText(tags[1]!.name);
   expect((await (await answered).json()).data.total).toBe(2);
-  await expect(page.getByTestId('customer-total')).toHaveText('共 2 位客户', { timeout: 30_000 });
+  await expect(page.getByTestId('customer-total')).toHaveText('共 2 位客户', { timeout: patient(30_000) });
   await expect(page.getByTestId('customer-name')).toHaveCount(2);
 
   await page.locator('.ant-table-thead .ant-checkbox-input').check();
@@ -87,7 +87,7 @@ test('filters by two tags and a member, batch-tags them and WeCom has the tag', 
   await page.getByTestId('batch-add').click();
   await pickOption(page, 'batch-tags', tags[2]!.name);
   await page.getByTestId('batch-start').click();
-  await expect(page.getByTestId('batch-progress')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('batch-progress')).toHaveAttribute('data-status', 'done', { timeout: patient(30_000) });
   await expect(page.getByTestId('batch-counts')).toHaveText('成功 2，失败 0，共 2');
   await page.screenshot({ path: '/tmp/scrm-customers-batch.png' });
 

@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { dayKey } from '@scrm/contracts/china-time';
 import { startDrillStack, type DrillStack, drillApi, drillCorp, openDrillPage } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -37,7 +38,7 @@ test('today’s figures after two scans and a deletion', async ({ page }) => {
   await stack.client.control(`/control/corps/${corpId}/scan`, { configId: code.configId, name: '吴女士' });
   await stack.client.control(`/control/corps/${corpId}/customer-deletes-member`, { userid: first.userid, externalUserid: first.externalUserid });
   const today = dayKey(Date.now());
-  await expect.poll(async () => (await api('qw/data/customer/overview', { start: today, end: today })).lostByCustomer, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await api('qw/data/customer/overview', { start: today, end: today })).lostByCustomer, { timeout: patient(30_000) }).toBe(1);
 
   await open(page, '/data/customer');
   const content = page.getByTestId('content');

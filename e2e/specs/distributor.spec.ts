@@ -3,7 +3,7 @@
 // phone (a new main account, the distributor's); the distributor sees that customer, sets 3 seats for it,
 // and the account sees them on /setting/package.
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, freshPhone, openLoggedIn, scanQr, serverUrl, smsCode } from '../helpers';
+import { E2E_ADMIN_TOKEN, freshPhone, openLoggedIn, scanQr, serverUrl, smsCode, patient } from '../helpers';
 
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -13,7 +13,7 @@ const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
 test('a distributor logs in, sees the account registered through its promotion QR and sets seats for it', async ({ page, browser }) => {
   // Three browser contexts and two logins: longer than one page's flow on a shared machine.
-  test.setTimeout(120_000);
+  test.setTimeout(patient(120_000));
   await page.setViewportSize({ width: 1366, height: 800 });
   const distributorPhone = freshPhone();
   const created = await fetch(`${serverUrl}/api/admin/distributor/create`, {
@@ -59,12 +59,12 @@ test('a distributor logs in, sees the account registered through its promotion Q
   expect((await polledWithCps).postDataJSON()).toEqual({ code: sceneCode, cps: promoCode });
   await scanQr(sceneCode);
   const bindPhone = guest.getByTestId('bind-phone-modal');
-  await expect(bindPhone).toBeVisible({ timeout: 10_000 });
+  await expect(bindPhone).toBeVisible({ timeout: patient(10_000) });
   await bindPhone.getByPlaceholder('请输入手机号').fill(phone);
   await bindPhone.getByTestId('sms-send').click();
   await bindPhone.getByPlaceholder('请输入验证码').fill(await smsCode(phone));
   await bindPhone.getByRole('button', { name: /确\s*定|绑定|提交/ }).click();
-  await expect(guest.getByTestId('side-menu')).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByTestId('side-menu')).toBeVisible({ timeout: patient(15_000) });
   const accountToken = (await guest.evaluate(() => localStorage.getItem('token')))!;
   await visitor.close();
 

@@ -1,7 +1,7 @@
 // Things that happen in WeCom, made on the simulator's page as a person would, reach the console
 // as real encrypted callbacks.
 import { expect, test, type Page } from '@playwright/test';
-import { api, openLoggedIn, registerAccount, simFetch, simPageUrl } from '../helpers';
+import { api, openLoggedIn, registerAccount, simFetch, simPageUrl, patient } from '../helpers';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const res = await simFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -39,7 +39,7 @@ test('a scan on the simulator page adds a customer to the member who owns the co
   });
   expect(callback.verified).toBe(true);
   await expect
-    .poll(async () => (await api<{ sync: { status: string } }>('qw/info', { id: work.id }, account.token)).sync.status, { timeout: 20_000 })
+    .poll(async () => (await api<{ sync: { status: string } }>('qw/info', { id: work.id }, account.token)).sync.status, { timeout: patient(20_000) })
     .toBe('done');
 
   await openLoggedIn(page, account.token, '/staff/list');
@@ -52,5 +52,5 @@ test('a scan on the simulator page adds a customer to the member who owns the co
 
   await sim.locator('tr', { has: way }).getByRole('button', { name: '新微信用户扫码' }).click();
   await expect(sim.locator('#deliveries')).toContainText('add_external_contact');
-  await expect.poll(() => customerCount(page, owner), { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => customerCount(page, owner), { timeout: patient(15_000) }).toBe(before + 1);
 });

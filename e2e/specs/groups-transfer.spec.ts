@@ -4,8 +4,9 @@
 // browser, one accepting and one refusing in the simulator, and the states the page then shows.
 import { expect, test, type Page } from '@playwright/test';
 import { drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -57,10 +58,10 @@ test('a sync from the list page brings a group WeCom never told us of, and its m
 
   await open(page, '/outer-group/list');
   // the first page of a fresh server loads its sub-app cold: room for a loaded machine
-  await expect(page.getByTestId('group-name')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByTestId('group-name')).toHaveCount(2, { timeout: patient(30_000) });
   await expect(page.getByText(NEW_GROUP)).toHaveCount(0);
   await page.getByTestId('group-sync').click();
-  await expect(page.getByText(NEW_GROUP)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(NEW_GROUP)).toBeVisible({ timeout: patient(30_000) });
   await expect(page.getByTestId('synced-at')).toBeVisible();
   await expect(page.getByTestId('group-name')).toHaveCount(3);
   const row = page.getByRole('row').filter({ hasText: NEW_GROUP });
@@ -71,7 +72,7 @@ test('a sync from the list page brings a group WeCom never told us of, and its m
 
   await row.getByTestId('group-name').click();
   await expect(page).toHaveURL(/#\/outer-group\/detail\?id=/);
-  await expect(page.getByTestId('member-name')).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByTestId('member-name')).toHaveCount(3, { timeout: patient(20_000) });
   await expect(page.getByTestId('member-table')).toContainText(owner.name);
   await expect(page.getByTestId('member-table')).toContainText('由群成员邀请入群');
 });
@@ -90,9 +91,9 @@ test('a customer joining through the simulator shows in today\'s joins and the t
   // reload shows the list only seconds later (CI once spent all 30 s of reloads waiting for the row).
   await expect(async () => {
     await page.reload();
-    await expect(row.getByTestId('group-joins')).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByTestId('group-joins')).toBeVisible({ timeout: patient(20_000) });
     await expect(row.getByTestId('group-joins')).toHaveText('1', { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: patient(60_000) });
   await expect(row.getByTestId('group-customers')).toHaveText('3');
 
   await row.getByTestId('group-name').click();
@@ -114,7 +115,7 @@ test('two customers handed to another member: one accepts, one refuses, and the 
 
   await open(page, '/customer/transfer');
   // a sub-app this stack has not shown yet, loaded cold: room for a loaded machine
-  await expect(page.getByTestId('transfer-table')).toContainText('还没有分配过客户', { timeout: 30_000 });
+  await expect(page.getByTestId('transfer-table')).toContainText('还没有分配过客户', { timeout: patient(30_000) });
   await page.getByTestId('assign-onjob').click();
   await pickMember(page, 'assign-handover', handover);
   const table = page.getByTestId('assign-customers');
@@ -139,7 +140,7 @@ test('two customers handed to another member: one accepts, one refuses, and the 
     await page.getByTestId('transfer-check').click();
     await expect(page.getByRole('row').filter({ hasText: picked[0]! }).getByTestId('transfer-status')).toHaveText('接替完毕', { timeout: 2_000 });
     await expect(page.getByRole('row').filter({ hasText: picked[1]! }).getByTestId('transfer-status')).toHaveText('客户拒绝', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: patient(30_000) });
   await expect(page.getByTestId('status-filter')).toContainText('接替完毕 1');
   await expect(page.getByTestId('status-filter')).toContainText('客户拒绝 1');
   await page.screenshot({ path: '/tmp/scrm-transfer.png', fullPage: true });

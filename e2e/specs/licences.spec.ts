@@ -3,8 +3,9 @@
 // provider's admin), the members picked and activated, and each member then shown licensed.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 const SHOTS = process.env.LICENCE_SHOTS;
 

@@ -1,6 +1,6 @@
 // The login gate driven as a person would: every mode and branch of spec §4.
 import { expect, test, type Page } from '@playwright/test';
-import { api, E2E_DEBUG_CODE, freshPhone, registerAccount, scanQr, smsCode } from '../helpers';
+import { api, E2E_DEBUG_CODE, freshPhone, registerAccount, scanQr, smsCode, patient } from '../helpers';
 
 const modal = (page: Page) => page.getByTestId('login-modal');
 
@@ -48,11 +48,11 @@ test('register → logged in, after binding the official account', async ({ page
 
   // After the reload a new main account must bind an official account first.
   const bind = page.getByTestId('gzh-bind-modal');
-  await expect(bind).toBeVisible({ timeout: 15_000 });
+  await expect(bind).toBeVisible({ timeout: patient(15_000) });
   await expect(page.getByTestId('content')).toHaveCount(0);
   const { data } = await (await bindCode).json();
   await scanQr(data.code);
-  await expect(bind).toHaveCount(0, { timeout: 15_000 });
+  await expect(bind).toHaveCount(0, { timeout: patient(15_000) });
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await expect(page.getByTestId('user-menu')).toBeVisible();
   expect(page.url()).toContain('#/channel-qrcode/list');
@@ -127,7 +127,7 @@ test('QR login by a registered WeChat user', async ({ page }) => {
   expect(Math.round(box!.width)).toBe(160);
   expect(Math.round(box!.height)).toBe(160);
   await scanQr(code, account.openid);
-  await expect(modal(page)).toHaveCount(0, { timeout: 10_000 });
+  await expect(modal(page)).toHaveCount(0, { timeout: patient(10_000) });
   await expect(page).toHaveURL(/#\/channel-qrcode\/list$/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
 });
@@ -152,7 +152,7 @@ test('an unregistered WeChat user binds a phone, which creates the account', asy
   const code = await openQrMode(page);
   await scanQr(code);
   const bindPhone = page.getByTestId('bind-phone-modal');
-  await expect(bindPhone).toBeVisible({ timeout: 10_000 });
+  await expect(bindPhone).toBeVisible({ timeout: patient(10_000) });
 
   // Cancelling fetches a new QR and polls again.
   const again = page.waitForResponse((r) => r.url().endsWith('/api/account/login/gzh/code'));
@@ -161,13 +161,13 @@ test('an unregistered WeChat user binds a phone, which creates the account', asy
   const second = (await (await again).json()).data.code as string;
   expect(second).not.toBe(code);
   await scanQr(second);
-  await expect(bindPhone).toBeVisible({ timeout: 10_000 });
+  await expect(bindPhone).toBeVisible({ timeout: patient(10_000) });
 
   await bindPhone.getByPlaceholder('请输入手机号').fill(phone);
   await bindPhone.getByTestId('sms-send').click();
   await bindPhone.getByPlaceholder('请输入验证码').fill(await smsCode(phone));
   await bindPhone.getByRole('button', { name: /确\s*定|绑定|提交/ }).click();
-  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: patient(15_000) });
   // Bound through the QR: no official-account binding modal.
   await expect(page.getByTestId('gzh-bind-modal')).toHaveCount(0);
   const token = await page.evaluate(() => localStorage.getItem('token'));

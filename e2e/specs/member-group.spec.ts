@@ -2,8 +2,9 @@
 // 「按分组选择」 in the channel code's member picker, its members landing on the code's member list.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 const SHOTS = process.env.MEMBER_GROUP_SHOTS;
 

@@ -4,8 +4,9 @@
 // show 2 of 2 published. Screenshots of the three pages at 1366×768 go to /tmp.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -48,7 +49,7 @@ test.afterAll(async () => {
 test('a moment with two images published by two members in WeCom shows 2 of 2 published', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await open(page, '/moment-push/list');
-  await expect(page.getByTestId('moments-first')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('moments-first')).toBeVisible({ timeout: patient(30_000) });
   await page.screenshot({ path: '/tmp/scrm-moment-list-empty.png' });
 
   await page.getByTestId('moment-create').first().click();
@@ -71,7 +72,7 @@ test('a moment with two images published by two members in WeCom shows 2 of 2 pu
 
   await expect(page).toHaveURL(/#\/moment-push\/detail\?id=\d+/);
   // made in WeCom and looked at once: two members, none published yet
-  await expect(page.getByTestId('count-members')).toContainText('2', { timeout: 30_000 });
+  await expect(page.getByTestId('count-members')).toContainText('2', { timeout: patient(30_000) });
   await expect(page.getByTestId('count-published')).toContainText('0');
 
   const tasks = (await (await stack.client.simFetch(`/control/corps/${corpId}/moments`)).json()) as any;
@@ -82,7 +83,7 @@ test('a moment with two images published by two members in WeCom shows 2 of 2 pu
   // the next look comes 5 minutes later on the business clock
   await stack.client.api('test/clock', { advanceMs: 5 * 60_000 });
   await page.reload();
-  await expect(page.getByTestId('count-published')).toContainText('2', { timeout: 30_000 });
+  await expect(page.getByTestId('count-published')).toContainText('2', { timeout: patient(30_000) });
   await expect(page.getByTestId('count-unpublished')).toContainText('0');
   await expect(page.getByTestId('member-table')).toContainText(members[0]!.name);
   await expect(page.getByTestId('member-table').getByText('已发表')).toHaveCount(2);
@@ -90,7 +91,7 @@ test('a moment with two images published by two members in WeCom shows 2 of 2 pu
 
   await open(page, '/moment-push/list');
   const row = page.getByRole('row').filter({ hasText: '新品上市' });
-  await expect(row.getByTestId('moment-published')).toHaveText('2 / 2', { timeout: 30_000 });
+  await expect(row.getByTestId('moment-published')).toHaveText('2 / 2', { timeout: patient(30_000) });
   await expect(row.getByTestId('moment-status')).toHaveText('发送中');
   await page.screenshot({ path: '/tmp/scrm-moment-list.png' });
 });

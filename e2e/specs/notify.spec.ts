@@ -5,8 +5,9 @@
 // started again, and every notice is in the inbox at most once, every one logged as sent exactly once.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(240_000) });
 
 const SHOTS = process.env.NOTIFY_SHOTS;
 
@@ -91,7 +92,7 @@ test('a risk action and a loss alert reach the recipient’s WeChat inbox and ar
   const follow = corp.follows[0]!;
   await stack.client.control(`/control/corps/${corpId}/customer-deletes-member`, { userid: follow.userid, externalUserid: follow.externalUserid });
 
-  await expect.poll(async () => (await inbox()).map((m) => m.data.first!.value).sort(), { timeout: 60_000 }).toEqual(['客户流失提醒', '成员已被自动下线']);
+  await expect.poll(async () => (await inbox()).map((m) => m.data.first!.value).sort(), { timeout: patient(60_000) }).toEqual(['客户流失提醒', '成员已被自动下线']);
   const messages = await inbox();
   const risk = messages.find((m) => m.data.first!.value === '成员已被自动下线')!;
   expect(risk.data.keyword1!.value).toBe('风控动作');
@@ -137,7 +138,7 @@ test('kill -9 as a batch goes out: after the restart every notice is in the inbo
     .poll(async () => {
       const mine = (await log()).list.filter((m) => m.content.includes('中断演练') && m.channel === 'gzh');
       return mine.length === userids.length && mine.every((m) => m.status === 'sent' || m.status === 'unknown');
-    }, { timeout: 90_000 })
+    }, { timeout: patient(90_000) })
     .toBe(true);
 
   const all = await inbox();

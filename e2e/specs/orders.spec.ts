@@ -5,9 +5,9 @@
 // shows in the message centre's log. docs/seats.md, "Orders and payment".
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(240_000) });
 
 const SHOTS = process.env.ORDER_SHOTS;
 const DAY = 86_400_000;
@@ -126,7 +126,7 @@ test('renews the seats through 续费, and one left out expires with a notice in
     await page.getByTestId('order-term').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '90 天' }).click({ timeout: 2_000 });
     await expect(page.getByTestId('order-term')).toContainText('90 天', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: patient(15_000) });
   await expect(page.getByTestId('order-total')).toHaveText('¥540.00');
   await shot(page, 'order-renew-dialog');
   await page.getByTestId('order-submit').click();
@@ -136,11 +136,11 @@ test('renews the seats through 续费, and one left out expires with a notice in
 
   // 31 days on: the trial seat left out has expired, the renewed ones have not.
   await api('test/clock', { advanceMs: 31 * DAY });
-  await expect.poll(async () => (await api<{ list: Array<{ title: string; content: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: 60_000 }).toContain('席位已到期');
+  await expect.poll(async () => (await api<{ list: Array<{ title: string; content: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: patient(60_000) }).toContain('席位已到期');
   expect(await api<{ used: number; expired: number }>('seat/num')).toMatchObject({ used: 6, expired: 1 });
   await open(page, '/notice/setting');
   await page.getByRole('tab', { name: '发送记录' }).click();
-  await expect(page.getByText('席位已到期').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('席位已到期').first()).toBeVisible({ timeout: patient(20_000) });
   await shot(page, 'order-expiry-notice');
   await open(page, '/setting/package');
   await expect(page.getByTestId('seat-table').locator('tr', { hasText: '已过期' })).toHaveCount(1);

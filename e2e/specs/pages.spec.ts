@@ -8,7 +8,7 @@ import { walkMenu } from '@scrm/contracts/menu';
 import { SUB_APPS, subAppBase } from '@scrm/contracts/sub-apps';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../../scripts/stack-client.mjs';
-import { channelCodeBody, E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl } from '../helpers';
+import { channelCodeBody, E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl, patient } from '../helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCT_NAME = '企微SCRM';
@@ -56,7 +56,7 @@ test('the production build has a served remote entry for every sub-app', async (
 });
 
 test('every page of the menu opens with its title, nothing left loading and no console error', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(patient(300_000));
   const client = stackClient({ server: serverUrl, sim: simUrl, simToken: E2E_SIM_TOKEN });
   const account = await registerAccount({ bindGzh: true });
   const { work } = await client.connectSampleCorp(account.token, {
@@ -116,7 +116,7 @@ test('a sub-app that cannot be loaded shows why, and 「重试」 loads it', asy
   );
   await openAt(page, account.token, undefined, '/data/customer');
   const failed = page.getByTestId('sub-app-load-error');
-  await expect(failed).toContainText('页面加载失败', { timeout: 5_000 });
+  await expect(failed).toContainText('页面加载失败', { timeout: patient(5_000) });
   await expect(failed).toContainText('「数据中心」页面文件下载失败，请检查网络后重试');
   await expect(page.getByTestId('content')).not.toContainText('loading');
   await page.screenshot({ path: '/tmp/scrm-remote-failed.png' });
@@ -135,7 +135,7 @@ test('a sub-app that does not answer gives up within seconds, and 「重试」 l
   await page.route('**/apps/data/remoteEntry.js*', (route) => (hang ? undefined : route.fallback()));
   await openAt(page, account.token, undefined, '/data/customer');
   const failed = page.getByTestId('sub-app-load-error');
-  await expect(failed).toContainText('「数据中心」10 秒内没有加载完成', { timeout: 15_000 });
+  await expect(failed).toContainText('「数据中心」10 秒内没有加载完成', { timeout: patient(15_000) });
   hang = false;
   await page.getByTestId('sub-app-retry').click();
   await expect(page.getByTestId('content')).toContainText('好友分析');

@@ -5,8 +5,9 @@
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { drillApi, drillCorp, startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(300_000) });
 
 let stack: DrillStack;
 let token: string;
@@ -28,7 +29,7 @@ async function everyTaskMadeOnce(id: number, text: string, targets: number) {
     .poll(async () => {
       const d = await api('qw/push/detail', { id });
       return d.tasks > 0 && d.tasksCreated === d.tasks;
-    }, { timeout: 120_000 })
+    }, { timeout: patient(120_000) })
     .toBe(true);
   const detail = await api('qw/push/detail', { id });
   const made = await messages(text);
@@ -58,7 +59,7 @@ test('killed while making the tasks and again while reading the results: each cu
   // WeCom takes a second over each task: the server dies with calls in flight, which WeCom completes.
   await control('/control/faults', { corpId, path: 'externalcontact/add_msg_template', kind: 'latency', ms: 1000 });
   const { id } = await api<{ id: number }>('qw/push/add', { name: '演练群发', chatType: 'single', audience: {}, content: { text, materialIds: [] }, sendAt: null });
-  await expect.poll(async () => (await calls())['externalcontact/add_msg_template'] ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  await expect.poll(async () => (await calls())['externalcontact/add_msg_template'] ?? 0, { timeout: patient(30_000) }).toBeGreaterThanOrEqual(4);
   await stack.killServer();
   await new Promise((r) => setTimeout(r, 1500));
   const madeWhileDead = (await messages(text)).length;
@@ -76,12 +77,12 @@ test('killed while making the tasks and again while reading the results: each cu
   await control('/control/faults', { corpId, path: 'externalcontact/get_groupmsg_send_result', kind: 'latency', ms: 700 });
   const before = (await calls())['externalcontact/get_groupmsg_send_result'] ?? 0;
   await clock(5 * 60_000);
-  await expect.poll(async () => ((await calls())['externalcontact/get_groupmsg_send_result'] ?? 0) - before, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => ((await calls())['externalcontact/get_groupmsg_send_result'] ?? 0) - before, { timeout: patient(30_000) }).toBeGreaterThanOrEqual(3);
   await stack.killServer();
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });
   await stack.startServer();
   await clock(5 * 60_000);
-  await expect.poll(async () => (await api('qw/push/detail', { id })).status, { timeout: 60_000 }).toBe('done');
+  await expect.poll(async () => (await api('qw/push/detail', { id })).status, { timeout: patient(60_000) }).toBe('done');
   const done = await api('qw/push/detail', { id });
   expect(done).toMatchObject({ sent: reach.targets, unsent: 0, failed: 0, membersSent: done.members });
   const sent = await api<{ total: number }>('qw/push/targets', { id, status: 'sent' });
@@ -104,7 +105,7 @@ test('killed mid-plan while the image uploads: the plan resumes, each customer i
   const before = await uploads();
   await control('/control/faults', { corpId, path: 'media/upload', kind: 'latency', ms: 3000, count: 1 });
   const { id } = await api<{ id: number }>('qw/push/add', { name: '带图片的演练群发', chatType: 'single', audience: {}, content: { text, materialIds: [image.id] }, sendAt: null });
-  await expect.poll(uploads, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect.poll(uploads, { timeout: patient(30_000) }).toBeGreaterThan(before);
   await stack.killServer();
   expect(await messages(text)).toHaveLength(0);
   await stack.client.simFetch('/control/faults', { method: 'DELETE' });

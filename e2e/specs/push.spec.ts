@@ -9,9 +9,9 @@ import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import { CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { pickOption } from '../helpers';
+import { pickOption, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 interface SimFollow {
   userid: string;
@@ -92,7 +92,7 @@ test('a push to a tag with an image reaches each tagged customer once the member
     .poll(async () => {
       const d = await api<{ tasks: number; tasksCreated: number }>('qw/push/detail', { id });
       return d.tasks > 0 && d.tasksCreated === d.tasks;
-    }, { timeout: 30_000 })
+    }, { timeout: patient(30_000) })
     .toBe(true);
   const msgs = (await massMessages()).filter((m) => m.text === '双十一全场五折，欢迎到店选购');
   expect(msgs.length).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ test('a push to a tag with an image reaches each tagged customer once the member
   const confirmed = await stack.client.control<{ confirmed: number }>(`/control/corps/${corpId}/confirm-mass-send-all`, {});
   expect(confirmed.confirmed).toBe(senders.length);
   await setClock(Date.now() + 6 * 60_000);
-  await expect(page.getByTestId('member-status').filter({ hasText: '已发送' })).toHaveCount(memberCount, { timeout: 30_000 });
+  await expect(page.getByTestId('member-status').filter({ hasText: '已发送' })).toHaveCount(memberCount, { timeout: patient(30_000) });
   await expect(page.getByTestId('push-figures')).toContainText(`已送达${tagged.length}`);
   await page.getByRole('tab', { name: '客户送达情况' }).click();
   await expect(page.getByTestId('target-status').first()).toHaveText('已送达');
@@ -128,14 +128,14 @@ test('a push to a tag with an image reaches each tagged customer once the member
 
 test('a push sent now is cancelled from its detail, and WeCom stops it', async ({ page }) => {
   const push = await api<{ id: number }>('qw/push/add', { name: '清仓通知', chatType: 'single', audience: {}, content: { text: '清仓大促', materialIds: [] }, sendAt: null });
-  await expect.poll(async () => (await api<{ tasks: number; tasksCreated: number }>('qw/push/detail', { id: push.id })).tasksCreated, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await api<{ tasks: number; tasksCreated: number }>('qw/push/detail', { id: push.id })).tasksCreated, { timeout: patient(30_000) }).toBeGreaterThan(0);
   await open(page, `/push/detail?id=${push.id}`);
   await page.getByTestId('push-cancel').click();
   await page.getByTestId('push-cancel-ok').click();
-  await expect(page.getByTestId('push-summary').getByTestId('push-status')).toHaveText('已取消', { timeout: 30_000 });
+  await expect(page.getByTestId('push-summary').getByTestId('push-status')).toHaveText('已取消', { timeout: patient(30_000) });
   const mine = (await massMessages()).filter((m) => m.text === '清仓大促');
   expect(mine.length).toBeGreaterThan(0);
-  await expect.poll(async () => (await massMessages()).filter((m) => m.text === '清仓大促').every((m) => m.cancelled), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await massMessages()).filter((m) => m.text === '清仓大促').every((m) => m.cancelled), { timeout: patient(30_000) }).toBe(true);
 });
 
 test('a scheduled push waits, then starts at its time (business clock)', async ({ page }) => {
@@ -153,6 +153,6 @@ test('a scheduled push waits, then starts at its time (business clock)', async (
   expect((await massMessages()).some((m) => m.text === '周末新品上架')).toBe(false);
 
   await setClock(at + 60_000);
-  await expect(page.getByTestId('push-summary').getByTestId('push-status')).toHaveText('发送中', { timeout: 30_000 });
-  await expect.poll(async () => (await massMessages()).some((m) => m.text === '周末新品上架'), { timeout: 30_000 }).toBe(true);
+  await expect(page.getByTestId('push-summary').getByTestId('push-status')).toHaveText('发送中', { timeout: patient(30_000) });
+  await expect.poll(async () => (await massMessages()).some((m) => m.text === '周末新品上架'), { timeout: patient(30_000) }).toBe(true);
 });

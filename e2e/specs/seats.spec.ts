@@ -5,9 +5,9 @@
 // centre's log and the bound recipient's official-account inbox. docs/seats.md.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody } from '../helpers';
+import { channelCodeBody, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(240_000) });
 
 const SHOTS = process.env.SEAT_SHOTS;
 const DAY = 86_400_000;
@@ -102,16 +102,16 @@ test('a member without a seat is not offered on a channel code; a code with nobo
   await page.setViewportSize({ width: 1366, height: 900 });
   await open(page, `/channel-qrcode/list`);
   await expect(page.getByText('席位演示码').first()).toBeVisible();
-  await expect(page.getByText('未绑定席位').first()).toBeVisible({ timeout: 15_000 }).catch(() => undefined);
+  await expect(page.getByText('未绑定席位').first()).toBeVisible({ timeout: patient(15_000) }).catch(() => undefined);
   await shot(page, 'channel-code-no-seat');
 });
 
 test('the business clock runs past the term: seats expire and the notices reach the message centre', async ({ page }) => {
   await api('test/clock', { advanceMs: 24 * DAY });
-  await expect.poll(async () => (await api<{ list: Array<{ title: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: 60_000 }).toContain('席位将在 7 天内到期');
+  await expect.poll(async () => (await api<{ list: Array<{ title: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: patient(60_000) }).toContain('席位将在 7 天内到期');
   await api('test/clock', { advanceMs: 5.5 * DAY });
   await api('test/clock', { advanceMs: 1 * DAY });
-  await expect.poll(async () => (await api<{ list: Array<{ title: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: 60_000 }).toContain('席位已到期');
+  await expect.poll(async () => (await api<{ list: Array<{ title: string }> }>('account/notify/message', { page: 1, pageSize: 50 })).list.map((m) => m.title), { timeout: patient(60_000) }).toContain('席位已到期');
   const figures = await api<{ bought: number; expired: number }>('seat/num');
   expect(figures).toMatchObject({ bought: 0, expired: 5 });
   const inbox = (await (await stack.client.simFetch(`/control/gzh/inbox?openid=${encodeURIComponent(openid)}`)).json()) as { list: unknown[] };

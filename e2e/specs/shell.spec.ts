@@ -1,7 +1,7 @@
 // The shell around the pages: layout sizes, menus per user, sub-app loading, 401 handling.
 import { expect, test } from '@playwright/test';
 import { SUB_APPS } from '@scrm/contracts/sub-apps';
-import { api, openLoggedIn, registerAccount } from '../helpers';
+import { api, openLoggedIn, registerAccount, patient } from '../helpers';
 
 test('desktop layout: 60 px top bar, 220 px menu, content at least 1000 px', async ({ page }) => {
   const account = await registerAccount({ bindGzh: true });
@@ -76,7 +76,7 @@ test('once the first page shows, every sub-app’s entry is fetched while the br
         staffFiles: names.filter((p) => p.startsWith('/apps/staff/assets/')).length,
       };
     });
-  await expect.poll(fetched, { timeout: 15_000 }).toEqual({ entries: SUB_APPS.length, staffFiles: 0 });
+  await expect.poll(fetched, { timeout: patient(15_000) }).toEqual({ entries: SUB_APPS.length, staffFiles: 0 });
   // The visit then needs only the page's own files: the entry comes from the preload.
   await page.evaluate(() => (location.hash = '#/staff/list'));
   await expect(page.getByTestId('content')).toContainText('成员');

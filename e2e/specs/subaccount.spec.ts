@@ -4,9 +4,9 @@
 // the child logs it out in its browser at its next call. A view-only child is shown no control it may not use.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody, pickOption } from '../helpers';
+import { channelCodeBody, pickOption, patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 const SHOTS = process.env.SUBACCOUNT_SHOTS;
 

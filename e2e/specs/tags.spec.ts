@@ -1,7 +1,7 @@
 // Corp tags both ways: a group made in the console shows in WeCom (the simulator's page), and a tag
 // renamed on the simulator's page, as an admin would in WeCom, reaches the console through its callback.
 import { expect, test, type Page } from '@playwright/test';
-import { api, openLoggedIn, registerAccount, simFetch, simPageUrl } from '../helpers';
+import { api, openLoggedIn, registerAccount, simFetch, simPageUrl, patient } from '../helpers';
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   const res = await simFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -24,7 +24,7 @@ async function connected(name: string) {
   const callback = await post<{ verified: boolean }>(`/control/corps/${corp.corpId}/callback`, { url: work.callbackUrl, token: work.token, encodingAesKey: work.encodingAesKey });
   expect(callback.verified).toBe(true);
   await expect
-    .poll(async () => (await api<{ sync: { status: string } }>('qw/info', { id: work.id }, account.token)).sync.status, { timeout: 20_000 })
+    .poll(async () => (await api<{ sync: { status: string } }>('qw/info', { id: work.id }, account.token)).sync.status, { timeout: patient(20_000) })
     .toBe('done');
   return { account, corpId: corp.corpId };
 }
@@ -85,7 +85,7 @@ test('a tag renamed in WeCom’s console (the simulator’s page) is renamed in 
       await page.reload();
       await expect(page.getByTestId('tag-chip').first()).toBeVisible();
       return page.getByTestId('tag-name').allInnerTexts();
-    }, { timeout: 15_000 })
+    }, { timeout: patient(15_000) })
     .toContain('企微里改的名');
   expect(await page.getByTestId('tag-name').allInnerTexts()).not.toContain(oldName);
 });

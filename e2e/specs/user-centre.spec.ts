@@ -3,8 +3,9 @@
 // the SMS code read from the simulator's inbox and logs in with the new phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startDrillStack, type DrillStack } from '../drill-stack';
+import { patient } from '../helpers';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
 const SHOTS = process.env.USER_CENTRE_SHOTS;
 const PASSWORD = 'centre12345';
@@ -131,7 +132,7 @@ test('re-binding the official account: a new WeChat user scans, this browser kee
   await shot(page, 'user-setting-rebind');
   const { data } = await (await bindCode).json();
   await stack.client.control('/control/gzh/scan', { sceneStr: data.code, openid: `o-rebind-${Date.now()}` });
-  await expect(page.getByText('公众号绑定成功')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('公众号绑定成功')).toBeVisible({ timeout: patient(15_000) });
   await expect(modal).toHaveCount(0);
   await expect(page.getByTestId('gzh-state')).toHaveText('已绑定');
   // The scan's fresh session replaced this browser's: still one device, the current one, and logged in.

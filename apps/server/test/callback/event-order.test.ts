@@ -1,0 +1,93 @@
+// WeCom may deliver a customer's events in another order than they happened (they are pushed at once, and
+// a failed push is sent again later). A customer who deletes the member right after adding them, whose
+// deletion arrives first, stays counted as lost: on the relation, on the code's add and in the data centre.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dayKey } from '@scrm/contracts/china-time';
+import { WecomCrypto } from '@scrm/wecom/crypto';
+import { staffCodeFor } from '../helpers/code-world.js';
+import { connectCorp, contactMembers, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+let token: string;
+let corp: ConnectedCorp;
+let member: string;
+let configId: string;
+let state: string;
+
+const db = () => h.server.database.kysely;
+
+beforeEach(async () => {
+  h = await startHarness();
+  token = await h.register(uniquePhone());
+  corp = await connectCorp(h, token, { seed: 'event-order' });
+  member = (await contactMembers(h, corp.corpId))[0]!.userid;
+  ({ configId, state } = await staffCodeFor(h, token, corp, member));
+}, 60_000);
+afterEach(() => h?.close());
+
+/** Posts a change_external_contact as WeCom would, sealed with the corp's callback keys. */
+async function deliver(fields: Record<string, string>, createTime: number) {
+  const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
+  const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+  const body = Object.entries(fields)
+    .map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`)
+    .join('');
+  const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${createTime}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event>${body}</xml>`;
+  const sealed = crypto.seal(xml);
+  const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
+  expect(res.status).toBe(200);
+}
+
+/** A scan and the customer's deletion of the member in WeCom, both in second `at`, their pushes held back. */
+async function addAndDeleteUnsent() {
+  await h.simCall('POST', '/control/faults', { kind: 'drop-callback', corpId: corp.corpId });
+  try {
+    const scan = (await h.simCall('POST', `/control/corps/${corp.corpId}/scan`, { configId, name: '顺序测试' })).body as { externalUserid: string; userid: string; welcomeCode: string | null };
+    expect(scan.userid).toBe(member);
+    expect((await h.simCall('POST', `/control/corps/${corp.corpId}/customer-deletes-member`, { userid: member, externalUserid: scan.externalUserid })).status).toBe(200);
+    return scan;
+  } finally {
+    await h.simCall('DELETE', '/control/faults');
+  }
+}
+
+const overview = async () => {
+  const today = dayKey(Date.now());
+  const r = await h.api('/api/qw/data/customer/overview', { start: today, end: today }, token, corp.headers);
+  expect(r.status, r.message).toBe(200);
+  return r.data as { adds: number; lostByCustomer: number };
+};
+
+describe('a deletion delivered before the add it follows', () => {
+  it('stays on the relation, the add and the data centre when both happened in the same second', async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const scan = await addAndDeleteUnsent();
+    const ext = scan.externalUserid;
+    await deliver({ ChangeType: 'del_follow_user', UserID: member, ExternalUserID: ext }, at);
+    await settle(h);
+    await deliver({ ChangeType: 'add_external_contact', UserID: member, ExternalUserID: ext, State: state, WelcomeCode: scan.welcomeCode ?? '' }, at);
+    await settle(h);
+
+    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    expect(add.deleted_by_customer_at).toBe(at * 1000);
+    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).not.toBeNull();
+    expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 1 });
+  }, 60_000);
+
+  it('is undone by an add that happened after it, whichever arrives first', async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const scan = await addAndDeleteUnsent();
+    const ext = scan.externalUserid;
+    // The customer added the member again a second later: that add arrives first, the deletion after it.
+    await deliver({ ChangeType: 'add_external_contact', UserID: member, ExternalUserID: ext, State: state, WelcomeCode: '' }, at + 1);
+    await settle(h);
+    await deliver({ ChangeType: 'del_follow_user', UserID: member, ExternalUserID: ext }, at);
+    await settle(h);
+    // The deletion happened before this add in WeCom: neither the add nor the relation is marked.
+    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    expect(add.deleted_by_customer_at).toBeNull();
+    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).toBeNull();
+    expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 0 });
+  }, 60_000);
+});
