@@ -82,13 +82,32 @@ function transient(err: unknown): boolean {
   return !(err instanceof AppError);
 }
 
+/** An add_external_contact as the contact event sink is told of it. */
+export interface AddedContact {
+  userid: string;
+  externalUserid: string;
+  state: string;
+  welcomeCode: string;
+  eventId: number;
+  receivedAt: number;
+  /** A deletion either way at or after the add whose event was applied before the add's (WeCom's time). */
+  deletedByMemberAt?: number;
+  deletedByCustomerAt?: number;
+}
+
+/** A deletion either way: when we received it (the time recorded) and when WeCom says it happened. */
+export interface Deletion {
+  at: number;
+  happenedAt: number;
+}
+
 /** What customer acquisition does with contact events: attribution, welcome message, tags, risk. */
 export interface ContactEventSink {
   /**
    * An add_external_contact: records it, queues the customer's re-read (queueCustomerRefresh, which puts
    * the code's tags on first: `beforeRead`) and sends the welcome at once.
    */
-  added(ws: WorkSpace, e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number }): Promise<void>;
+  added(ws: WorkSpace, e: AddedContact): Promise<void>;
   /**
    * Run by the customer's re-read before it reads: the auto-tags of its adds still waiting go on in WeCom,
    * so the read brings them back. Throws when trying again later can help.
@@ -96,8 +115,8 @@ export interface ContactEventSink {
   beforeRead(ws: WorkSpace, externalUserid: string): Promise<void>;
   /** The customer's re-read was given up on: what waited on it (the adds' tags) is marked failed. */
   readGivenUp(wsId: number, externalUserid: string, error: string): Promise<void>;
-  memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
-  customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void>;
+  memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, d: Deletion): Promise<void>;
+  customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, d: Deletion): Promise<void>;
 }
 
 /** Told when our copy of a customer or a group was read again from WeCom (auto-tag rules look then). */
@@ -127,6 +146,9 @@ export interface SignedQuery {
 }
 
 export type CallbackSource = { kind: 'corp'; workId: number } | { kind: 'suite' } | { kind: 'template' };
+
+/** When WeCom says the event happened (its CreateTime, to the second), else when we received it. */
+const eventAt = (row: CallbackEvent, event: WecomEvent) => (event.time ? event.time * 1000 : row.received_at);
 
 const PROVIDER_SCOPE = 0;
 const INSTRUCTIONS = new Set(['suite_ticket', 'create_auth', 'change_auth', 'cancel_auth', 'reset_permanent_code']);
@@ -414,6 +436,11 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
+        // WeCom may deliver a deletion that happened at or after this add (in the same second, say) before
+        // the add: it stays on the add and on the relation.
+        const deletions = await this.deps.customerEvents.firstSince(ws.id, event.ExternalUserID, event.UserID, ['delete_by_member', 'delete_by_customer'], eventAt(row, event));
+        const deletedByMemberAt = deletions.get('delete_by_member');
+        const deletedByCustomerAt = deletions.get('delete_by_customer');
         await this.deps.contacts.added(ws, {
           userid: event.UserID,
           externalUserid: event.ExternalUserID,
@@ -421,10 +448,12 @@ export class CallbackService {
           welcomeCode: event.WelcomeCode ?? '',
           eventId: row.id,
           receivedAt: row.received_at,
+          deletedByMemberAt,
+          deletedByCustomerAt,
         });
         // Added again after the customer had deleted the member: the relation is whole again (a re-read
         // leaves the mark as it finds it, so the order of the two does not matter).
-        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
+        if (deletedByCustomerAt === undefined) await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
         return;
       }
       case 'edit_external_contact':
@@ -439,16 +468,21 @@ export class CallbackService {
         return reread(event.ExternalUserID);
       case 'del_external_contact':
         await sync.endFollow(ws.id, event.ExternalUserID, event.UserID, row.received_at);
-        await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, row.received_at);
+        await this.deps.contacts.memberDeletedCustomer(ws, event.ExternalUserID, event.UserID, { at: row.received_at, happenedAt: eventAt(row, event) });
         return reread(event.ExternalUserID);
-      case 'del_follow_user':
+      case 'del_follow_user': {
         // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer (a
         // re-read leaves the mark). A relation we have no copy of yet is read first, for the mark to go on.
-        await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, row.received_at);
+        const happenedAt = eventAt(row, event);
+        await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, { at: row.received_at, happenedAt });
+        // The customer added the member again after this (a later second), and that add came first: the
+        // relation is whole.
+        if ((await this.deps.customerEvents.firstSince(ws.id, event.ExternalUserID, event.UserID, ['add'], happenedAt + 1000)).size) return;
         if (await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at)) return reread(event.ExternalUserID);
         await sync.refreshCustomer(ws.id, await api(), event.ExternalUserID);
         await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
         return;
+      }
       case 'external_chat_update':
         if (event.UpdateDetail === 'add_member' || event.UpdateDetail === 'del_member') {
           const join = event.UpdateDetail === 'add_member';
@@ -498,7 +532,7 @@ export class CallbackService {
             ? 'delete_by_customer'
             : null;
     if (!kind || !('ExternalUserID' in event)) return;
-    const at = event.time ? event.time * 1000 : row.received_at;
+    const at = eventAt(row, event);
     const detail = kind === 'add' && 'State' in event && event.State ? { state: event.State } : {};
     await this.deps.customerEvents.record(wsId, [
       { externalUserid: event.ExternalUserID, userid: event.UserID, kind, at, detail, dedupeKey: `cb:${row.id}:${kind}` },

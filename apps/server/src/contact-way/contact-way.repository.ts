@@ -449,7 +449,12 @@ export class ContactWayRepository {
   }
 
   /** Marks the newest open add of the pair as deleted by one side. */
-  async markAddDeleted(wsId: number, externalUserid: string, userid: string, side: 'member' | 'customer', at: number): Promise<void> {
+  /**
+   * Marks the latest add of the pair not yet marked that happened no later than the deletion: `happenedAt`
+   * is WeCom's time of the deletion, compared with WeCom's time of each add (its customer event; an add
+   * WeCom made in the same second counts as before it). Events may arrive in another order.
+   */
+  async markAddDeleted(wsId: number, externalUserid: string, userid: string, side: 'member' | 'customer', at: number, happenedAt: number): Promise<void> {
     const column = side === 'member' ? 'deleted_by_member_at' : 'deleted_by_customer_at';
     const row = await this.db
       .selectFrom('contact_way_add')
@@ -458,7 +463,16 @@ export class ContactWayRepository {
       .where('external_userid', '=', externalUserid)
       .where('userid', '=', userid)
       .where(column, 'is', null)
-      .where('added_at', '<=', at)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('customer_event')
+              .select('customer_event.id')
+              .where('customer_event.dedupe_key', '=', sql<string>`'cb:' || ${sql.ref('contact_way_add.callback_event_id')} || ':add'`)
+              .where('customer_event.at', '>', happenedAt),
+          ),
+        ),
+      )
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();

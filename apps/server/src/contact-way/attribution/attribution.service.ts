@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_WELCOME, WELCOME_PLACEHOLDERS, WELCOME_WINDOW_MS, type WelcomeMessage } from '@scrm/contracts/contact-way';
 import { WecomError, wecomErrorMessage } from '@scrm/wecom/errors';
 import type { Clock } from '../../clock/clock.js';
-import { queueCustomerRefresh, type ContactEventSink } from '../../callback/callback.service.js';
+import { queueCustomerRefresh, type AddedContact, type ContactEventSink, type Deletion } from '../../callback/callback.service.js';
 import { parseJsonColumn } from '../../db/database.js';
 import type { WelcomeStatus } from '../../db/tables.js';
 import { RetryLater, type JobContext, type JobQueue } from '../../jobs/job-queue.js';
@@ -78,10 +78,7 @@ export class AttributionService implements ContactEventSink {
     await this.deps.repo.failPendingTags(wsId, externalUserid, error);
   }
 
-  async added(
-    ws: WorkSpace,
-    e: { userid: string; externalUserid: string; state: string; welcomeCode: string; eventId: number; receivedAt: number },
-  ): Promise<void> {
+  async added(ws: WorkSpace, e: AddedContact): Promise<void> {
     const { repo, jobs } = this.deps;
     const code = e.state ? await repo.findByState(ws.id, e.state) : undefined;
     const welcome = code ? parseJsonColumn<WelcomeMessage>(code.welcome, EMPTY_WELCOME) : EMPTY_WELCOME;
@@ -109,8 +106,8 @@ export class AttributionService implements ContactEventSink {
           tag_status: tagIds.length ? 'pending' : 'none',
           tag_ids: '[]',
           tag_error: null,
-          deleted_by_member_at: null,
-          deleted_by_customer_at: null,
+          deleted_by_member_at: e.deletedByMemberAt ?? null,
+          deleted_by_customer_at: e.deletedByCustomerAt ?? null,
         },
         trx,
       );
@@ -137,12 +134,12 @@ export class AttributionService implements ContactEventSink {
     if (code?.kind === 'channel' && code.distribution === 'round_robin') await this.deps.contactWays.requestReconcile(ws.id, [code.id]);
   }
 
-  async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
-    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'member', at);
+  async memberDeletedCustomer(ws: WorkSpace, externalUserid: string, userid: string, d: Deletion): Promise<void> {
+    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'member', d.at, d.happenedAt);
   }
 
-  async customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, at: number): Promise<void> {
-    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'customer', at);
+  async customerDeletedMember(ws: WorkSpace, externalUserid: string, userid: string, d: Deletion): Promise<void> {
+    await this.deps.repo.markAddDeleted(ws.id, externalUserid, userid, 'customer', d.at, d.happenedAt);
     await this.deps.risk.afterCustomerDeleted(ws.id, userid);
   }
 
