@@ -90,9 +90,8 @@ export interface AddedContact {
   welcomeCode: string;
   eventId: number;
   receivedAt: number;
-  /** A deletion either way at or after the add whose event was applied before the add's (WeCom's time). */
-  deletedByMemberAt?: number;
-  deletedByCustomerAt?: number;
+  /** WeCom's time of the add (CreateTime, to the second). */
+  happenedAt: number;
 }
 
 /** A deletion either way: when we received it (the time recorded) and when WeCom says it happened. */
@@ -436,11 +435,7 @@ export class CallbackService {
     switch (event.kind) {
       case 'add_external_contact':
       case 'add_half_external_contact': {
-        // WeCom may deliver a deletion that happened at or after this add (in the same second, say) before
-        // the add: it stays on the add and on the relation.
-        const deletions = await this.deps.customerEvents.firstSince(ws.id, event.ExternalUserID, event.UserID, ['delete_by_member', 'delete_by_customer'], eventAt(row, event));
-        const deletedByMemberAt = deletions.get('delete_by_member');
-        const deletedByCustomerAt = deletions.get('delete_by_customer');
+        const happenedAt = eventAt(row, event);
         await this.deps.contacts.added(ws, {
           userid: event.UserID,
           externalUserid: event.ExternalUserID,
@@ -448,12 +443,12 @@ export class CallbackService {
           welcomeCode: event.WelcomeCode ?? '',
           eventId: row.id,
           receivedAt: row.received_at,
-          deletedByMemberAt,
-          deletedByCustomerAt,
+          happenedAt,
         });
         // Added again after the customer had deleted the member: the relation is whole again (a re-read
-        // leaves the mark as it finds it, so the order of the two does not matter).
-        if (deletedByCustomerAt === undefined) await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null);
+        // leaves the mark as it finds it, so the order of the two does not matter) — unless that deletion
+        // happened at or after this add, and WeCom's event of it came first.
+        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, null, happenedAt);
         return;
       }
       case 'edit_external_contact':
@@ -473,14 +468,12 @@ export class CallbackService {
       case 'del_follow_user': {
         // WeCom keeps the relation on the member's side: it stays, marked as deleted by the customer (a
         // re-read leaves the mark). A relation we have no copy of yet is read first, for the mark to go on.
+        // The mark stays off when the customer added the member again later and that add came first.
         const happenedAt = eventAt(row, event);
         await this.deps.contacts.customerDeletedMember(ws, event.ExternalUserID, event.UserID, { at: row.received_at, happenedAt });
-        // The customer added the member again after this (a later second), and that add came first: the
-        // relation is whole.
-        if ((await this.deps.customerEvents.firstSince(ws.id, event.ExternalUserID, event.UserID, ['add'], happenedAt + 1000)).size) return;
-        if (await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at)) return reread(event.ExternalUserID);
+        if (await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at, happenedAt)) return reread(event.ExternalUserID);
         await sync.refreshCustomer(ws.id, await api(), event.ExternalUserID);
-        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at);
+        await sync.markDeletedByCustomer(ws.id, event.ExternalUserID, event.UserID, row.received_at, happenedAt);
         return;
       }
       case 'external_chat_update':

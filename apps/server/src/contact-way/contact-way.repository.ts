@@ -479,6 +479,28 @@ export class ContactWayRepository {
     if (row) await this.db.updateTable('contact_way_add').set({ [column]: at }).where('id', '=', row.id).execute();
   }
 
+  /**
+   * An add recorded after a deletion of the pair that happened at or after it (WeCom's time; its customer
+   * event is recorded before it marks adds) takes that deletion's time, either way.
+   */
+  async stampEarlierDeletions(addId: number, happenedAt: number): Promise<void> {
+    const deletion = (kind: 'delete_by_member' | 'delete_by_customer') =>
+      sql<number | null>`(select min(customer_event.at) from customer_event
+        where customer_event.work_space_id = contact_way_add.work_space_id
+          and customer_event.external_userid = contact_way_add.external_userid
+          and customer_event.at >= ${happenedAt}
+          and customer_event.userid = contact_way_add.userid
+          and customer_event.kind = ${kind})`;
+    await this.db
+      .updateTable('contact_way_add')
+      .set({
+        deleted_by_member_at: sql<number | null>`coalesce(deleted_by_member_at, ${deletion('delete_by_member')})`,
+        deleted_by_customer_at: sql<number | null>`coalesce(deleted_by_customer_at, ${deletion('delete_by_customer')})`,
+      })
+      .where('id', '=', addId)
+      .execute();
+  }
+
   /** Whether the corp had any relation with the customer (before this add). */
   async knownCustomer(wsId: number, externalUserid: string, executor: Executor = this.db): Promise<boolean> {
     const row = await executor

@@ -34,24 +34,6 @@ export class CustomerEventRepository {
       .execute();
   }
 
-  /** When the first happening of each kind with this member at or after `at` was (WeCom's time), for the kinds there was one of. */
-  async firstSince(wsId: number, externalUserid: string, userid: string, kinds: CustomerEventKind[], at: number): Promise<Map<CustomerEventKind, number>> {
-    const rows = await this.db
-      .selectFrom('customer_event')
-      .select(['kind', 'at'])
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('at', '>=', at)
-      .where('userid', '=', userid)
-      .where('kind', 'in', kinds)
-      .orderBy('at')
-      .limit(100)
-      .execute();
-    const first = new Map<CustomerEventKind, number>();
-    for (const r of rows) if (!first.has(r.kind)) first.set(r.kind, r.at);
-    return first;
-  }
-
   /** A customer's events, newest first. */
   ofCustomer(wsId: number, externalUserid: string, limit: number): Promise<CustomerEventRow[]> {
     return this.db

@@ -47,15 +47,6 @@ export class CustomerEventService {
     return rows;
   }
 
-  /**
-   * When the customer and the member first had a happening of each kind at or after `at` (WeCom's time, to
-   * the second), for the kinds they had: WeCom may deliver a customer's events in another order than they
-   * happened.
-   */
-  firstSince(wsId: number, externalUserid: string, userid: string, kinds: CustomerEventKind[], at: number): Promise<Map<CustomerEventKind, number>> {
-    return this.repo.firstSince(wsId, externalUserid, userid, kinds, at);
-  }
-
   ofCustomer(wsId: number, externalUserid: string, limit = 500): Promise<CustomerEventRow[]> {
     return this.repo.ofCustomer(wsId, externalUserid, limit);
   }

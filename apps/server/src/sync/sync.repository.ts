@@ -311,8 +311,15 @@ export class SyncRepository {
     });
   }
 
-  /** del_follow_user (set) or a new add_external_contact of the pair (clear). False when we have no copy of the relation. */
-  async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<boolean> {
+  /**
+   * del_follow_user (`at` set) or a new add_external_contact of the pair (`at` null), `happenedAt` being
+   * WeCom's time of that event. WeCom may deliver the two in another order than they happened, and their
+   * jobs may run side by side, so each is a single statement that checks the other's customer event
+   * (recorded before either writes here): the mark goes on unless an add of a later second was recorded,
+   * and comes off unless a deletion of the same second or later was (an add and a deletion in one second:
+   * the add first). False when we have no copy of the relation.
+   */
+  async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null, happenedAt: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const { numUpdatedRows } = await trx
         .updateTable('follow_relation')
@@ -320,10 +327,32 @@ export class SyncRepository {
         .where('work_space_id', '=', wsId)
         .where('external_userid', '=', externalUserid)
         .where('userid', '=', userid)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('customer_event')
+                .select('customer_event.id')
+                .where('customer_event.work_space_id', '=', wsId)
+                .where('customer_event.external_userid', '=', externalUserid)
+                .where('customer_event.at', '>=', at === null ? happenedAt : happenedAt + 1000)
+                .where('customer_event.userid', '=', userid)
+                .where('customer_event.kind', '=', at === null ? 'delete_by_customer' : 'add'),
+            ),
+          ),
+        )
         .executeTakeFirst();
-      if (!numUpdatedRows) return false;
-      await markCustomersChanged(trx, wsId, [externalUserid]);
-      return true;
+      if (numUpdatedRows) {
+        await markCustomersChanged(trx, wsId, [externalUserid]);
+        return true;
+      }
+      const row = await trx
+        .selectFrom('follow_relation')
+        .select('userid')
+        .where('work_space_id', '=', wsId)
+        .where('external_userid', '=', externalUserid)
+        .where('userid', '=', userid)
+        .executeTakeFirst();
+      return row !== undefined;
     });
   }
 

@@ -391,8 +391,8 @@ export class SyncService {
     );
   }
 
-  markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null): Promise<boolean> {
-    return this.deps.repo.markDeletedByCustomer(wsId, externalUserid, userid, at);
+  markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null, happenedAt: number): Promise<boolean> {
+    return this.deps.repo.markDeletedByCustomer(wsId, externalUserid, userid, at, happenedAt);
   }
 
   endFollow(wsId: number, externalUserid: string, userid: string, at?: number): Promise<void> {

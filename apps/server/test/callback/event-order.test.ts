@@ -1,6 +1,7 @@
 // WeCom may deliver a customer's events in another order than they happened (they are pushed at once, and
 // a failed push is sent again later). A customer who deletes the member right after adding them, whose
-// deletion arrives first, stays counted as lost: on the relation, on the code's add and in the data centre.
+// deletion arrives first, or is applied while the add's job is still at work, stays counted as lost: on
+// the relation, on the code's add and in the data centre.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKey } from '@scrm/contracts/china-time';
 import { WecomCrypto } from '@scrm/wecom/crypto';
@@ -22,7 +23,7 @@ beforeEach(async () => {
   token = await h.register(uniquePhone());
   corp = await connectCorp(h, token, { seed: 'event-order' });
   member = (await contactMembers(h, corp.corpId))[0]!.userid;
-  ({ configId, state } = await staffCodeFor(h, token, corp, member));
+  ({ configId, state } = await staffCodeFor(h, token, corp, member, { welcome: '你好' }));
 }, 60_000);
 afterEach(() => h?.close());
 
@@ -71,6 +72,28 @@ describe('a deletion delivered before the add it follows', () => {
 
     const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
     expect(add.deleted_by_customer_at).toBe(at * 1000);
+    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).not.toBeNull();
+    expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 1 });
+  }, 60_000);
+
+  it('stays when it is applied while the add’s job is still sending the welcome', async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const scan = await addAndDeleteUnsent();
+    const ext = scan.externalUserid;
+    const welcomeCalls = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['externalcontact/send_welcome_msg'] ?? 0;
+    const before = await welcomeCalls();
+    await h.simCall('POST', '/control/faults', { kind: 'late-response', corpId: corp.corpId, path: 'externalcontact/send_welcome_msg', ms: 2000, count: 1 });
+    try {
+      await deliver({ ChangeType: 'add_external_contact', UserID: member, ExternalUserID: ext, State: state, WelcomeCode: scan.welcomeCode ?? '' }, at);
+      await until('the welcome is on its way', async () => (await welcomeCalls()) > before, 15_000);
+      await deliver({ ChangeType: 'del_follow_user', UserID: member, ExternalUserID: ext }, at);
+      await settle(h);
+    } finally {
+      await h.simCall('DELETE', '/control/faults');
+    }
+    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    expect(add.welcome_status).toBe('sent');
+    expect(add.deleted_by_customer_at).not.toBeNull();
     expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).not.toBeNull();
     expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 1 });
   }, 60_000);

@@ -81,7 +81,7 @@ describe("an add's welcome message", () => {
       .execute();
     const attribution = (h.server.services.callbacks as unknown as { deps: { contacts: AttributionService } }).deps.contacts;
     const ws = (await h.server.services.workSpaces.find(corp.wsId))!;
-    const again = { userid: member, externalUserid, state, welcomeCode, eventId, receivedAt };
+    const again = { userid: member, externalUserid, state, welcomeCode, eventId, receivedAt, happenedAt: receivedAt };
     await attribution.added(ws, again);
     await settle(h);
     // A third run changes nothing: the welcome went out once.

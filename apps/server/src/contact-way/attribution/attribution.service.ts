@@ -106,8 +106,8 @@ export class AttributionService implements ContactEventSink {
           tag_status: tagIds.length ? 'pending' : 'none',
           tag_ids: '[]',
           tag_error: null,
-          deleted_by_member_at: e.deletedByMemberAt ?? null,
-          deleted_by_customer_at: e.deletedByCustomerAt ?? null,
+          deleted_by_member_at: null,
+          deleted_by_customer_at: null,
         },
         trx,
       );
@@ -127,6 +127,9 @@ export class AttributionService implements ContactEventSink {
       await queueCustomerRefresh(jobs, ws.id, e.externalUserid);
       return;
     }
+    // A deletion that happened at or after this add, applied before it (WeCom's events came in another
+    // order), found no add to mark: it marks this one. After the insert, so one of the two always sees the other.
+    await repo.stampEarlierDeletions(addId, e.happenedAt);
     jobs.kick();
     if (welcomeStatus === 'pending') await this.welcomeNow(ws.id, welcomeOf(addId));
     await this.deps.risk.afterAdd(ws.id, { userid: e.userid, code, cap: code && member ? capOf(code, member) : 0 });
