@@ -317,7 +317,7 @@ export class SyncRepository {
    * jobs may run side by side, so each is a single statement that checks the other's customer event
    * (recorded before either writes here): the mark goes on unless an add of a later second was recorded,
    * and comes off unless a deletion of the same second or later was (an add and a deletion in one second:
-   * the add first). False when we have no copy of the relation.
+   * the add first). False when we have no copy of the relation (said only of a deletion's mark).
    */
   async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null, happenedAt: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -327,6 +327,7 @@ export class SyncRepository {
         .where('work_space_id', '=', wsId)
         .where('external_userid', '=', externalUserid)
         .where('userid', '=', userid)
+        .where('deleted_by_customer_at', at === null ? 'is not' : 'is', null)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -345,6 +346,7 @@ export class SyncRepository {
         await markCustomersChanged(trx, wsId, [externalUserid]);
         return true;
       }
+      if (at === null) return false;
       const row = await trx
         .selectFrom('follow_relation')
         .select('userid')
