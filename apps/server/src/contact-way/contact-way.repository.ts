@@ -448,7 +448,6 @@ export class ContactWayRepository {
     return out;
   }
 
-  /** Marks the newest open add of the pair as deleted by one side. */
   /**
    * Marks the latest add of the pair not yet marked that happened no later than the deletion: `happenedAt`
    * is WeCom's time of the deletion, compared with WeCom's time of each add (its customer event; an add
