@@ -57,8 +57,11 @@ try {
     const sealed = crypto.seal(xml);
     return { path: `${new URL(work.callbackUrl).pathname}?${new URLSearchParams(sealed.query)}`, body: sealed.xml };
   };
-  // Seal ahead of time so the senders measure the server, not our own AES.
-  const queue = Array.from({ length: Math.min(200_000, 4000 * seconds) }, nextEvent);
+  // Seal ahead of time so the senders measure the server, not our own AES: twice the goal's 5,000 a second
+  // (at 4,000 a second, as before, a server faster than that ran out of events and measured 4,000). A run
+  // that sends every event says so.
+  const sealed = Math.min(400_000, 10_000 * seconds);
+  const queue = Array.from({ length: sealed }, nextEvent);
   const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
   const machineBefore = machineLoad();
   const latencies: number[] = [];
@@ -100,6 +103,7 @@ try {
   const spread = servers.length > 1 ? `, ${servers.length} server processes (senders round-robin over them)` : '';
   console.log(`\nCallback ingestion — ${senders} concurrent senders, ${db === 'postgresql' ? 'PostgreSQL' : 'SQLite'}${spread}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
+  if (!queue.length) console.log(`(every one of the ${sealed} sealed events was sent before the time was up: the rate is a lower bound)`);
   console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
   console.log(`processing at the same time: ${readsDuring} customers read again from WeCom (externalcontact/get) of ${new Set(pairs.map((p) => p[1])).size} edited`);
   console.log(`${machineBefore} before, ${loadAverage()} after`);

@@ -110,6 +110,7 @@ interface Run {
   done: Promise<void>;
   /** Another run claimed the job since (this process stalled past the lease). */
   lost: boolean;
+  startedAt: number;
 }
 
 export class JobQueue {
@@ -252,6 +253,23 @@ export class JobQueue {
     this.pressTimer.unref();
   }
 
+  private restingUntil = 0;
+  private restTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * While pressed, the ordinary slot rests as long as its last job ran before it takes the next: ordinary
+   * work has at most half the time, and the answers the rest.
+   */
+  private rest(ms: number): void {
+    this.restingUntil = Date.now() + ms;
+    if (this.restTimer) clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      this.restTimer = undefined;
+      this.kick();
+    }, ms);
+    this.restTimer.unref();
+  }
+
   private async pump(): Promise<void> {
     while (!this.stopped) {
       const free = this.opts.concurrency - this.running.size;
@@ -259,7 +277,8 @@ export class JobQueue {
       const busy = [...this.kinds].filter(([kind, h]) => h.concurrency !== undefined && this.countRunning(kind) >= h.concurrency).map(([k]) => k);
       // A single slot keeps none back (ordinary work would never run); the claim still takes urgent work first.
       const reserved = this.opts.concurrency > 1 ? Math.max(1, Math.floor(this.opts.concurrency / 4)) : 0;
-      const ordinaryCap = Date.now() < this.pressedUntil ? Math.min(1, this.opts.concurrency - reserved) : this.opts.concurrency - reserved;
+      const now = Date.now();
+      const ordinaryCap = now < this.pressedUntil ? (now < this.restingUntil ? 0 : Math.min(1, this.opts.concurrency - reserved)) : this.opts.concurrency - reserved;
       const ordinaryRoom = ordinaryCap - [...this.running].filter((r) => !r.urgent).length;
       const claim = (limit: number, urgentOnly: boolean) =>
         this.repo.claim({
@@ -279,9 +298,10 @@ export class JobQueue {
       }
       if (!jobs.length) return;
       for (const job of jobs) {
-        const run: Run = { id: job.id, fence: job.fence, kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done: Promise.resolve(), lost: false };
+        const run: Run = { id: job.id, fence: job.fence, kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done: Promise.resolve(), lost: false, startedAt: Date.now() };
         run.done = this.run(job, run).finally(() => {
           this.running.delete(run);
+          if (!run.urgent && Date.now() < this.pressedUntil) this.rest(Date.now() - run.startedAt);
           this.kick();
         });
         this.running.add(run);

@@ -210,6 +210,34 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('while pressed, rests the ordinary slot as long as its last job ran: ordinary work has half the time at most', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
+    const slow = kind('slow');
+    const runs: Array<{ start: number; end: number }> = [];
+    q.register(slow, {
+      run: async () => {
+        const start = Date.now();
+        await new Promise((r) => setTimeout(r, 150));
+        runs.push({ start, end: Date.now() });
+      },
+    });
+    q.press();
+    const pressing = setInterval(() => q.press(), 20);
+    try {
+      for (let i = 0; i < 3; i++) await q.enqueue(slow, {}, { priority: 1 });
+      await q.start();
+      for (let i = 0; i < 200 && runs.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      // One at a time, and the next began only after a rest as long as the first job's run.
+      expect(runs[1]!.start - runs[0]!.end).toBeGreaterThanOrEqual(140);
+    } finally {
+      clearInterval(pressing);
+    }
+    await q.idle([slow]);
+    expect(runs).toHaveLength(3);
+    await q.stop();
+  });
+
   it('runs ordinary work with a single slot (JOB_CONCURRENCY=1): there is none to keep', async () => {
     const q = queue(database, { concurrency: 1, leaseMs: 1000, pollMs: 20 });
     const ordinary = kind('ordinary');
