@@ -1,6 +1,6 @@
 // What the e2e specs do over HTTP besides driving the browser: read the
 // simulator's SMS outbox, scan QR codes as a WeChat user, set up accounts and channel codes.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, E2E_DEBUG_CODE, E2E_PATIENCE, E2E_PORT, E2E_SIM_PORT, E2E_SIM_TOKEN } from './playwright.config';
 
 export const serverUrl = `http://127.0.0.1:${E2E_PORT}`;
@@ -130,4 +130,40 @@ export async function pickOption(page: Page, testId: string, name: string) {
     await expect(chosen).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: patient(30_000) });
   await page.keyboard.press('Escape');
+}
+
+/**
+ * Picks a member in a member picker (an antd Select searched by name; the option carries the userid, as
+ * two members may share a name) and sees it chosen (`chosen`: by default the picker's chip or value with
+ * the name), trying again until it is. The click waits for the options to be filtered to the name: on a
+ * loaded machine a click on a list still rendering once landed on another member, or on nothing, and
+ * the form was sent without the member. `close` presses Escape after (a multiple picker stays open).
+ */
+export async function pickMember(
+  page: Page,
+  picker: Locator,
+  member: { userid: string; name: string },
+  opts: { chosen?: Locator; close?: boolean } = {},
+) {
+  const chosen = opts.chosen ?? picker.locator('.ant-select-selection-item, .ant-select-content-has-value').filter({ hasText: member.name });
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(async () => {
+    if (!(await chosen.count())) {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) {
+        await picker.click();
+        await page.keyboard.type(member.name);
+      }
+      try {
+        await expect(options.filter({ hasNotText: member.name })).toHaveCount(0, { timeout: 2_000 });
+        await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click({ timeout: patient(5_000) });
+      } catch (err) {
+        // Typed into nothing, or the list never narrowed: open it afresh next time (Escape closes only an
+        // open dropdown; with none open it would close a dialog the picker is in).
+        if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
+        throw err;
+      }
+    }
+    await expect(chosen).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: patient(30_000) });
+  if (opts.close) await page.keyboard.press('Escape');
 }

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { dayStart, DAY_MS, weekdayOf } from '@scrm/contracts/china-time';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody, pickOption, patient } from '../helpers';
+import { channelCodeBody, pickMember, pickOption, patient } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
@@ -26,14 +26,12 @@ const wayUsers = async (id: string) => ((await sim<any>(`/control/corps/${corpId
 const setClock = (at: number) => api('test/clock', { at });
 
 const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverUrl, { token, workId }, hashPath);
-
-/** Searches by name and picks that member (two members may share a name: the option carries the userid). */
-async function pickMember(page: Page, placeholder: string, member: { userid: string; name: string }) {
-  const select = page.locator('.ant-select').filter({ hasText: placeholder }).first();
-  await select.click();
-  await page.keyboard.type(member.name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
-  await page.keyboard.press('Escape');
+/** The first antd Select showing this placeholder, by its place on the page (the placeholder goes once a member is chosen). */
+async function selectWith(page: Page, placeholder: string) {
+  const selects = page.locator('.ant-select');
+  await expect(selects.filter({ hasText: placeholder }).first()).toBeVisible();
+  const texts = await selects.allInnerTexts();
+  return selects.nth(texts.findIndex((t) => t.includes(placeholder)));
 }
 
 test.beforeAll(async () => {
@@ -55,8 +53,11 @@ test.afterAll(async () => {
 test('an operator makes a channel code in the browser', async ({ page }) => {
   await open(page, '/channel-qrcode/create');
   await page.getByLabel('活码名称').fill('门店海报');
-  await pickMember(page, '搜索并添加成员', members[0]!);
-  await pickMember(page, '搜索并添加成员', members[1]!);
+  const adder = await selectWith(page, '搜索并添加成员');
+  const row = (m: { userid: string }) => page.locator(`[data-testid="member-row"][data-userid="${m.userid}"]`);
+  await pickMember(page, adder, members[0]!, { chosen: row(members[0]!), close: true });
+  await pickMember(page, adder, members[1]!, { chosen: row(members[1]!), close: true });
+  await expect(page.getByTestId('member-row')).toHaveCount(2);
   await page.getByText('按顺序分配', { exact: true }).click();
   await page.locator('#dailyCap').fill('2');
   const [firstTag] = (await api<{ list: Array<{ tags: Array<{ name: string }> }> }>('qw/tag/list')).list.flatMap((g) => g.tags);
@@ -136,7 +137,7 @@ test('a cron plan made in the browser takes a member off outside its hours and b
 
   await open(page, '/setting/risk/cron/create');
   await page.getByLabel('计划名称').fill('工作日白班');
-  await pickMember(page, '选择成员', c);
+  await pickMember(page, await selectWith(page, '选择成员'), c, { close: true });
   await page.getByRole('button', { name: /添加时间段/ }).first().click();
   await page.getByRole('button', { name: '创建计划' }).click();
   await expect(page).toHaveURL(/setting\/risk/, { timeout: patient(15_000) });
@@ -158,7 +159,7 @@ test('a cron plan made in the browser takes a member off outside its hours and b
 test('a one-customer-one-code batch made in the browser: each add lands on exactly its lead', async ({ page }) => {
   await open(page, '/customer-qrcode/edit');
   await page.getByPlaceholder('请输入批次名称').fill('展会名单');
-  await pickMember(page, '选择成员', members[4]!);
+  await pickMember(page, await selectWith(page, '选择成员'), members[4]!, { close: true });
   await page.getByRole('button', { name: '批量粘贴' }).click();
   await page.getByRole('dialog').locator('textarea').fill('王女士\t13800000001\t展位A\n李先生\t13800000002\t展位B\n赵女士\t13800000003\t展位C');
   await page.getByTestId('paste-confirm').click();

@@ -4,7 +4,7 @@
 // browser, one accepting and one refusing in the simulator, and the states the page then shows.
 import { expect, test, type Page } from '@playwright/test';
 import { drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { patient } from '../helpers';
+import { patient, pickMember } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
@@ -30,13 +30,6 @@ const distinctNames = (snap: any): Set<string> => {
   const names: string[] = [...snap.customers, ...snap.members].map((p: any) => p.name);
   return new Set(names.filter((n) => names.filter((m) => m.includes(n)).length === 1));
 };
-
-/** Opens a member picker, searches the name and picks the member by userid (names may repeat). */
-async function pickMember(page: Page, testId: string, member: { userid: string; name: string }) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(member.name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
-}
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3530, simPort: 3531 });
@@ -117,7 +110,7 @@ test('two customers handed to another member: one accepts, one refuses, and the 
   // a sub-app this stack has not shown yet, loaded cold: room for a loaded machine
   await expect(page.getByTestId('transfer-table')).toContainText('还没有分配过客户', { timeout: patient(30_000) });
   await page.getByTestId('assign-onjob').click();
-  await pickMember(page, 'assign-handover', handover);
+  await pickMember(page, page.getByTestId('assign-handover'), handover);
   const table = page.getByTestId('assign-customers');
   await expect(table.getByTestId('assign-customer').first()).toBeVisible();
   // two customers of the dialog's first page whose names tell them apart
@@ -125,7 +118,7 @@ test('two customers handed to another member: one accepts, one refuses, and the 
   const picked = shown.filter((name) => distinct.has(name)).slice(0, 2);
   expect(picked).toHaveLength(2);
   for (const name of picked) await table.locator('tbody tr').filter({ hasText: name }).locator('input[type=checkbox]').check();
-  await pickMember(page, 'assign-takeover', takeover);
+  await pickMember(page, page.getByTestId('assign-takeover'), takeover);
   await page.getByRole('button', { name: '确定分配' }).click();
   await expect(page.getByText('已发起 2 位客户的转接，等待客户接替')).toBeVisible();
   await expect(page.getByTestId('transfer-status')).toHaveText(['等待接替', '等待接替']);

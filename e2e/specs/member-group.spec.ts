@@ -2,7 +2,7 @@
 // 「按分组选择」 in the channel code's member picker, its members landing on the code's member list.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { patient } from '../helpers';
+import { patient, pickMember } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
@@ -18,16 +18,6 @@ const open = (page: Page, hashPath: string) => openDrillPage(page, stack.serverU
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
-
-/** Searches by name in a multiple picker and picks that member (two may share a name: the option carries the userid). */
-async function pickMember(page: Page, testId: string, member: { userid: string; name: string }) {
-  const select = page.getByTestId(testId);
-  await select.click();
-  await page.keyboard.type(member.name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
-  await expect(select).toContainText(member.name);
-  await page.keyboard.press('Escape');
-}
 
 test.beforeAll(async () => {
   stack = await startDrillStack({ port: 3620, simPort: 3621 });
@@ -68,8 +58,8 @@ test('an operator makes a 成员分组 of two members on the staff page', async 
   await page.getByTestId('member-group-add').click();
   const dialog = page.getByTestId('member-group-modal');
   await dialog.getByTestId('member-group-name').fill('华东销售组');
-  await pickMember(page, 'member-group-members', members[0]!);
-  await pickMember(page, 'member-group-members', members[1]!);
+  await pickMember(page, page.getByTestId('member-group-members'), members[0]!, { close: true });
+  await pickMember(page, page.getByTestId('member-group-members'), members[1]!, { close: true });
   await shot(page, 'staff-group-modal');
   await page.getByRole('button', { name: /保\s*存/ }).click();
 

@@ -4,7 +4,7 @@
 // show 2 of 2 published. Screenshots of the three pages at 1366×768 go to /tmp.
 import { expect, test, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { patient } from '../helpers';
+import { patient, pickMember } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
@@ -25,12 +25,6 @@ async function imageMaterial(title: string): Promise<number> {
   const res = await fetch(`${stack.serverUrl}/api/material/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-work-id': String(workId) } });
   const { data } = (await res.json()) as { data: { fileId: number } };
   return (await drillApi<{ id: number }>(stack.serverUrl, as(), 'material/add', { type: 'image', title, fileId: data.fileId })).id;
-}
-
-async function pickMember(page: Page, member: { userid: string; name: string }) {
-  await page.getByTestId('moment-members').click();
-  await page.keyboard.type(member.name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click();
 }
 
 test.beforeAll(async () => {
@@ -63,8 +57,8 @@ test('a moment with two images published by two members in WeCom shows 2 of 2 pu
   await page.getByTestId('material-picker-ok').click();
   await expect(page.getByTestId('material-attachment')).toHaveCount(2);
   await expect(page.getByTestId('moment-preview-images').locator('img')).toHaveCount(2);
-  await pickMember(page, members[0]!);
-  await pickMember(page, members[1]!);
+  await pickMember(page, page.getByTestId('moment-members'), members[0]!);
+  await pickMember(page, page.getByTestId('moment-members'), members[1]!);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('moment-preview-text')).toHaveText('新品上市，到店体验有礼！');
   await page.screenshot({ path: '/tmp/scrm-moment-create.png' });
