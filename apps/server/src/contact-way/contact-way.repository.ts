@@ -497,6 +497,18 @@ export class ContactWayRepository {
         deleted_by_customer_at: sql<number | null>`coalesce(deleted_by_customer_at, ${deletion('delete_by_customer')})`,
       })
       .where('id', '=', addId)
+      // Nearly always there is none: no write then.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('customer_event')
+            .select('customer_event.id')
+            .whereRef('customer_event.work_space_id', '=', 'contact_way_add.work_space_id')
+            .whereRef('customer_event.external_userid', '=', 'contact_way_add.external_userid')
+            .where('customer_event.at', '>=', happenedAt)
+            .whereRef('customer_event.userid', '=', 'contact_way_add.userid')
+            .where('customer_event.kind', 'in', ['delete_by_member', 'delete_by_customer']),
+        ),
+      )
       .execute();
   }
 
