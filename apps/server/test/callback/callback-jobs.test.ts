@@ -4,8 +4,7 @@
 // not one each; stored events are deleted after CALLBACK_RETENTION_DAYS. Each test waits on several hops
 // (simulator → callback → job → WeCom): generous timeouts keep them whole on a loaded CI machine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WecomCrypto } from '@scrm/wecom/crypto';
-import { connectCorp, relationRows, settle, until, type ConnectedCorp, withoutQuickBusyRetries } from '../helpers/corp.js';
+import { callbackSender, connectCorp, relationRows, settle, until, type ConnectedCorp, withoutQuickBusyRetries } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -148,14 +147,11 @@ describe("one customer's changes", () => {
   async function twoChanges(remarks: [string, string], secondAfter: 0 | 1) {
     const [c] = await customersWithFollows();
     const userid = c!.follow_user[0]!.userid;
-    const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
-    const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+    const post = await callbackSender(h, token, corp);
     const edit = async (remark: string) => expect((await editCustomer(userid, c!.external_userid, remark)).status).toBe(200);
     const send = async (at: number) => {
-      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event><ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${c!.external_userid}]]></ExternalUserID></xml>`;
-      const sealed = crypto.seal(xml);
-      const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
-      expect(res.status).toBe(200);
+      const fields = `<ChangeType><![CDATA[edit_external_contact]]></ChangeType><UserID><![CDATA[${userid}]]></UserID><ExternalUserID><![CDATA[${c!.external_userid}]]></ExternalUserID>`;
+      expect(await post('change_external_contact', fields, at)).toBe(200);
     };
     const reads = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['externalcontact/get'] ?? 0;
     const at = Math.floor(Date.now() / 1000);
@@ -190,8 +186,7 @@ describe("one customer's changes", () => {
 
 describe('contacts changes', () => {
   it('makes one member sync of a burst of 20 change_contact events', async () => {
-    const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
-    const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+    const send = await callbackSender(h, token, corp);
     const members = await db().selectFrom('member').select('userid').where('work_space_id', '=', corp.wsId).orderBy('userid').execute();
     // One member is missing on our side: the sync after the burst brings it back.
     const missing = members[0]!.userid;
@@ -199,12 +194,8 @@ describe('contacts changes', () => {
     const calls = async () => (await h.simCall('GET', `/control/calls?corpId=${corp.corpId}`)).body.calls['department/list'] ?? 0;
     const before = await calls();
     const at = Math.floor(Date.now() / 1000) + 2000; // moments no simulator event shares
-    const post = async (i: number) => {
-      const userid = members[i % members.length]!.userid;
-      const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${at + i}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_contact]]></Event><ChangeType><![CDATA[update_user]]></ChangeType><UserID><![CDATA[${userid}]]></UserID></xml>`;
-      const sealed = crypto.seal(xml);
-      return (await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml })).status;
-    };
+    const post = (i: number) =>
+      send('change_contact', `<ChangeType><![CDATA[update_user]]></ChangeType><UserID><![CDATA[${members[i % members.length]!.userid}]]></UserID>`, at + i);
     // A burst, as an import of members makes.
     expect(await Promise.all(Array.from({ length: 20 }, (_, i) => post(i)))).toEqual(Array(20).fill(200));
     await settle(h);

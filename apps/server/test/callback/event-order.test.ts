@@ -4,9 +4,8 @@
 // the relation, on the code's add and in the data centre.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKey } from '@scrm/contracts/china-time';
-import { WecomCrypto } from '@scrm/wecom/crypto';
 import { staffCodeFor } from '../helpers/code-world.js';
-import { connectCorp, contactMembers, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
+import { callbackSender, connectCorp, contactMembers, relationRows, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -29,16 +28,14 @@ afterEach(() => h?.close());
 
 /** Posts a change_external_contact as WeCom would, sealed with the corp's callback keys. */
 async function deliver(fields: Record<string, string>, createTime: number) {
-  const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
-  const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
   const body = Object.entries(fields)
     .map(([k, v]) => `<${k}><![CDATA[${v}]]></${k}>`)
     .join('');
-  const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${createTime}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_contact]]></Event>${body}</xml>`;
-  const sealed = crypto.seal(xml);
-  const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
-  expect(res.status).toBe(200);
+  expect(await (await callbackSender(h, token, corp))('change_external_contact', body, createTime)).toBe(200);
 }
+
+const addOf = (ext: string) => until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+const deletionMark = async (ext: string) => (await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at;
 
 /** A scan and the customer's deletion of the member in WeCom, both in second `at`, their pushes held back. */
 async function addAndDeleteUnsent() {
@@ -70,9 +67,9 @@ describe('a deletion delivered before the add it follows', () => {
     await deliver({ ChangeType: 'add_external_contact', UserID: member, ExternalUserID: ext, State: state, WelcomeCode: scan.welcomeCode ?? '' }, at);
     await settle(h);
 
-    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    const add = await addOf(ext);
     expect(add.deleted_by_customer_at).toBe(at * 1000);
-    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).not.toBeNull();
+    expect(await deletionMark(ext)).not.toBeNull();
     expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 1 });
   }, 60_000);
 
@@ -91,10 +88,10 @@ describe('a deletion delivered before the add it follows', () => {
     } finally {
       await h.simCall('DELETE', '/control/faults');
     }
-    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    const add = await addOf(ext);
     expect(add.welcome_status).toBe('sent');
     expect(add.deleted_by_customer_at).not.toBeNull();
-    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).not.toBeNull();
+    expect(await deletionMark(ext)).not.toBeNull();
     expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 1 });
   }, 60_000);
 
@@ -108,9 +105,9 @@ describe('a deletion delivered before the add it follows', () => {
     await deliver({ ChangeType: 'del_follow_user', UserID: member, ExternalUserID: ext }, at);
     await settle(h);
     // The deletion happened before this add in WeCom: neither the add nor the relation is marked.
-    const add = await until('the add recorded', () => db().selectFrom('contact_way_add').selectAll().where('external_userid', '=', ext).executeTakeFirst());
+    const add = await addOf(ext);
     expect(add.deleted_by_customer_at).toBeNull();
-    expect((await relationRows(h, corp.wsId, 'follow_relation', ext, member))[0]?.deleted_by_customer_at).toBeNull();
+    expect(await deletionMark(ext)).toBeNull();
     expect(await overview()).toMatchObject({ adds: 1, lostByCustomer: 0 });
   }, 60_000);
 });

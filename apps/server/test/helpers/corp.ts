@@ -1,6 +1,7 @@
 // A simulator corp connected to an account as a self-built app, synced, with its callback pointed at
 // the server: what every acquisition test starts from.
 import type { Selectable } from 'kysely';
+import { WecomCrypto } from '@scrm/wecom/crypto';
 import type { DB } from '../../src/db/tables.js';
 import type { Harness } from './harness.js';
 
@@ -87,5 +88,20 @@ export function withoutQuickBusyRetries(h: Harness): () => void {
   retry.busyRetries = 0;
   return () => {
     retry.busyRetries = busyRetries;
+  };
+}
+
+/**
+ * Posts corp events to the work space's callback URL as WeCom would: `<xml>` around the fields after Event
+ * (`fields`: `<ChangeType>…</ChangeType>…`), sealed with the corp's callback keys. Resolves to the HTTP status.
+ */
+export async function callbackSender(h: Harness, token: string, corp: ConnectedCorp) {
+  const info = (await h.api('/api/qw/info', { id: corp.wsId }, token)).data;
+  const crypto = new WecomCrypto({ token: info.token, encodingAesKey: info.encodingAesKey, receiveId: corp.corpId });
+  return async (event: string, fields: string, createTime: number): Promise<number> => {
+    const xml = `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${createTime}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${event}]]></Event>${fields}</xml>`;
+    const sealed = crypto.seal(xml);
+    const res = await fetch(`${h.baseUrl}/api/wecom/callback/${corp.wsId}?${new URLSearchParams(sealed.query)}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: sealed.xml });
+    return res.status;
   };
 }
