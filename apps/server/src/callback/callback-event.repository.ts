@@ -4,6 +4,7 @@
 // retention are deleted by the daily cleanup.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { durableTransaction, type Database } from '../db/database.js';
+import { statement } from '../db/statement.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
 export type CallbackEvent = Selectable<CallbackEventTable>;
@@ -19,6 +20,9 @@ export interface NewCallbackEvent {
   /** The customer this event only asks to re-read: the event is stored as applied (its re-read is queued with it). */
   reread?: string;
 }
+
+const byId = statement((db, v: { id: number }) => db.selectFrom('callback_event').selectAll().where('id', '=', v.id));
+const processed = statement((db, v: { id: number; at: number }) => db.updateTable('callback_event').set({ processed_at: v.at, error: null }).where('id', '=', v.id));
 
 export class CallbackEventRepository {
   constructor(private readonly database: Database) {}
@@ -87,7 +91,7 @@ export class CallbackEventRepository {
   }
 
   find(id: number): Promise<CallbackEvent | undefined> {
-    return this.db.selectFrom('callback_event').selectAll().where('id', '=', id).executeTakeFirst();
+    return byId.first(this.db, { id });
   }
 
   /**
@@ -136,7 +140,7 @@ export class CallbackEventRepository {
   }
 
   async done(id: number): Promise<void> {
-    await this.db.updateTable('callback_event').set({ processed_at: Date.now(), error: null }).where('id', '=', id).execute();
+    await processed.run(this.db, { id, at: Date.now() });
   }
 
   async failed(id: number, attempts: number, error: string): Promise<void> {

@@ -2,6 +2,7 @@
 // came through them. Every query is scoped by work_space_id.
 import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { statement, type Statement } from '../db/statement.js';
 import type {
   ContactWayAddTable,
   ContactWayKind,
@@ -14,6 +15,90 @@ export type ContactWay = Selectable<ContactWayTable>;
 export type ContactWayMember = Selectable<ContactWayMemberTable>;
 export type ContactWayAdd = Selectable<ContactWayAddTable>;
 type Executor = Database['kysely'] | Transaction<DB>;
+
+// The statements of every add (attribution, its welcome, its tags), built once (db/statement.ts).
+const codeById = statement((db, v: { id: number }) => db.selectFrom('contact_way').selectAll().where('id', '=', v.id));
+const codeByState = statement((db, v: { wsId: number; state: string }) =>
+  db.selectFrom('contact_way').selectAll().where('work_space_id', '=', v.wsId).where('state', '=', v.state),
+);
+const membersOfCode = statement((db, v: { id: number }) => db.selectFrom('contact_way_member').selectAll().where('contact_way_id', '=', v.id).orderBy('sort'));
+export type NewAdd = Omit<ContactWayAdd, 'id'>;
+const ADD_COLUMNS = [
+  'work_space_id', 'contact_way_id', 'lead_id', 'callback_event_id', 'external_userid', 'userid', 'state', 'added_at', 'new_customer',
+  'welcome_status', 'welcome_at', 'welcome_error', 'tag_status', 'tag_ids', 'tag_error', 'deleted_by_member_at', 'deleted_by_customer_at',
+] as const satisfies ReadonlyArray<keyof NewAdd>;
+// Every column named: a column added to the table and not here fails the typecheck.
+const allAddColumns: Exclude<keyof NewAdd, (typeof ADD_COLUMNS)[number]> extends never ? true : never = true;
+void allAddColumns;
+const insertAddRow = statement((db, v: NewAdd) =>
+  db
+    .insertInto('contact_way_add')
+    .values(Object.fromEntries(ADD_COLUMNS.map((c) => [c, v[c]])) as NewAdd)
+    .onConflict((oc) => oc.column('callback_event_id').doNothing())
+    .returning('id'),
+);
+const addById = statement((db, v: { id: number }) => db.selectFrom('contact_way_add').selectAll().where('id', '=', v.id));
+const pendingTags = statement((db, v: { wsId: number; externalUserid: string }) =>
+  db
+    .selectFrom('contact_way_add')
+    .selectAll()
+    .where('work_space_id', '=', v.wsId)
+    .where('external_userid', '=', v.externalUserid)
+    .where('tag_status', '=', 'pending')
+    .orderBy('id'),
+);
+const anyRelation = statement((db, v: { wsId: number; externalUserid: string }) =>
+  db.selectFrom('follow_relation').select('userid').where('work_space_id', '=', v.wsId).where('external_userid', '=', v.externalUserid).limit(1),
+);
+type AddChange = { [K in keyof NewAdd]?: NewAdd[K] };
+/** An add's update, one statement per set of columns changed (a welcome's mark and result, a tag's result). */
+const addUpdates = new Map<string, Statement<AddChange & { id: number }, unknown>>();
+const addUpdate = (columns: string[]) => {
+  const key = columns.join(',');
+  let made = addUpdates.get(key);
+  if (!made) {
+    made = statement((db, v: AddChange & { id: number }) =>
+      db
+        .updateTable('contact_way_add')
+        .set(Object.fromEntries(columns.map((c) => [c, v[c as keyof AddChange]])) as AddChange)
+        .where('id', '=', v.id),
+    );
+    addUpdates.set(key, made);
+  }
+  return made;
+};
+
+/** An add's deletions that happened at or after it, applied before it (see `stampEarlierDeletions`). */
+const stampDeletions = statement((db, v: { addId: number; happenedAt: number }) => {
+  const deletion = (kind: 'delete_by_member' | 'delete_by_customer') =>
+    sql<number | null>`(select min(customer_event.at) from customer_event
+      where customer_event.work_space_id = contact_way_add.work_space_id
+        and customer_event.external_userid = contact_way_add.external_userid
+        and customer_event.at >= ${v.happenedAt}
+        and customer_event.userid = contact_way_add.userid
+        and customer_event.kind = ${kind})`;
+  return (
+    db
+      .updateTable('contact_way_add')
+      .set({
+        deleted_by_member_at: sql<number | null>`coalesce(deleted_by_member_at, ${deletion('delete_by_member')})`,
+        deleted_by_customer_at: sql<number | null>`coalesce(deleted_by_customer_at, ${deletion('delete_by_customer')})`,
+      })
+      .where('id', '=', v.addId)
+      // Nearly always there is none: no write then.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('customer_event')
+            .select('customer_event.id')
+            .whereRef('customer_event.work_space_id', '=', 'contact_way_add.work_space_id')
+            .whereRef('customer_event.external_userid', '=', 'contact_way_add.external_userid')
+            .where('customer_event.at', '>=', v.happenedAt)
+            .whereRef('customer_event.userid', '=', 'contact_way_add.userid')
+            .where('customer_event.kind', 'in', ['delete_by_member', 'delete_by_customer']),
+        ),
+      )
+  );
+});
 
 export const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,7 +139,7 @@ export class ContactWayRepository {
 
   /** Also deleted ones (attribution of late events, statistics). */
   findAny(id: number): Promise<ContactWay | undefined> {
-    return this.db.selectFrom('contact_way').selectAll().where('id', '=', id).executeTakeFirst();
+    return codeById.first(this.db, { id });
   }
 
   /** Which of these WeCom config ids are codes of ours (any state, deleted too). */
@@ -73,7 +158,7 @@ export class ContactWayRepository {
   }
 
   findByState(wsId: number, state: string): Promise<ContactWay | undefined> {
-    return this.db.selectFrom('contact_way').selectAll().where('work_space_id', '=', wsId).where('state', '=', state).executeTakeFirst();
+    return codeByState.first(this.db, { wsId, state });
   }
 
   private filtered(wsId: number, q: Omit<CodeQuery, 'offset' | 'limit'>) {
@@ -228,7 +313,7 @@ export class ContactWayRepository {
   }
 
   members(contactWayId: number, executor: Executor = this.db): Promise<ContactWayMember[]> {
-    return executor.selectFrom('contact_way_member').selectAll().where('contact_way_id', '=', contactWayId).orderBy('sort').execute();
+    return membersOfCode.rows(executor, { id: contactWayId });
   }
 
   membersOf(ids: number[]): Promise<ContactWayMember[]> {
@@ -290,14 +375,8 @@ export class ContactWayRepository {
   // ---------------------------------------------------------------- adds
 
   /** Records an add once per callback event; returns its id, or null when it was recorded before. */
-  async insertAdd(values: Insertable<ContactWayAddTable>, trx: Executor): Promise<number | null> {
-    const row = await trx
-      .insertInto('contact_way_add')
-      .values(values)
-      .onConflict((oc) => oc.column('callback_event_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id ?? null;
+  async insertAdd(values: NewAdd, trx: Executor): Promise<number | null> {
+    return (await insertAddRow.first(trx, values))?.id ?? null;
   }
 
   /** The add through a lead's code belongs to that lead; the first add also fills the lead in. */
@@ -316,7 +395,7 @@ export class ContactWayRepository {
   }
 
   findAdd(id: number): Promise<ContactWayAdd | undefined> {
-    return this.db.selectFrom('contact_way_add').selectAll().where('id', '=', id).executeTakeFirst();
+    return addById.first(this.db, { id });
   }
 
   /** The add recorded for a callback event (at most one). */
@@ -324,20 +403,15 @@ export class ContactWayRepository {
     return this.db.selectFrom('contact_way_add').selectAll().where('callback_event_id', '=', callbackEventId).executeTakeFirst();
   }
 
-  async updateAdd(id: number, values: Updateable<ContactWayAddTable>): Promise<void> {
-    await this.db.updateTable('contact_way_add').set(values).where('id', '=', id).execute();
+  async updateAdd(id: number, values: AddChange): Promise<void> {
+    const columns = Object.keys(values).filter((c) => values[c as keyof AddChange] !== undefined);
+    if (!columns.length) return;
+    await addUpdate(columns).run(this.db, { ...values, id });
   }
 
   /** A customer's adds whose auto-tags are still to go on, oldest first. */
   pendingTagAdds(wsId: number, externalUserid: string): Promise<ContactWayAdd[]> {
-    return this.db
-      .selectFrom('contact_way_add')
-      .selectAll()
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '=', externalUserid)
-      .where('tag_status', '=', 'pending')
-      .orderBy('id')
-      .execute();
+    return pendingTags.rows(this.db, { wsId, externalUserid });
   }
 
   /** Those adds' tags are given up on, with the reason. */
@@ -483,45 +557,12 @@ export class ContactWayRepository {
    * event is recorded before it marks adds) takes that deletion's time, either way.
    */
   async stampEarlierDeletions(addId: number, happenedAt: number): Promise<void> {
-    const deletion = (kind: 'delete_by_member' | 'delete_by_customer') =>
-      sql<number | null>`(select min(customer_event.at) from customer_event
-        where customer_event.work_space_id = contact_way_add.work_space_id
-          and customer_event.external_userid = contact_way_add.external_userid
-          and customer_event.at >= ${happenedAt}
-          and customer_event.userid = contact_way_add.userid
-          and customer_event.kind = ${kind})`;
-    await this.db
-      .updateTable('contact_way_add')
-      .set({
-        deleted_by_member_at: sql<number | null>`coalesce(deleted_by_member_at, ${deletion('delete_by_member')})`,
-        deleted_by_customer_at: sql<number | null>`coalesce(deleted_by_customer_at, ${deletion('delete_by_customer')})`,
-      })
-      .where('id', '=', addId)
-      // Nearly always there is none: no write then.
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('customer_event')
-            .select('customer_event.id')
-            .whereRef('customer_event.work_space_id', '=', 'contact_way_add.work_space_id')
-            .whereRef('customer_event.external_userid', '=', 'contact_way_add.external_userid')
-            .where('customer_event.at', '>=', happenedAt)
-            .whereRef('customer_event.userid', '=', 'contact_way_add.userid')
-            .where('customer_event.kind', 'in', ['delete_by_member', 'delete_by_customer']),
-        ),
-      )
-      .execute();
+    await stampDeletions.run(this.db, { addId, happenedAt });
   }
 
   /** Whether the corp had any relation with the customer (before this add). */
   async knownCustomer(wsId: number, externalUserid: string, executor: Executor = this.db): Promise<boolean> {
-    const row = await executor
-      .selectFrom('follow_relation')
-      .select('userid')
-      .where('work_space_id', '=', wsId)
-      .where('external_userid', '=', externalUserid)
-      .limit(1)
-      .executeTakeFirst();
-    return Boolean(row);
+    return Boolean(await anyRelation.first(executor, { wsId, externalUserid }));
   }
 
   // ---------------------------------------------------------------- groups (channel codes)

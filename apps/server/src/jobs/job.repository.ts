@@ -7,6 +7,7 @@
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, DialectName } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
+import { statement } from '../db/statement.js';
 import type { DB, JobTable } from '../db/tables.js';
 
 export type Job = Selectable<JobTable>;
@@ -33,6 +34,93 @@ export interface NewJob {
 
 type Executor = Database['kysely'] | Transaction<DB>;
 
+const jobColumns = (table: string) => sql.join(JOB_COLUMNS.map((c) => sql.ref(`${table}${c}`)));
+
+/**
+ * The queued jobs to take next: only queued rows are looked at (an index on status, priority, run_at):
+ * done rows pile up and must cost nothing. Jobs whose process died are put back in the queue by
+ * `requeueLapsed`. SQLite's planner, without statistics, would take the status index and sort every
+ * queued row. `lock`: PostgreSQL's, for processes sharing the table to skip each other's rows.
+ */
+const due = (opts: { postgres: boolean; now: unknown; limit: unknown; minPriority?: unknown; excludeKinds?: string[]; lock?: boolean }) => sql`
+    select j.id from job j ${opts.postgres ? sql`` : sql`indexed by job_queue_idx`}
+    where j.status = 'queued' and j.run_at <= ${opts.now}
+      ${opts.excludeKinds?.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``}
+      ${opts.minPriority !== undefined ? sql`and j.priority >= ${opts.minPriority}` : sql``}
+      and (j.singleton_key is null or not exists (
+        select 1 from job r where r.singleton_key = j.singleton_key and r.status = 'running'))
+    order by j.priority desc, j.run_at, j.id
+    limit ${opts.limit}
+    ${opts.lock ? sql`for update skip locked` : sql``}`;
+
+interface NewJobValues {
+  kind: string;
+  work_space_id: number | null;
+  payload: string;
+  idempotency_key: string | null;
+  singleton_key: string | null;
+  priority: number;
+  run_at: number;
+  max_attempts: number;
+  now: number;
+}
+const newJobRow = (v: NewJobValues) => ({
+  kind: v.kind,
+  work_space_id: v.work_space_id,
+  payload: v.payload,
+  idempotency_key: v.idempotency_key,
+  singleton_key: v.singleton_key,
+  status: 'queued' as const,
+  priority: v.priority,
+  run_at: v.run_at,
+  attempts: 0,
+  max_attempts: v.max_attempts,
+  locked_by: null,
+  locked_until: null,
+  last_error: null,
+  created_at: v.now,
+  updated_at: v.now,
+  finished_at: null,
+});
+/** Adds a job unless its keys say it exists (the common case of `insertMany`: one job). */
+const insertOne = statement((db, v: NewJobValues) =>
+  db
+    .insertInto('job')
+    .values(newJobRow(v))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id'),
+);
+const take = (v: { owner: string; now: unknown; until: unknown }) => sql`status = 'running', locked_by = ${v.owner}, locked_until = ${v.until},
+    attempts = attempts + 1, fence = fence + 1, updated_at = ${v.now}`;
+/** PostgreSQL's claim, one statement: processes sharing the table skip each other's locked rows. */
+const claimAll = (v: { owner: string; now: unknown; until: unknown; limit: unknown; minPriority?: unknown; excludeKinds?: string[] }) => sql<Job>`
+    update job set ${take(v)}
+    from (${due({ postgres: true, now: v.now, limit: v.limit, minPriority: v.minPriority, excludeKinds: v.excludeKinds, lock: true })}) as chosen
+    where job.id = chosen.id
+    returning ${jobColumns('job.')}`;
+type ClaimValues = { owner: string; now: number; until: number; limit: number };
+const claimAny = statement((_, v: ClaimValues) => claimAll({ owner: v.owner, now: v.now, until: v.until, limit: v.limit }));
+const claimUrgent = statement((_, v: ClaimValues & { minPriority: number }) =>
+  claimAll({ owner: v.owner, now: v.now, until: v.until, limit: v.limit, minPriority: v.minPriority }),
+);
+/** SQLite's claim: the due ids (every kind, or the urgent only), then each row by key. */
+const dueIds = statement((_, v: { now: number; limit: number }) => due({ postgres: false, now: v.now, limit: v.limit }));
+const dueUrgentIds = statement((_, v: { now: number; limit: number; minPriority: number }) =>
+  due({ postgres: false, now: v.now, limit: v.limit, minPriority: v.minPriority }),
+);
+const takeOne = statement((_, v: { id: number; owner: string; now: number; until: number }) =>
+  sql<Job>`update job set ${take(v)} where id = ${v.id} and status = 'queued' returning ${jobColumns('')}`,
+);
+/** A run's end: written only while the run holds the job (its fence). */
+const finish = statement((db, v: { id: number; fence: number; status: string; now: number; error: string | null }) =>
+  db
+    .updateTable('job')
+    .set({ status: v.status as JobTable['status'], finished_at: v.now, updated_at: v.now, locked_by: null, locked_until: null, last_error: v.error })
+    .where('id', '=', v.id)
+    .where('fence', '=', v.fence)
+    .where('status', '=', 'running'),
+);
+
 export class JobRepository {
   constructor(private readonly database: Database) {}
 
@@ -57,33 +145,26 @@ export class JobRepository {
   async insertMany(jobs: NewJob[], executor: Executor = this.db): Promise<number[]> {
     if (!jobs.length) return [];
     const now = Date.now();
+    const rows = jobs.map((job) => ({
+      kind: job.kind,
+      work_space_id: job.workSpaceId ?? null,
+      payload: JSON.stringify(job.payload ?? {}),
+      idempotency_key: job.idempotencyKey?.slice(0, 255) ?? null,
+      singleton_key: job.singletonKey?.slice(0, 255) ?? null,
+      priority: job.priority ?? 0,
+      run_at: job.runAt,
+      max_attempts: job.maxAttempts ?? 8,
+      now,
+    }));
     try {
-      const rows = await executor
+      if (rows.length === 1) return (await insertOne.rows(executor, rows[0]!)).map((r) => r.id);
+      const added = await executor
         .insertInto('job')
-        .values(
-          jobs.map((job) => ({
-            kind: job.kind,
-            work_space_id: job.workSpaceId ?? null,
-            payload: JSON.stringify(job.payload ?? {}),
-            idempotency_key: job.idempotencyKey?.slice(0, 255) ?? null,
-            singleton_key: job.singletonKey?.slice(0, 255) ?? null,
-            status: 'queued' as const,
-            priority: job.priority ?? 0,
-            run_at: job.runAt,
-            attempts: 0,
-            max_attempts: job.maxAttempts ?? 8,
-            locked_by: null,
-            locked_until: null,
-            last_error: null,
-            created_at: now,
-            updated_at: now,
-            finished_at: null,
-          })),
-        )
+        .values(rows.map(newJobRow))
         .onConflict((oc) => oc.doNothing())
         .returning('id')
         .execute();
-      return rows.map((r) => r.id);
+      return added.map((r) => r.id);
     } catch (err) {
       // PostgreSQL's ON CONFLICT DO NOTHING without a target covers the partial index too; this is a
       // safety net for a race the database reports anyway.
@@ -96,33 +177,12 @@ export class JobRepository {
   async claim(opts: { owner: string; now: number; leaseMs: number; limit: number; excludeKinds: string[]; minPriority?: number }): Promise<Job[]> {
     if (opts.limit <= 0) return [];
     const { owner, now, leaseMs, limit } = opts;
-    const exclude = opts.excludeKinds.length ? sql`and j.kind not in (${sql.join(opts.excludeKinds)})` : sql``;
-    const urgentOnly = opts.minPriority !== undefined ? sql`and j.priority >= ${opts.minPriority}` : sql``;
     const postgres = this.database.dialect === 'postgres';
-    // Only queued rows are looked at (an index on status, priority, run_at): done rows pile up and
-    // must cost nothing. Jobs whose process died are put back in the queue by `requeueLapsed`.
-    // SQLite's planner, without statistics, would take the status index and sort every queued row.
-    const chosen = (lock: ReturnType<typeof sql>) => sql`
-        select j.id from job j ${postgres ? sql`` : sql`indexed by job_queue_idx`}
-        where j.status = 'queued' and j.run_at <= ${now}
-          ${exclude}
-          ${urgentOnly}
-          and (j.singleton_key is null or not exists (
-            select 1 from job r where r.singleton_key = j.singleton_key and r.status = 'running'))
-        order by j.priority desc, j.run_at, j.id
-        limit ${limit}
-        ${lock}`;
-    const take = sql`status = 'running', locked_by = ${owner}, locked_until = ${now + leaseMs},
-        attempts = attempts + 1, fence = fence + 1, updated_at = ${now}`;
-    const columns = (table: string) => sql.join(JOB_COLUMNS.map((c) => sql.ref(`${table}${c}`)));
+    const until = now + leaseMs;
+    const { minPriority, excludeKinds } = opts;
     if (postgres) {
-      // One statement; processes sharing the table skip each other's locked rows.
-      const result = await sql<Job>`
-        update job set ${take}
-        from (${chosen(sql`for update skip locked`)}) as chosen
-        where job.id = chosen.id
-        returning ${columns('job.')}`.execute(this.db);
-      return result.rows;
+      if (excludeKinds.length) return (await claimAll({ owner, now, until, limit, minPriority, excludeKinds }).execute(this.db)).rows;
+      return minPriority !== undefined ? claimUrgent.rows(this.db, { owner, now, until, limit, minPriority }) : claimAny.rows(this.db, { owner, now, until, limit });
     }
     // SQLite (one process, whose pump makes one claim at a time): the due ids, then those rows by key, each
     // only if still queued — half the time of one UPDATE … FROM (SELECT …), which SQLite runs through a
@@ -130,13 +190,15 @@ export class JobRepository {
     // is one read. A row at a time: a list of ids (`IN (…)`), like UPDATE … WHERE id IN (SELECT …), was
     // planned as a scan of the whole table whenever the statistics were taken while it was small
     // (test/jobs/claim-plan.test.ts).
-    const ids = (await chosen(sql``).execute(this.db)).rows.map((r) => (r as { id: number }).id);
+    const rows = excludeKinds.length
+      ? (await due({ postgres, now, limit, minPriority, excludeKinds }).execute(this.db)).rows
+      : minPriority !== undefined
+        ? await dueUrgentIds.rows(this.db, { now, limit, minPriority })
+        : await dueIds.rows(this.db, { now, limit });
+    const ids = rows.map((r) => (r as { id: number }).id);
     const update = async (executor: Executor) => {
       const jobs: Job[] = [];
-      for (const id of ids) {
-        const { rows } = await sql<Job>`update job set ${take} where id = ${id} and status = 'queued' returning ${columns('')}`.execute(executor);
-        jobs.push(...rows);
-      }
+      for (const id of ids) jobs.push(...(await takeOne.rows(executor, { id, owner, now, until })));
       return jobs;
     };
     return ids.length > 1 ? this.db.transaction().execute(update) : update(this.db);
@@ -194,28 +256,12 @@ export class JobRepository {
 
   /** True when the run still held the job. */
   async done(id: number, fence: number): Promise<boolean> {
-    const now = Date.now();
-    const r = await this.db
-      .updateTable('job')
-      .set({ status: 'done', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: null })
-      .where('id', '=', id)
-      .where('fence', '=', fence)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return (await finish.affected(this.db, { id, fence, status: 'done', now: Date.now(), error: null })) > 0;
   }
 
   /** For good: no more attempts. True when the run still held the job. */
   async fail(id: number, fence: number, error: string): Promise<boolean> {
-    const now = Date.now();
-    const r = await this.db
-      .updateTable('job')
-      .set({ status: 'failed', finished_at: now, updated_at: now, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
-      .where('id', '=', id)
-      .where('fence', '=', fence)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+    return (await finish.affected(this.db, { id, fence, status: 'failed', now: Date.now(), error: error.slice(0, 2000) })) > 0;
   }
 
   /**

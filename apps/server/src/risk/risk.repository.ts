@@ -2,8 +2,14 @@
 // and manual switch (risk_record), the plans, and the notifications they raise.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { statement } from '../db/statement.js';
 import type { CronPlanTable, LimitPlanTable, MemberOfflineTable, OfflineKind, RiskRecordTable } from '../db/tables.js';
 import { escapeLike } from '../contact-way/contact-way.repository.js';
+
+/** Read on every add (db/statement.ts). */
+const enabledLimitPlans = statement((db, v: { wsId: number }) =>
+  db.selectFrom('limit_plan').selectAll().where('work_space_id', '=', v.wsId).where('enabled', '=', 1).where('deleted_at', 'is', null),
+);
 
 export type MemberOffline = Selectable<MemberOfflineTable>;
 export type RiskRecordRow = Selectable<RiskRecordTable>;
@@ -163,13 +169,7 @@ export class RiskRepository {
 
   /** Enabled limit plans of a work space that cover a member (their userids list it, or is empty = everyone). */
   async limitPlansFor(wsId: number, userid: string): Promise<LimitPlanRow[]> {
-    const rows = await this.db
-      .selectFrom('limit_plan')
-      .selectAll()
-      .where('work_space_id', '=', wsId)
-      .where('enabled', '=', 1)
-      .where('deleted_at', 'is', null)
-      .execute();
+    const rows = await enabledLimitPlans.rows(this.db, { wsId });
     return rows.filter((p) => {
       const ids = JSON.parse(p.userids) as string[];
       return !ids.length || ids.includes(userid);

@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
 import { relationIn } from '../db/relation-pairs.js';
+import { statement } from '../db/statement.js';
 import type { DB } from '../db/tables.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -25,9 +26,16 @@ const ROWS_PER_INSERT = 200;
  * in the writer's transaction; the no-op update locks an existing mark, so a catch-up that claimed it
  * first finishes before this change commits and the mark is written again (PostgreSQL).
  */
+const markOne = statement((db, v: { wsId: number; externalUserid: string }) =>
+  db
+    .insertInto('customer_daily_dirty')
+    .values({ work_space_id: v.wsId, external_userid: v.externalUserid })
+    .onConflict((oc) => oc.columns(['work_space_id', 'external_userid']).doUpdateSet((eb) => ({ work_space_id: eb.ref('excluded.work_space_id') }))),
+);
 export async function markCustomersChanged(db: Executor, wsId: number, externalUserids: string[]): Promise<void> {
   // Sorted: two writers marking overlapping customers lock them in one order (no deadlock on PostgreSQL).
   const ids = [...new Set(externalUserids)].sort();
+  if (ids.length === 1) return void (await markOne.run(db, { wsId, externalUserid: ids[0]! }));
   for (let i = 0; i < ids.length; i += ROWS_PER_INSERT)
     await db
       .insertInto('customer_daily_dirty')

@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn, sortInTurns } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
+import { statement } from '../db/statement.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -88,6 +89,17 @@ export type CustomerValues = CustomerTable;
 export type FollowValues = FollowRelationTable;
 export type GroupChatValues = GroupChatTable;
 export type GroupMemberValues = GroupMemberTable;
+
+/** The relation, if the customer's deletion of the member is marked on it. */
+const markedRelation = statement((db, v: { wsId: number; externalUserid: string; userid: string }) =>
+  db
+    .selectFrom('follow_relation')
+    .select('userid')
+    .where('work_space_id', '=', v.wsId)
+    .where('external_userid', '=', v.externalUserid)
+    .where('userid', '=', v.userid)
+    .where('deleted_by_customer_at', 'is not', null),
+);
 
 export class SyncRepository {
   constructor(private readonly database: Database) {}
@@ -320,6 +332,8 @@ export class SyncRepository {
    * the add first). False when we have no copy of the relation (said only of a deletion's mark).
    */
   async markDeletedByCustomer(wsId: number, externalUserid: string, userid: string, at: number | null, happenedAt: number): Promise<boolean> {
+    // An add (every add) whose relation carries no mark has nothing to take off: one read, no transaction.
+    if (at === null && !(await markedRelation.first(this.db, { wsId, externalUserid, userid }))) return false;
     return this.db.transaction().execute(async (trx) => {
       const { numUpdatedRows } = await trx
         .updateTable('follow_relation')

@@ -1,10 +1,14 @@
 // SQL of the work_space table: the WeCom corps connected by a main account.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
+import { statement } from '../db/statement.js';
 import type { WorkSpaceTable } from '../db/tables.js';
 
 export type WorkSpace = Selectable<WorkSpaceTable>;
 export type WorkSpaceRow = Pick<WorkSpace, 'id' | 'nickname' | 'access_type'>;
+
+/** Read for every event and job of a work space. */
+const byId = statement((db, v: { id: number }) => db.selectFrom('work_space').selectAll().where('id', '=', v.id));
 
 export class WorkSpaceRepository {
   constructor(private readonly database: Database) {}
@@ -54,7 +58,7 @@ export class WorkSpaceRepository {
   }
 
   find(id: number): Promise<WorkSpace | undefined> {
-    return this.db.selectFrom('work_space').selectAll().where('id', '=', id).executeTakeFirst();
+    return byId.first(this.db, { id });
   }
 
   findByCorp(ownerId: number, corpId: string): Promise<WorkSpace | undefined> {
