@@ -11,6 +11,7 @@ import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
 import { setFollowTags } from '../sync/follow-tag.repository.js';
 
 export type AutoTagRuleRow = Selectable<AutoTagRuleTable>;
+export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
 
 /** Asked on every add and every customer re-read: a statement built once for each number of kinds asked. */
 const enabledOfKinds = new Map<number, Statement<Record<string, string | number>, { id: number }>>();
@@ -30,7 +31,6 @@ const enabledOf = (n: number) => {
   }
   return made;
 };
-export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
 
 /** A live follow relation a rule may tag, with the tags our copy has on it. */
 export interface MatchedRelation {

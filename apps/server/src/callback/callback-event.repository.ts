@@ -4,7 +4,7 @@
 // retention are deleted by the daily cleanup.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { durableTransaction, type Database } from '../db/database.js';
-import { statement } from '../db/statement.js';
+import { batchStatement, statement } from '../db/statement.js';
 import type { CallbackEventTable, DB } from '../db/tables.js';
 
 export type CallbackEvent = Selectable<CallbackEventTable>;
@@ -21,6 +21,34 @@ export interface NewCallbackEvent {
   reread?: string;
 }
 
+interface EventRow {
+  work_space_id: number;
+  dedupe_key: string;
+  raw_xml: string;
+  parsed: string;
+  received_at: number;
+  processed_at: number | null;
+}
+/** A delivery batch's events, built once per batch size. */
+const insertEvents = batchStatement((db, rows: EventRow[]) =>
+  db
+    .insertInto('callback_event')
+    .values(
+      rows.map((r) => ({
+        work_space_id: r.work_space_id,
+        dedupe_key: r.dedupe_key,
+        raw_xml: r.raw_xml,
+        parsed: r.parsed,
+        received_at: r.received_at,
+        processed_at: r.processed_at,
+        next_attempt_at: 0,
+        attempts: 0,
+        error: null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
+    .returning(['id', 'work_space_id', 'dedupe_key']),
+);
 const byId = statement((db, v: { id: number }) => db.selectFrom('callback_event').selectAll().where('id', '=', v.id));
 const processed = statement((db, v: { id: number; at: number }) => db.updateTable('callback_event').set({ processed_at: v.at, error: null }).where('id', '=', v.id));
 
@@ -44,24 +72,17 @@ export class CallbackEventRepository {
     const first = new Map<string, NewCallbackEvent>();
     for (const e of events) if (!first.has(keyOf(e))) first.set(keyOf(e), e);
     const rows = first.size
-      ? await executor
-          .insertInto('callback_event')
-          .values(
-            [...first.values()].map((e) => ({
-              work_space_id: e.workSpaceId,
-              dedupe_key: e.dedupeKey.slice(0, 255),
-              raw_xml: e.rawXml,
-              parsed: JSON.stringify(e.parsed),
-              received_at: e.receivedAt,
-              processed_at: e.reread ? e.receivedAt : null,
-              next_attempt_at: 0,
-              attempts: 0,
-              error: null,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['work_space_id', 'dedupe_key']).doNothing())
-          .returning(['id', 'work_space_id', 'dedupe_key'])
-          .execute()
+      ? await insertEvents.rows(
+          executor,
+          [...first.values()].map((e) => ({
+            work_space_id: e.workSpaceId,
+            dedupe_key: e.dedupeKey.slice(0, 255),
+            raw_xml: e.rawXml,
+            parsed: JSON.stringify(e.parsed),
+            received_at: e.receivedAt,
+            processed_at: e.reread ? e.receivedAt : null,
+          })),
+        )
       : [];
     const stored = new Map(rows.map((r) => [`${r.work_space_id}\n${r.dedupe_key}`, r.id]));
     const ids: Array<number | null> = [];

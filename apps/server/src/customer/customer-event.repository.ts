@@ -2,7 +2,7 @@
 // remarked, pushed, transferred, joined or left a group), written once per happening.
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { statement } from '../db/statement.js';
+import { batchStatement } from '../db/statement.js';
 import type { CustomerEventKind, CustomerEventTable } from '../db/tables.js';
 
 export type CustomerEventRow = Selectable<CustomerEventTable>;
@@ -17,11 +17,13 @@ export interface NewCustomerEvent {
   dedupe_key: string | null;
 }
 
-/** One event (every add and deletion writes one), built once (db/statement.ts). */
-const insertOne = statement((db, v: NewCustomerEvent) =>
+/** Events (every add and deletion writes one), built once per number of rows (db/statement.ts). */
+const insertEvents = batchStatement((db, rows: NewCustomerEvent[]) =>
   db
     .insertInto('customer_event')
-    .values({ work_space_id: v.work_space_id, external_userid: v.external_userid, userid: v.userid, kind: v.kind, at: v.at, detail: v.detail, dedupe_key: v.dedupe_key })
+    .values(
+      rows.map((v) => ({ work_space_id: v.work_space_id, external_userid: v.external_userid, userid: v.userid, kind: v.kind, at: v.at, detail: v.detail, dedupe_key: v.dedupe_key })),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returningAll(),
 );
@@ -36,13 +38,7 @@ export class CustomerEventRepository {
   /** The rows actually written (an event whose dedupe key is already there is left out). */
   async insert(events: NewCustomerEvent[]): Promise<CustomerEventRow[]> {
     if (!events.length) return [];
-    if (events.length === 1) return insertOne.rows(this.db, events[0]!);
-    return this.db
-      .insertInto('customer_event')
-      .values(events)
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returningAll()
-      .execute();
+    return insertEvents.rows(this.db, events);
   }
 
   /** A customer's events, newest first. */

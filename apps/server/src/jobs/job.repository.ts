@@ -7,7 +7,7 @@
 import { sql, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, DialectName } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { statement } from '../db/statement.js';
+import { batchStatement, statement } from '../db/statement.js';
 import type { DB, JobTable } from '../db/tables.js';
 
 export type Job = Selectable<JobTable>;
@@ -82,11 +82,11 @@ const newJobRow = (v: NewJobValues) => ({
   updated_at: v.now,
   finished_at: null,
 });
-/** Adds a job unless its keys say it exists (the common case of `insertMany`: one job). */
-const insertOne = statement((db, v: NewJobValues) =>
+/** Adds jobs unless their keys say they exist (built once per number of jobs). */
+const insertJobs = batchStatement((db, rows: NewJobValues[]) =>
   db
     .insertInto('job')
-    .values(newJobRow(v))
+    .values(rows.map(newJobRow))
     .onConflict((oc) => oc.doNothing())
     .returning('id'),
 );
@@ -157,14 +157,7 @@ export class JobRepository {
       now,
     }));
     try {
-      if (rows.length === 1) return (await insertOne.rows(executor, rows[0]!)).map((r) => r.id);
-      const added = await executor
-        .insertInto('job')
-        .values(rows.map(newJobRow))
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .execute();
-      return added.map((r) => r.id);
+      return (await insertJobs.rows(executor, rows)).map((r) => r.id);
     } catch (err) {
       // PostgreSQL's ON CONFLICT DO NOTHING without a target covers the partial index too; this is a
       // safety net for a race the database reports anyway.

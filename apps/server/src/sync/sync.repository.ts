@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn, sortInTurns } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { statement } from '../db/statement.js';
+import { statement, type Statement } from '../db/statement.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -63,21 +63,39 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
   return out;
 }
 
+type Values = Record<string, string | number | null>;
+/** The upsert of one row (a customer's re-read: its row, its relation), a statement per table and columns. */
+const oneRowUpserts = new Map<string, Statement<Values, unknown>>();
+function upsertOne(table: keyof DB, key: string[], columns: string[]): Statement<Values, unknown> {
+  const id = `${table}:${key.join(',')}:${columns.join(',')}`;
+  let made = oneRowUpserts.get(id);
+  if (!made) {
+    made = statement((db, v: Values) => upsertInto(db, table, key, columns, [Object.fromEntries(columns.map((c) => [c, v[c]]))]));
+    oneRowUpserts.set(id, made);
+  }
+  return made;
+}
+
+function upsertInto(db: Pick<Tx, 'insertInto'>, table: keyof DB, key: string[], columns: string[], rows: unknown[]) {
+  const cols = columns.filter((c) => c !== 'work_space_id' && !key.includes(c));
+  return (db.insertInto(table) as any).values(rows).onConflict((oc: any) => {
+    const target = oc.columns(['work_space_id', ...key]);
+    return cols.length ? target.doUpdateSet(Object.fromEntries(cols.map((c) => [c, sql.ref(`excluded.${c}`)]))) : target.doNothing();
+  });
+}
+
 /** Upsert `rows` on (work_space_id, …key) updating every other column. */
 async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>): Promise<void> {
   if (!rows.length) return;
-  const cols = Object.keys(rows[0] as object).filter((c) => c !== 'work_space_id' && !key.includes(c));
-  for (const batch of chunks(rows)) {
-    await (trx.insertInto(table) as any)
-      .values(batch)
-      .onConflict((oc: any) => {
-        const target = oc.columns(['work_space_id', ...key]);
-        return cols.length
-          ? target.doUpdateSet(Object.fromEntries(cols.map((c) => [c, sql.ref(`excluded.${c}`)])))
-          : target.doNothing();
-      })
-      .execute();
+  if (rows.length === 1) {
+    const row = rows[0] as unknown as Values;
+    // Kysely leaves out a column whose value is undefined: so does the statement's shape.
+    const columns = Object.keys(row).filter((c) => row[c] !== undefined);
+    await upsertOne(table, key, columns).run(trx, row);
+    return;
   }
+  const columns = Object.keys(rows[0] as object);
+  for (const batch of chunks(rows)) await upsertInto(trx, table, key, columns, batch).execute();
 }
 
 // What a sync writes: whole rows of the tables (named apart from the read models' *Row types).
@@ -89,6 +107,17 @@ export type CustomerValues = CustomerTable;
 export type FollowValues = FollowRelationTable;
 export type GroupChatValues = GroupChatTable;
 export type GroupMemberValues = GroupMemberTable;
+
+/** A customer followed by one member (the usual re-read): its other relations end. */
+const endOthers = statement((db, v: { wsId: number; externalUserid: string; userid: string; now: number }) =>
+  db
+    .updateTable('follow_relation')
+    .set({ deleted_at: v.now })
+    .where('work_space_id', '=', v.wsId)
+    .where('external_userid', '=', v.externalUserid)
+    .where('deleted_at', 'is', null)
+    .where('userid', '!=', v.userid),
+);
 
 /** The relation, if the customer's deletion of the member is marked on it. */
 const markedRelation = statement((db, v: { wsId: number; externalUserid: string; userid: string }) =>
@@ -311,15 +340,18 @@ export class SyncRepository {
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], follows.map((f) => ({ ...f, gender: customer.gender, deleted_at: null })));
       await writeFollowTags(trx, wsId, follows);
       await markCustomersChanged(trx, wsId, [customer.external_userid]);
-      let q = trx
-        .updateTable('follow_relation')
-        .set({ deleted_at: now })
-        .where('work_space_id', '=', wsId)
-        .where('external_userid', '=', customer.external_userid)
-        .where('deleted_at', 'is', null);
       const users = follows.map((f) => f.userid);
-      if (users.length) q = q.where('userid', 'not in', users);
-      await q.execute();
+      if (users.length === 1) await endOthers.run(trx, { wsId, externalUserid: customer.external_userid, userid: users[0]!, now });
+      else {
+        let q = trx
+          .updateTable('follow_relation')
+          .set({ deleted_at: now })
+          .where('work_space_id', '=', wsId)
+          .where('external_userid', '=', customer.external_userid)
+          .where('deleted_at', 'is', null);
+        if (users.length) q = q.where('userid', 'not in', users);
+        await q.execute();
+      }
     });
   }
 

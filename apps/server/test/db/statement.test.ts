@@ -2,7 +2,7 @@
 // builder gave them, the statement's constants stay, writes are seen by the table-write watchers and
 // happen in the caller's transaction, on either database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statement } from '../../src/db/statement.js';
+import { batchStatement, statement } from '../../src/db/statement.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -68,6 +68,27 @@ describe('a statement built once', () => {
     expect(await find.first(kysely, { key: 'st:rolled-back' })).toBeUndefined();
     await extend.run(kysely, { key: 'st:b', expiresAt: 500 });
     expect(seen).toBe(1);
+  });
+
+  it('takes a batch of rows, each value in its row, and builds a larger batch as Kysely does', async () => {
+    const { kysely } = h.server.database;
+    let built = 0;
+    const addMany = batchStatement((db, rows: Array<{ key: string; expiresAt: number }>) => {
+      built += 1;
+      return db
+        .insertInto('callback_nonce')
+        .values(rows.map((r) => ({ key: r.key, expires_at: r.expiresAt })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key');
+    }, 3);
+    const batch = (names: string[]) => names.map((n, i) => ({ key: `st:batch:${n}`, expiresAt: 1000 + i }));
+    expect(keys(await addMany.rows(kysely, batch(['a', 'b'])))).toEqual(['st:batch:a', 'st:batch:b']);
+    expect(keys(await addMany.rows(kysely, batch(['c', 'd'])))).toEqual(['st:batch:c', 'st:batch:d']);
+    expect(keys(await addMany.rows(kysely, batch(['a', 'e', 'f'])))).toEqual(['st:batch:e', 'st:batch:f']);
+    expect(built).toBe(2); // two rows, three rows
+    expect(keys(await addMany.rows(kysely, batch(['g', 'h', 'i', 'j'])))).toEqual(['st:batch:g', 'st:batch:h', 'st:batch:i', 'st:batch:j']);
+    expect(row(await find.first(kysely, { key: 'st:batch:d' }))).toEqual({ key: 'st:batch:d', expires_at: 1001 });
+    expect(row(await find.first(kysely, { key: 'st:batch:j' }))).toEqual({ key: 'st:batch:j', expires_at: 1003 });
   });
 
   it('refuses a run without one of its values', async () => {
