@@ -21,14 +21,7 @@ export interface NewCallbackEvent {
   reread?: string;
 }
 
-interface EventRow {
-  work_space_id: number;
-  dedupe_key: string;
-  raw_xml: string;
-  parsed: string;
-  received_at: number;
-  processed_at: number | null;
-}
+type EventRow = Pick<CallbackEvent, 'work_space_id' | 'dedupe_key' | 'raw_xml' | 'parsed' | 'received_at' | 'processed_at'>;
 /** A delivery batch's events, built once per batch size. */
 const insertEvents = batchStatement((db, rows: EventRow[]) =>
   db
