@@ -6,7 +6,7 @@ import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
 import { CHINA_OFFSET_MS, minutesOf } from '@scrm/contracts/china-time';
 import { parseKeys, type Database } from '../db/database.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { statement, type Statement } from '../db/statement.js';
+import { statement, statementsByShape } from '../db/statement.js';
 import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
 import { setFollowTags } from '../sync/follow-tag.repository.js';
 
@@ -14,23 +14,17 @@ export type AutoTagRuleRow = Selectable<AutoTagRuleTable>;
 export type AutoTagRecordRow = Selectable<AutoTagRecordTable>;
 
 /** Asked on every add and every customer re-read: a statement built once for each number of kinds asked. */
-const enabledOfKinds = new Map<number, Statement<Record<string, string | number>, { id: number }>>();
-const enabledOf = (n: number) => {
-  let made = enabledOfKinds.get(n);
-  if (!made) {
-    made = statement((db, v: Record<string, string | number>) =>
-      db
-        .selectFrom('auto_tag_rule')
-        .select('id')
-        .where('work_space_id', '=', v.wsId as number)
-        .where('kind', 'in', Array.from({ length: n }, (_, i) => v[`kind${i}`] as string))
-        .where('enabled', '=', 1)
-        .limit(1),
-    );
-    enabledOfKinds.set(n, made);
-  }
-  return made;
-};
+const enabledOf = statementsByShape((kinds) =>
+  statement((db, v: Record<string, string | number>) =>
+    db
+      .selectFrom('auto_tag_rule')
+      .select('id')
+      .where('work_space_id', '=', v.wsId as number)
+      .where('kind', 'in', Array.from({ length: Number(kinds) }, (_, i) => v[`kind${i}`] as string))
+      .where('enabled', '=', 1)
+      .limit(1),
+  ),
+);
 
 /** A live follow relation a rule may tag, with the tags our copy has on it. */
 export interface MatchedRelation {
@@ -145,7 +139,7 @@ export class AutoTagRepository {
     if (!kinds.length) return false;
     const values: Record<string, string | number> = { wsId };
     kinds.forEach((kind, i) => (values[`kind${i}`] = kind));
-    return (await enabledOf(kinds.length).first(this.db, values)) !== undefined;
+    return (await enabledOf(String(kinds.length)).first(this.db, values)) !== undefined;
   }
 
   /** Relations tagged (done) per rule, and when last. */

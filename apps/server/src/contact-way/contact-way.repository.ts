@@ -2,7 +2,7 @@
 // came through them. Every query is scoped by work_space_id.
 import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { statement, type Statement } from '../db/statement.js';
+import { statement, statementsByShape } from '../db/statement.js';
 import type {
   ContactWayAddTable,
   ContactWayKind,
@@ -52,21 +52,15 @@ const anyRelation = statement((db, v: { wsId: number; externalUserid: string }) 
 );
 type AddChange = { [K in keyof NewAdd]?: NewAdd[K] };
 /** An add's update, one statement per set of columns changed (a welcome's mark and result, a tag's result). */
-const addUpdates = new Map<string, Statement<AddChange & { id: number }, unknown>>();
-const addUpdate = (columns: string[]) => {
-  const key = columns.join(',');
-  let made = addUpdates.get(key);
-  if (!made) {
-    made = statement((db, v: AddChange & { id: number }) =>
-      db
-        .updateTable('contact_way_add')
-        .set(Object.fromEntries(columns.map((c) => [c, v[c as keyof AddChange]])) as AddChange)
-        .where('id', '=', v.id),
-    );
-    addUpdates.set(key, made);
-  }
-  return made;
-};
+const addUpdate = statementsByShape((shape) => {
+  const columns = shape.split(',');
+  return statement((db, v: AddChange & { id: number }) =>
+    db
+      .updateTable('contact_way_add')
+      .set(Object.fromEntries(columns.map((c) => [c, v[c as keyof AddChange]])) as AddChange)
+      .where('id', '=', v.id),
+  );
+});
 
 /** An add's deletions that happened at or after it, applied before it (see `stampEarlierDeletions`). */
 const stampDeletions = statement((db, v: { addId: number; happenedAt: number }) => {
@@ -406,7 +400,7 @@ export class ContactWayRepository {
   async updateAdd(id: number, values: AddChange): Promise<void> {
     const columns = Object.keys(values).filter((c) => values[c as keyof AddChange] !== undefined);
     if (!columns.length) return;
-    await addUpdate(columns).run(this.db, { ...values, id });
+    await addUpdate(columns.join(',')).run(this.db, { ...values, id });
   }
 
   /** A customer's adds whose auto-tags are still to go on, oldest first. */

@@ -58,6 +58,19 @@ export function statement<A extends { [K in keyof A]: Value }, R>(build: (db: Ex
   };
 }
 
+/**
+ * Statements of one kind whose shape varies with the call (the columns an update sets, the length of an
+ * `in` list): each shape is built once, the first time its key is asked for.
+ */
+export function statementsByShape<A, R>(make: (shape: string) => Statement<A, R>): (shape: string) => Statement<A, R> {
+  const byShape = new Map<string, Statement<A, R>>();
+  return (shape) => {
+    let made = byShape.get(shape);
+    if (!made) byShape.set(shape, (made = make(shape)));
+    return made;
+  };
+}
+
 export interface BatchStatement<Row, R> {
   run(executor: Executor, rows: Row[]): Promise<QueryResult<R>>;
   rows(executor: Executor, rows: Row[]): Promise<R[]>;

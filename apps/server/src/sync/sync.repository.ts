@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn, sortInTurns } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { statement, type Statement } from '../db/statement.js';
+import { statement, statementsByShape } from '../db/statement.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -65,16 +65,10 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
 
 type Values = Record<string, string | number | null>;
 /** The upsert of one row (a customer's re-read: its row, its relation), a statement per table and columns. */
-const oneRowUpserts = new Map<string, Statement<Values, unknown>>();
-function upsertOne(table: keyof DB, key: string[], columns: string[]): Statement<Values, unknown> {
-  const id = `${table}:${key.join(',')}:${columns.join(',')}`;
-  let made = oneRowUpserts.get(id);
-  if (!made) {
-    made = statement((db, v: Values) => upsertInto(db, table, key, columns, [Object.fromEntries(columns.map((c) => [c, v[c]]))]));
-    oneRowUpserts.set(id, made);
-  }
-  return made;
-}
+const upsertOne = statementsByShape((shape) => {
+  const [table, key, columns] = shape.split(':').map((part) => part.split(','));
+  return statement((db, v: Values) => upsertInto(db, table![0] as keyof DB, key!, columns!, [Object.fromEntries(columns!.map((c) => [c, v[c]]))]));
+});
 
 function upsertInto(db: Pick<Tx, 'insertInto'>, table: keyof DB, key: string[], columns: string[], rows: unknown[]) {
   const cols = columns.filter((c) => c !== 'work_space_id' && !key.includes(c));
@@ -91,7 +85,7 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
     const row = rows[0] as unknown as Values;
     // Kysely leaves out a column whose value is undefined: so does the statement's shape.
     const columns = Object.keys(row).filter((c) => row[c] !== undefined);
-    await upsertOne(table, key, columns).run(trx, row);
+    await upsertOne(`${table}:${key.join(',')}:${columns.join(',')}`).run(trx, row);
     return;
   }
   const columns = Object.keys(rows[0] as object);
