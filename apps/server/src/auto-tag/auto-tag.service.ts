@@ -37,6 +37,7 @@ import { queueCustomerRefresh, type CustomerWatcher } from '../callback/callback
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import { nextTurn } from '../db/next-turn.js';
+import { pool } from '../lib/pool.js';
 import { relKey, type AutoTagRepository, type AutoTagRuleRow, type MatchedRelation } from './auto-tag.repository.js';
 
 export const AUTO_TAG_RUN_JOB = 'auto_tag_run';
@@ -456,20 +457,6 @@ export class AutoTagService implements CustomerEventListener, CustomerWatcher {
 
 /** WeCom gives join times in whole seconds. */
 const joinedSince = (rule: AutoTagRuleRow) => Math.floor(Number(rule.updated_at) / 1000) * 1000 - 1000;
-
-/** Runs `fn` over `items`, `n` at a time, keeping their order in the results. */
-async function pool<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
 
 function describe(c: AutoTagCondition, codes: Map<number, { name: string; deleted: boolean }>, groups: Map<string, string>): string {
   const head = AUTO_TAG_KIND_LABEL[c.kind];

@@ -60,10 +60,10 @@ export function statement<A extends { [K in keyof A]: Value }, R>(build: (db: Ex
 
 /**
  * Statements of one kind whose shape varies with the call (the columns an update sets, the length of an
- * `in` list): each shape is built once, the first time its key is asked for.
+ * `in` list, the table of an upsert): each shape is built once, the first time its key is asked for.
  */
-export function statementsByShape<A, R>(make: (shape: string) => Statement<A, R>): (shape: string) => Statement<A, R> {
-  const byShape = new Map<string, Statement<A, R>>();
+export function statementsByShape<S extends Statement<never, unknown> | BatchStatement<never, unknown>>(make: (shape: string) => S): (shape: string) => S {
+  const byShape = new Map<string, S>();
   return (shape) => {
     let made = byShape.get(shape);
     if (!made) byShape.set(shape, (made = make(shape)));

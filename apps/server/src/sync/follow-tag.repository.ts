@@ -6,8 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { statement } from '../db/statement.js';
-import type { DB } from '../db/tables.js';
+import { batchStatement, statement } from '../db/statement.js';
+import type { DB, FollowTagTable } from '../db/tables.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -16,6 +16,8 @@ export interface FollowTags {
   userid: string;
   /** JSON array of corp tag ids, as in `follow_relation.tag_ids`. */
   tag_ids: string;
+  /** The relation's createtime as just written with it (a sync's upsert); without it, it is read. */
+  createtime?: number;
 }
 
 const PAIRS_PER_STATEMENT = 100;
@@ -44,10 +46,19 @@ export async function markCustomersChanged(db: Executor, wsId: number, externalU
       .execute();
 }
 
+/** A batch of follow_tag rows, built once per number of rows. */
+const insertTags = batchStatement(
+  (db, rows: FollowTagTable[]) =>
+    db.insertInto('follow_tag').values(
+      rows.map((r) => ({ work_space_id: r.work_space_id, tag_id: r.tag_id, external_userid: r.external_userid, userid: r.userid, createtime: r.createtime })),
+    ),
+  ROWS_PER_INSERT,
+);
+
 /**
  * The relations' tags become exactly these (relations not named keep theirs). Each row carries its
- * relation's createtime as the relation has it now (read in the writer's transaction, after its
- * upsert): a re-add's new time reaches follow_tag with the tags rewritten.
+ * relation's createtime as the relation has it now (given by the writer that has just upserted it, else
+ * read in the writer's transaction): a re-add's new time reaches follow_tag with the tags rewritten.
  */
 export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
   await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
@@ -57,19 +68,20 @@ export async function writeFollowTags(db: Executor, wsId: number, follows: Follo
     await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
     const tagged = part.filter((f) => parseKeys(f.tag_ids).length);
     const times = new Map<string, number>();
-    if (tagged.length)
+    const unknown = tagged.filter((f) => f.createtime === undefined);
+    if (unknown.length)
       for (const r of await db
         .selectFrom('follow_relation')
         .select(['external_userid', 'userid', 'createtime'])
         .where('work_space_id', '=', wsId)
-        .where(relationIn(tagged.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
+        .where(relationIn(unknown.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
         .execute())
         times.set(`${r.external_userid}\u0000${r.userid}`, Number(r.createtime));
     const rows = tagged.flatMap((f) => {
-      const createtime = times.get(`${f.external_userid}\u0000${f.userid}`) ?? 0;
+      const createtime = f.createtime ?? times.get(`${f.external_userid}\u0000${f.userid}`) ?? 0;
       return [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid, createtime }));
     });
-    for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await db.insertInto('follow_tag').values(rows.slice(j, j + ROWS_PER_INSERT)).execute();
+    for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await insertTags.run(db, rows.slice(j, j + ROWS_PER_INSERT));
   }
 }
 

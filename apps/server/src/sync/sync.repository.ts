@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn, sortInTurns } from '../db/next-turn.js';
 import { relationIn } from '../db/relation-pairs.js';
-import { statement, statementsByShape } from '../db/statement.js';
+import { batchStatement, statement, statementsByShape } from '../db/statement.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
   CorpTagGroupTable,
@@ -50,7 +50,13 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
   }
 }
 
-const ROWS_PER_SLICE = 2000;
+/**
+ * A full customer pass writes in slices of about this long, each its own transaction, with a turn of the
+ * event loop between them (SQLite holds the process for a statement). A commit writes every page its
+ * slice changed, and the time indexes of `follow_relation` and `follow_tag` take new rows all over: at
+ * 2,000 rows a slice the commits wrote 12 GB of WAL for a 470 MB database and were half the pass.
+ */
+const SLICE_MS = 250;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Customer, then member. */
@@ -78,7 +84,16 @@ function upsertInto(db: Pick<Tx, 'insertInto'>, table: keyof DB, key: string[], 
   });
 }
 
-/** Upsert `rows` on (work_space_id, …key) updating every other column. */
+/** The upsert of a batch of rows (a sync's pass), a statement per table and columns, built once per number of rows. */
+const upsertMany = statementsByShape((shape) => {
+  const [table, key, columns] = shape.split(':').map((part) => part.split(','));
+  return batchStatement(
+    (db, rows: Values[]) => upsertInto(db, table![0] as keyof DB, key!, columns!, rows.map((r) => Object.fromEntries(columns!.map((c) => [c, r[c]])))),
+    BATCH,
+  );
+});
+
+/** Upsert `rows` on (work_space_id, …key) updating every other column (those of the first row). */
 async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>): Promise<void> {
   if (!rows.length) return;
   if (rows.length === 1) {
@@ -89,7 +104,29 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
     return;
   }
   const columns = Object.keys(rows[0] as object);
-  for (const batch of chunks(rows)) await upsertInto(trx, table, key, columns, batch).execute();
+  const many = upsertMany(`${table}:${key.join(',')}:${columns.join(',')}`);
+  for (const batch of chunks(rows) as unknown as Values[][]) {
+    // A row without one of the columns (or with it undefined) gets the column's default, as Kysely builds it.
+    if (batch.every((row) => columns.every((c) => row[c] !== undefined))) await many.run(trx, batch);
+    else await upsertInto(trx, table, key, columns, batch).execute();
+  }
+}
+
+/**
+ * `write` over `rows` a batch at a time, in transactions of about SLICE_MS each with a turn of the event
+ * loop between them. Each batch is idempotent, so a pass cut short leaves nothing wrong.
+ */
+async function inSlices<T>(db: Database['kysely'], rows: T[], write: (trx: Tx, batch: T[]) => Promise<void>): Promise<void> {
+  for (let i = 0; i < rows.length; ) {
+    await db.transaction().execute(async (trx) => {
+      const start = performance.now();
+      do {
+        await write(trx, rows.slice(i, i + BATCH));
+        i += BATCH;
+      } while (i < rows.length && performance.now() - start < SLICE_MS);
+    });
+    await nextTurn();
+  }
 }
 
 // What a sync writes: whole rows of the tables (named apart from the read models' *Row types).
@@ -99,6 +136,8 @@ export type TagGroupValues = CorpTagGroupTable;
 export type TagValues = CorpTagTable;
 export type CustomerValues = CustomerTable;
 export type FollowValues = FollowRelationTable;
+/** A relation as a full pass writes it: with its customer's gender (0033), live. */
+export type LiveFollowValues = FollowValues & { gender: number; deleted_at: null };
 export type GroupChatValues = GroupChatTable;
 export type GroupMemberValues = GroupMemberTable;
 
@@ -279,41 +318,38 @@ export class SyncRepository {
     for (const r of rows) if (!keep.has(r.chat_id)) await this.deleteGroup(wsId, r.chat_id);
   }
 
-  /** Full customer pass: customers and live relations become exactly these; others end (soft delete). */
-  async replaceCustomers(wsId: number, customers: CustomerValues[], follows: FollowValues[], now = Date.now()) {
-    // Written in slices, each its own transaction, with a turn of the event loop between them: on
-    // SQLite a statement holds the process, and one transaction for 400,000 relations kept the server
-    // from answering anything for a minute (requests timed out). Each slice is an idempotent upsert,
-    // so a sync cut short leaves nothing wrong, and relations end only in the last step.
+  /**
+   * Full customer pass: customers and live relations become exactly these; the relations that were live
+   * before the pass and are not among them end (soft delete). A relation an event adds while the pass
+   * runs is not in WeCom's list the pass read, and stays.
+   */
+  async replaceCustomers(wsId: number, customers: CustomerValues[], follows: LiveFollowValues[], now = Date.now()) {
+    // On a first sync there is nothing to read here.
+    const before = await this.db
+      .selectFrom('follow_relation')
+      .select(['external_userid', 'userid'])
+      .where('work_space_id', '=', wsId)
+      .where('deleted_at', 'is', null)
+      .execute();
     // In customer order: a slice then covers one range of the customer keys, so the inserts into the
     // tables and indexes keyed by customer change neighbouring pages, not a page per row (WeCom lists
     // relations member by member, in no customer order). On SQLite the 200,000-customer sync took a
     // quarter less time (bench/RESULTS.md, Sync).
     customers = await sortInTurns(customers, byCustomer);
     follows = await sortInTurns(follows, byCustomer);
-    for (const part of chunks(customers, ROWS_PER_SLICE)) {
-      await this.db.transaction().execute((trx) => upsert(trx, 'customer', ['external_userid'], part));
-      await nextTurn();
-    }
-    const genderOf = new Map(customers.map((c) => [c.external_userid, c.gender]));
-    for (const part of chunks(follows, ROWS_PER_SLICE)) {
-      await this.db.transaction().execute(async (trx) => {
-        await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part.map((f) => ({ ...f, gender: genderOf.get(f.external_userid) ?? 0, deleted_at: null })));
-        await writeFollowTags(trx, wsId, part);
-      });
-      await nextTurn();
-    }
+    await inSlices(this.db, customers, (trx, part) => upsert(trx, 'customer', ['external_userid'], part));
+    await inSlices(this.db, follows, async (trx, part) => {
+      await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part);
+      // The createtime each relation was just written with goes with its tags (no read back).
+      await writeFollowTags(trx, wsId, part);
+    });
+    if (!before.length) return;
+    // A customer nobody follows any more stays, as the events leave it: its relations end instead
+    // (history and retention need them), just as WeCom keeps the person.
+    const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
+    const ended = before.filter((r) => !keep.has(`${r.external_userid}\u0000${r.userid}`));
+    if (!ended.length) return;
     await this.db.transaction().execute(async (trx) => {
-      // A customer nobody follows any more stays, as the events leave it: its relations end instead
-      // (history and retention need them), just as WeCom keeps the person.
-      const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
-      const live = await trx
-        .selectFrom('follow_relation')
-        .select(['external_userid', 'userid'])
-        .where('work_space_id', '=', wsId)
-        .where('deleted_at', 'is', null)
-        .execute();
-      const ended = live.filter((r) => !keep.has(`${r.external_userid}\u0000${r.userid}`));
       await markCustomersChanged(trx, wsId, ended.map((r) => r.external_userid));
       for (const r of ended) {
         await trx
@@ -322,6 +358,7 @@ export class SyncRepository {
           .where('work_space_id', '=', wsId)
           .where('external_userid', '=', r.external_userid)
           .where('userid', '=', r.userid)
+          .where('deleted_at', 'is', null)
           .execute();
       }
     });

@@ -7,7 +7,8 @@ import { WecomError } from '@scrm/wecom/errors';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
-import type { CustomerValues, FollowValues, GroupMemberValues, MemberValues, SyncRepository, TagGroupValues, TagValues } from './sync.repository.js';
+import { pool } from '../lib/pool.js';
+import type { CustomerValues, GroupMemberValues, LiveFollowValues, MemberValues, SyncRepository, TagGroupValues, TagValues } from './sync.repository.js';
 
 export type SyncPhase = 'department' | 'member' | 'tag' | 'group' | 'customer';
 export const PHASES: SyncPhase[] = ['department', 'member', 'tag', 'group', 'customer'];
@@ -51,6 +52,8 @@ const ms = (seconds: number | undefined) => (seconds ? seconds * 1000 : 0);
 const asBody = <T>(v: unknown) => v as T;
 
 const GROUP_FETCH_CONCURRENCY = 4;
+/** batch/get_by_user for this many chunks of 100 members at once (each chunk's pages follow its cursor). */
+const CUSTOMER_FETCH_CONCURRENCY = 4;
 
 /** The relation ended or the customer is not ours any more: WeCom answers with one of these. */
 const GONE_CODES = new Set([40096, 84061, 40003, 60111]);
@@ -308,17 +311,12 @@ export class SyncService {
       await api.groupChatList({ status_filter: 0, limit: 1000 }),
     );
     let done = 0;
-    let next = 0;
     await this.progress(wsId, 'group', 0, group_chat_list.length);
     // A few groupchat/get in flight at once (the client's limiter keeps the rate); each group is its own write.
-    const worker = async () => {
-      while (next < group_chat_list.length) {
-        const item = group_chat_list[next++]!;
-        await this.refreshGroup(wsId, api, item.chat_id, item.status ?? 0);
-        if (++done % 20 === 0) await this.progress(wsId, 'group', done, group_chat_list.length);
-      }
-    };
-    await Promise.all(Array.from({ length: GROUP_FETCH_CONCURRENCY }, worker));
+    await pool(group_chat_list, GROUP_FETCH_CONCURRENCY, async (item) => {
+      await this.refreshGroup(wsId, api, item.chat_id, item.status ?? 0);
+      if (++done % 20 === 0) await this.progress(wsId, 'group', done, group_chat_list.length);
+    });
     await this.progress(wsId, 'group', done, group_chat_list.length);
     await this.deps.repo.keepGroups(wsId, group_chat_list.map((g) => g.chat_id));
   }
@@ -358,20 +356,23 @@ export class SyncService {
   async syncCustomers(wsId: number, api: CorpApi, known?: string[]): Promise<void> {
     const followUsers = known ?? asBody<{ follow_user?: string[] }>(await api.followUserList()).follow_user ?? [];
     const customers = new Map<string, CustomerValues>();
-    const follows: FollowValues[] = [];
+    const follows: LiveFollowValues[] = [];
     await this.progress(wsId, 'customer', 0, followUsers.length);
-    // batchGetByUser chunks by 100 userids itself; call per chunk here so progress moves.
-    for (let i = 0; i < followUsers.length; i += 100) {
-      const chunk = followUsers.slice(i, i + 100);
+    // batchGetByUser chunks by 100 userids itself; call per chunk here so progress moves, a few chunks at
+    // once (a chunk's pages follow one another; the client's limiter keeps each API's rate).
+    const chunks = Array.from({ length: Math.ceil(followUsers.length / 100) }, (_, i) => followUsers.slice(i * 100, i * 100 + 100));
+    let done = 0;
+    await pool(chunks, CUSTOMER_FETCH_CONCURRENCY, async (chunk) => {
       const { external_contact_list = [] } = asBody<{
         external_contact_list?: Array<{ external_contact: WxExternalContact; follow_info: WxFollow }>;
       }>(await api.batchGetByUser(chunk));
       for (const item of external_contact_list) {
         customers.set(item.external_contact.external_userid, this.customerRow(wsId, item.external_contact));
-        follows.push(this.followRow(wsId, item.external_contact.external_userid, item.follow_info));
+        follows.push(this.followRow(wsId, item.external_contact, item.follow_info));
       }
-      await this.progress(wsId, 'customer', Math.min(i + 100, followUsers.length), followUsers.length);
-    }
+      done += chunk.length;
+      await this.progress(wsId, 'customer', done, followUsers.length);
+    });
     await this.deps.repo.replaceCustomers(wsId, [...customers.values()], follows);
   }
 
@@ -387,7 +388,7 @@ export class SyncService {
     await this.deps.repo.upsertCustomer(
       wsId,
       this.customerRow(wsId, body.external_contact),
-      (body.follow_user ?? []).map((f) => this.followRow(wsId, externalUserid, f)),
+      (body.follow_user ?? []).map((f) => this.followRow(wsId, body.external_contact, f)),
     );
   }
 
@@ -417,11 +418,11 @@ export class SyncService {
     };
   }
 
-  private followRow(wsId: number, externalUserid: string, f: WxFollow): FollowValues {
+  private followRow(wsId: number, c: WxExternalContact, f: WxFollow): LiveFollowValues {
     const tagIds = f.tag_id ?? (f.tags ?? []).filter((t) => t.type === undefined || t.type === 1).map((t) => t.tag_id!).filter(Boolean);
     return {
       work_space_id: wsId,
-      external_userid: externalUserid,
+      external_userid: c.external_userid,
       userid: f.userid,
       remark: f.remark ?? '',
       description: f.description ?? '',
@@ -432,6 +433,7 @@ export class SyncService {
       state: f.state ?? '',
       oper_userid: f.oper_userid ?? '',
       deleted_at: null,
+      gender: c.gender ?? 0,
     };
   }
 }

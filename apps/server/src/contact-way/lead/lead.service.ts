@@ -24,6 +24,7 @@ import type { AuthContext } from '../../auth/session.service.js';
 import type { ContactWayTable, DB } from '../../db/tables.js';
 import { AppError } from '../../http/errors.js';
 import { pageWindow } from '../../http/paging.js';
+import { pool } from '../../lib/pool.js';
 import type { WorkSpace } from '../../workspace/workspace.repository.js';
 import type { CodeStatsRepository } from '../figures/code-stats.repository.js';
 import { rangeOf } from '../figures/code-figures.service.js';
@@ -253,11 +254,7 @@ export class LeadService {
     if (codes.some((c) => c.status === 'creating' && c.expires_at !== null && c.expires_at > this.now)) {
       throw new AppError(409, '二维码正在生成中，请等生成完成后再删除');
     }
-    let next = 0;
-    const worker = async () => {
-      while (next < codes.length) await this.contactWays.remove(ws, codes[next++] as ContactWay);
-    };
-    await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, codes.length) }, worker));
+    await pool(codes, DELETE_CONCURRENCY, (code) => this.contactWays.remove(ws, code as ContactWay));
     const now = this.now;
     await this.repo.markBatchDeleted(batch.id, now);
   }

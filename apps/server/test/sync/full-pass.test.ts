@@ -1,0 +1,53 @@
+// A full customer pass (the first sync, and 「同步」 after it): customers and relations as WeCom lists
+// them, written in slices; a relation we had live that WeCom no longer lists ends at the end, and each
+// relation's tags carry the add time it was written with.
+import { expect, test } from 'vitest';
+import { SyncRepository, type LiveFollowValues } from '../../src/sync/sync.repository.js';
+import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
+
+const plans = usePlanDatabase();
+
+const customer = (wsId: number, id: string, gender = 1) => ({
+  work_space_id: wsId, external_userid: id, name: `客户${id}`, avatar: '', type: 1, gender, unionid: '', corp_name: '', updated_at: 1,
+});
+const follow = (wsId: number, id: string, userid: string, createtime: number, tags: string[] = []): LiveFollowValues => ({
+  work_space_id: wsId, external_userid: id, userid, remark: '', description: '', createtime, tag_ids: JSON.stringify(tags),
+  add_way: 1, state: '', oper_userid: '', deleted_at: null, gender: 1,
+});
+
+test('a full pass writes what WeCom lists and ends only the relations it no longer lists', async () => {
+  const { db } = plans;
+  const sync = new SyncRepository(db);
+  const wsId = await addWorkSpace(db, '全量');
+  const relations = async () =>
+    (await db.kysely.selectFrom('follow_relation').select(['external_userid', 'userid', 'deleted_at']).where('work_space_id', '=', wsId).orderBy('external_userid').orderBy('userid').execute())
+      .map((r) => `${r.external_userid}:${r.userid}:${r.deleted_at === null ? 'live' : Number(r.deleted_at)}`);
+  const tags = async () =>
+    (await db.kysely.selectFrom('follow_tag').select(['external_userid', 'userid', 'tag_id', 'createtime']).where('work_space_id', '=', wsId).orderBy('external_userid').orderBy('tag_id').execute())
+      .map((r) => `${r.external_userid}:${r.userid}:${r.tag_id}@${Number(r.createtime)}`);
+
+  // The first pass, more than one batch of rows: every relation is new.
+  const many = Array.from({ length: 450 }, (_, i) => `wm${String(i).padStart(4, '0')}`);
+  await sync.replaceCustomers(wsId, many.map((id) => customer(wsId, id)), [
+    ...many.map((id, i) => follow(wsId, id, 'u1', 1_000 + i, i % 2 ? ['etA'] : [])),
+    follow(wsId, 'wm0000', 'u2', 7_000, ['etA', 'etB']),
+  ]);
+  expect((await relations()).filter((r) => r.endsWith(':live'))).toHaveLength(451);
+  expect((await tags()).slice(0, 3)).toEqual(['wm0000:u2:etA@7000', 'wm0000:u2:etB@7000', 'wm0001:u1:etA@1001']);
+  expect(await tags()).toHaveLength(2 + 225);
+
+  // The next pass: wm0000 no longer follows u2, wm0001's relation was re-added (a new add time, other tags).
+  await sync.replaceCustomers(
+    wsId,
+    many.map((id) => customer(wsId, id)),
+    many.map((id, i) => (id === 'wm0001' ? follow(wsId, id, 'u1', 9_000, ['etB']) : follow(wsId, id, 'u1', 1_000 + i, i % 2 ? ['etA'] : []))),
+    50_000,
+  );
+  const after = await relations();
+  expect(after.slice(0, 3)).toEqual(['wm0000:u1:live', 'wm0000:u2:50000', 'wm0001:u1:live']);
+  expect(after.filter((r) => r.endsWith(':live'))).toHaveLength(450);
+  expect((await tags()).filter((t) => t.startsWith('wm0000') || t.startsWith('wm0001'))).toEqual(['wm0000:u2:etA@7000', 'wm0000:u2:etB@7000', 'wm0001:u1:etB@9000']);
+  // The ended relation keeps its tags (history), and its customer is counted again by the data centre.
+  const marked = await db.kysely.selectFrom('customer_daily_dirty').select('external_userid').where('work_space_id', '=', wsId).where('external_userid', '=', 'wm0000').execute();
+  expect(marked).toHaveLength(1);
+});
