@@ -12,9 +12,16 @@ const VALUE_DEPENDENT = /\border\s+by\b|\bi?like\b|\bsimilar\s+to\b|\bgroup\s+by
 /** The job claim takes the due jobs in the queue index's order whatever the values (job.repository.ts). */
 const JOB_CLAIM = /^\s*update job set status = 'running'/;
 const DATA_STATEMENT = /^\s*(?:select|insert|update|delete)\b/i;
-/** Longer statements and larger value lists (a sync's slice of rows) are planned each time. */
+/** Longer statements and larger value lists are planned each time… */
 const MAX_TEXT = 4000;
 const MAX_VALUES = 64;
+/**
+ * …but an insert of a batch of rows (a sync's 200 relations, 2,800 values) is prepared up to this many:
+ * its plan cannot depend on the values, and parsing its VALUES list anew was most of the backends' CPU in a
+ * first sync (76 of 77 s; bench/RESULTS.md, Sync).
+ */
+const MAX_INSERT_VALUES = 4000;
+const INSERT = /^\s*insert\b/i;
 /** At most this many distinct statements are prepared (each connection keeps a plan of each it ran). */
 const MAX_PREPARED = 500;
 /** "cached plan must not change result type": a table changed under a prepared `select *` (another process migrated). */
@@ -28,7 +35,8 @@ export class PreparedStatements {
 
   /** The name to prepare this statement under, or undefined to send it as text. */
   nameOf(text: string, values: number): string | undefined {
-    if (!this.enabled || !values || values > MAX_VALUES || text.length > MAX_TEXT) return undefined;
+    if (!this.enabled || !values) return undefined;
+    if ((values > MAX_VALUES || text.length > MAX_TEXT) && !(values <= MAX_INSERT_VALUES && INSERT.test(text))) return undefined;
     const known = this.names.get(text);
     if (known !== undefined) return known || undefined;
     if (this.names.size >= MAX_PREPARED || !DATA_STATEMENT.test(text) || (VALUE_DEPENDENT.test(text) && !JOB_CLAIM.test(text))) return undefined;

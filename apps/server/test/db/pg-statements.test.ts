@@ -47,6 +47,24 @@ describe.skipIf(!postgres)('statements prepared on PostgreSQL', () => {
     });
   });
 
+  it('prepares an insert of a batch of rows, and plans a long list of values in a read each time', async () => {
+    db.prepareStatements();
+    await db.kysely.connection().execute(async (conn) => {
+      await sql`create temporary table batch_probe (id integer primary key, a text, b text)`.execute(conn);
+      const rows = (from: number) => Array.from({ length: 200 }, (_, i) => ({ id: from + i, a: 'a', b: 'b' }));
+      const insert = (from: number) => (conn as unknown as Kysely<any>).insertInto('batch_probe').values(rows(from)).execute();
+      await insert(0);
+      await insert(200);
+      const ids = Array.from({ length: 100 }, (_, i) => i);
+      expect(await (conn as unknown as Kysely<any>).selectFrom('batch_probe').select('id').where('id', 'in', ids).execute()).toHaveLength(100);
+      const statements = (await prepared(conn)).filter((t) => /batch_probe/.test(t));
+      // One insert of 600 values, prepared once for both batches; the read of 100 ids is not prepared.
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^insert into "batch_probe"/);
+      expect(Number((await sql<{ n: string }>`select count(*) as n from batch_probe`.execute(conn)).rows[0]!.n)).toBe(400);
+    });
+  });
+
   it('runs a statement as text once its table changed under it (another process migrated)', async () => {
     db.prepareStatements();
     await db.kysely.connection().execute(async (conn) => {
