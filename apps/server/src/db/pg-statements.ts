@@ -16,11 +16,16 @@ const DATA_STATEMENT = /^\s*(?:select|insert|update|delete)\b/i;
 const MAX_TEXT = 4000;
 const MAX_VALUES = 64;
 /**
- * …but an insert of a batch of rows (a sync's 200 relations, 2,800 values) is prepared up to this many:
- * its plan cannot depend on the values, and parsing its VALUES list anew was most of the backends' CPU in a
- * first sync (76 of 77 s; bench/RESULTS.md, Sync).
+ * …but an insert of a batch of rows (a sync's 200 relations, 2,800 values) is prepared, up to this many
+ * values, once the same text has come BATCH_SEEN times: its plan cannot depend on the values, and parsing
+ * its VALUES list anew cost a first sync a fifth of its time (bench/RESULTS.md, Sync). A one-off size is
+ * not prepared, and at most MAX_PREPARED_BATCHES are (each connection keeps the plan of each it ran).
  */
 const MAX_INSERT_VALUES = 4000;
+const BATCH_SEEN = 3;
+const MAX_PREPARED_BATCHES = 16;
+/** Batch texts counted at most (their counts start again when full). */
+const MAX_BATCHES_COUNTED = 200;
 const INSERT = /^\s*insert\b/i;
 /** At most this many distinct statements are prepared (each connection keeps a plan of each it ran). */
 const MAX_PREPARED = 500;
@@ -33,13 +38,34 @@ export class PreparedStatements {
   /** Statement text → its name; '' for one never to prepare again. */
   private readonly names = new Map<string, string>();
 
+  /** How often each batch insert not yet prepared has come. */
+  private readonly batchesSeen = new Map<string, number>();
+  private batches = 0;
+
   /** The name to prepare this statement under, or undefined to send it as text. */
   nameOf(text: string, values: number): string | undefined {
     if (!this.enabled || !values) return undefined;
-    if ((values > MAX_VALUES || text.length > MAX_TEXT) && !(values <= MAX_INSERT_VALUES && INSERT.test(text))) return undefined;
     const known = this.names.get(text);
     if (known !== undefined) return known || undefined;
+    if (values > MAX_VALUES || text.length > MAX_TEXT) return this.batchName(text, values);
     if (this.names.size >= MAX_PREPARED || !DATA_STATEMENT.test(text) || (VALUE_DEPENDENT.test(text) && !JOB_CLAIM.test(text))) return undefined;
+    return this.name(text);
+  }
+
+  private batchName(text: string, values: number): string | undefined {
+    if (values > MAX_INSERT_VALUES || this.batches >= MAX_PREPARED_BATCHES || !INSERT.test(text)) return undefined;
+    const seen = (this.batchesSeen.get(text) ?? 0) + 1;
+    if (seen < BATCH_SEEN) {
+      if (this.batchesSeen.size >= MAX_BATCHES_COUNTED) this.batchesSeen.clear();
+      this.batchesSeen.set(text, seen);
+      return undefined;
+    }
+    this.batchesSeen.delete(text);
+    this.batches++;
+    return this.name(text);
+  }
+
+  private name(text: string): string {
     const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     this.names.set(text, name);
     return name;
