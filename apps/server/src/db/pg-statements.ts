@@ -18,11 +18,12 @@ const MAX_VALUES = 64;
 /**
  * …but an insert of a batch of rows (a sync's 200 relations, 2,800 values) is prepared, up to this many
  * values, once the same text has come BATCH_SEEN times: its plan cannot depend on the values, and parsing
- * its VALUES list anew cost a first sync a fifth of its time (bench/RESULTS.md, Sync). A one-off size is
- * not prepared, and at most MAX_PREPARED_BATCHES are (each connection keeps the plan of each it ran).
+ * its VALUES list anew cost a first sync a fifth of its time (bench/RESULTS.md, Sync). Only a batch size
+ * that keeps coming is prepared (a sync's groups each write their own number of members), and at most
+ * MAX_PREPARED_BATCHES are: each connection keeps the plan of each it ran, ~0.5–1 MB for 200 rows.
  */
 const MAX_INSERT_VALUES = 4000;
-const BATCH_SEEN = 3;
+const BATCH_SEEN = 50;
 const MAX_PREPARED_BATCHES = 16;
 /** Batch texts counted at most (their counts start again when full). */
 const MAX_BATCHES_COUNTED = 200;
