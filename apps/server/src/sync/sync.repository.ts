@@ -70,11 +70,6 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
 }
 
 type Values = Record<string, string | number | null>;
-/** The upsert of one row (a customer's re-read: its row, its relation), a statement per table and columns. */
-const upsertOne = statementsByShape((shape) => {
-  const [table, key, columns] = shape.split(':').map((part) => part.split(','));
-  return statement((db, v: Values) => upsertInto(db, table![0] as keyof DB, key!, columns!, [Object.fromEntries(columns!.map((c) => [c, v[c]]))]));
-});
 
 function upsertInto(db: Pick<Tx, 'insertInto'>, table: keyof DB, key: string[], columns: string[], rows: unknown[]) {
   const cols = columns.filter((c) => c !== 'work_space_id' && !key.includes(c));
@@ -84,8 +79,11 @@ function upsertInto(db: Pick<Tx, 'insertInto'>, table: keyof DB, key: string[], 
   });
 }
 
-/** The upsert of a batch of rows (a sync's pass), a statement per table and columns, built once per number of rows. */
-const upsertMany = statementsByShape((shape) => {
+/**
+ * The upsert of rows (a customer's re-read: its row, its relation; a sync's pass: 200 rows a statement), a
+ * statement per table and columns, built once per number of rows.
+ */
+const upserts = statementsByShape((shape) => {
   const [table, key, columns] = shape.split(':').map((part) => part.split(','));
   return batchStatement(
     (db, rows: Values[]) => upsertInto(db, table![0] as keyof DB, key!, columns!, rows.map((r) => Object.fromEntries(columns!.map((c) => [c, r[c]])))),
@@ -96,18 +94,13 @@ const upsertMany = statementsByShape((shape) => {
 /** Upsert `rows` on (work_space_id, …key) updating every other column (those of the first row). */
 async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>): Promise<void> {
   if (!rows.length) return;
-  if (rows.length === 1) {
-    const row = rows[0] as unknown as Values;
-    // Kysely leaves out a column whose value is undefined: so does the statement's shape.
-    const columns = Object.keys(row).filter((c) => row[c] !== undefined);
-    await upsertOne(`${table}:${key.join(',')}:${columns.join(',')}`).run(trx, row);
-    return;
-  }
-  const columns = Object.keys(rows[0] as object);
-  const many = upsertMany(`${table}:${key.join(',')}:${columns.join(',')}`);
+  const first = rows[0] as unknown as Values;
+  // Kysely leaves out a column whose value is undefined: so does the statement's shape, for one row.
+  const columns = Object.keys(first).filter((c) => rows.length > 1 || first[c] !== undefined);
+  const built = upserts(`${table}:${key.join(',')}:${columns.join(',')}`);
   for (const batch of chunks(rows) as unknown as Values[][]) {
-    // A row without one of the columns (or with it undefined) gets the column's default, as Kysely builds it.
-    if (batch.every((row) => columns.every((c) => row[c] !== undefined))) await many.run(trx, batch);
+    // A row of several without one of the columns gets the column's default, as Kysely builds it.
+    if (batch.every((row) => columns.every((c) => row[c] !== undefined))) await built.run(trx, batch);
     else await upsertInto(trx, table, key, columns, batch).execute();
   }
 }
