@@ -28,6 +28,31 @@ test('desktop layout: 60 px top bar, 220 px menu, content at least 1000 px', asy
   expect((await page.getByTestId('top-bar').boundingBox())!.y).toBe(0);
 });
 
+test('antd is styled from its stylesheet: the shell and a sub-app look right, and the page builds no component CSS', async ({ page }) => {
+  const account = await registerAccount({ bindGzh: true });
+  await openLoggedIn(page, account.token);
+  await expect(page.getByTestId('content')).toBeVisible();
+  // The shell's selected menu item and the sub-app's primary button in antd's colours.
+  const selected = page.getByTestId('side-menu').locator('.ant-menu-item-selected');
+  await expect(selected).toHaveCSS('color', 'rgb(22, 119, 255)');
+  await expect(selected).toHaveCSS('border-radius', '8px');
+  const primary = page.getByTestId('content').locator('.ant-btn-variant-solid.ant-btn-color-primary').first();
+  await expect(primary).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+  await expect(primary).toHaveCSS('height', '32px');
+  // A popup, rendered outside the layout's nodes.
+  await page.getByTestId('user-menu').click();
+  await expect(page.locator('.ant-dropdown-menu').first()).toHaveCSS('box-shadow', /rgba/);
+  await expect(page.locator('.ant-dropdown-menu').first()).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  // antd's style engine would put each component's rules in a <style> of the page: there are only the
+  // theme's variables (custom properties) there.
+  const generated = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].flatMap((s) => (s.textContent ?? '').match(/\.ant-[\w-]+[^{}]*\{\s*(?!--)[a-z-]+\s*:[^}]*\}/g) ?? []),
+  );
+  expect(generated).toEqual([]);
+  const variables = await page.evaluate(() => [...document.querySelectorAll('style')].some((s) => /\.ant-btn\{--ant-button-/.test(s.textContent ?? '')));
+  expect(variables).toBe(true);
+});
+
 test('narrow layout: the menu is hidden behind a toggle and opens full width', async ({ page }) => {
   const account = await registerAccount({ bindGzh: true });
   await page.setViewportSize({ width: 800, height: 900 });

@@ -1,12 +1,11 @@
-// Everything after login: antd (zh_CN), react-query, the hash router and the layout.
+// Everything after login: antd (AntdProvider), react-query, the hash router and the layout.
 // Loaded lazily so that the guest path never fetches antd.
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter } from 'react-router-dom';
 import { store } from '@scrm/web-kit';
+import { AntdProvider } from '../antd-provider';
 import { queryClient } from './query-client';
 import { AppRoutes } from './router';
 
@@ -24,12 +23,12 @@ store.subscribe('userInfo', (user) => {
 
 export default function LoggedInApp() {
   return (
-    <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <AntdProvider>
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           <AppRoutes />
         </HashRouter>
       </QueryClientProvider>
-    </ConfigProvider>
+    </AntdProvider>
   );
 }

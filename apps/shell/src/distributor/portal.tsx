@@ -3,13 +3,12 @@
 // Loaded lazily by main.tsx, so the console's guest path never fetches it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '@scrm/web-kit';
+import { AntdProvider } from '../antd-provider';
 import { PORTAL_LOGIN, getPortalToken } from './api/client';
 import { PortalLayout } from './portal-layout';
 import { LoginPage } from './pages/login';
@@ -56,13 +55,13 @@ export function mountPortal(el: HTMLElement): void {
   const queryClient = createQueryClient();
   createRoot(el).render(
     <StrictMode>
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+      <AntdProvider>
         <QueryClientProvider client={queryClient}>
           <HashRouter>
             <PortalRoutes />
           </HashRouter>
         </QueryClientProvider>
-      </ConfigProvider>
+      </AntdProvider>
     </StrictMode>,
   );
 }
