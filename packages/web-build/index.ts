@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStylesOut } from './antd-styles';
 import { lazyOnly, leanImports } from './lean-imports';
 import { SHARED_GLOBAL, firstPageModuleShares, moduleSharesProvider, providedModuleKeys, sharedFromShell, splitBarrels } from './shared';
 
@@ -143,7 +144,7 @@ export function shellConfig() {
   const antdGroup = (name: string, test: RegExp) => (id: string, ctx: Parameters<typeof lazy>[1]) => (test.test(id) && !lazy(id, ctx) ? name : null);
   return defineConfig({
     base: '/',
-    plugins: [react(), bundleStats(), moduleSharesProvider(), leanImports()],
+    plugins: [react(), bundleStats(), moduleSharesProvider(), leanImports(), antdStylesOut()],
     define: { __SCRM_SHARED_GLOBAL__: JSON.stringify(SHARED_GLOBAL) },
     // The dev server also compiles the sub-apps' sources (moduleSharesProvider's devSubApps).
     server: { port: SHELL_PORT, strictPort: true, proxy, fs: { allow: [path.resolve(import.meta.dirname, '../..')] } },
