@@ -8,18 +8,12 @@
 // functions used (antd's modules say they have no side effects). `prepareToken` stays: the hooks still set
 // each component's CSS variables from it. The dev server and the tests keep antd as installed.
 import type { Plugin } from 'vite';
+import type { SyntaxNode } from './lean-imports';
 
 /** antd's makers of style hooks; the style function is each one's second argument. */
 const HOOK_MAKERS = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
 const MAKER_CALL = /\bgen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/;
 const NO_STYLES = '() => []';
-
-interface SyntaxNode {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
 
 /** The style functions passed to antd's hook makers in a module's syntax tree. */
 export function styleFunctionsIn(node: unknown, out: SyntaxNode[] = []): SyntaxNode[] {

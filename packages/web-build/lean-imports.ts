@@ -156,7 +156,7 @@ function entryFor(entries: LeanImport[], source: string, importer: string | unde
 }
 
 /** A node of the syntax tree the bundler's parser gives (ESTree, with offsets). */
-interface SyntaxNode {
+export interface SyntaxNode {
   type: string;
   start: number;
   end: number;
