@@ -83,7 +83,8 @@ describe('/moment-push/list', () => {
     answer({ list: [row()], total: 1 });
     await renderPage();
     fireEvent.click(await screen.findByTestId('moment-cancel'));
-    fireEvent.click(await screen.findByRole('button', { name: '取消朋友圈' }));
+    // The confirmation is loaded when first opened: its first import compiles antd's Modal (seconds on a busy machine).
+    fireEvent.click(await screen.findByRole('button', { name: '取消朋友圈' }, { timeout: 15_000 }));
     await waitFor(() => expect(mockedPost).toHaveBeenCalledWith('/api/qw/moment/cancel', { id: 1 }, { silent: true }));
   }, 20_000);
 
