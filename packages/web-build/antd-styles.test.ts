@@ -5,17 +5,10 @@ import path from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { styleFunctionsIn, withoutStyleFunctions } from './antd-styles';
+import { filesUnder } from './shared';
 
 const antdEs = path.resolve(import.meta.dirname, '../../node_modules/antd/es');
 const parse = (code: string) => parseSync('module.js', code).program;
-
-function* jsFiles(dir: string): Generator<string> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* jsFiles(file);
-    else if (entry.name.endsWith('.js')) yield file;
-  }
-}
 
 describe('withoutStyleFunctions', () => {
   it('replaces the style function of each maker and keeps its name, token preparation and options', () => {
@@ -41,7 +34,7 @@ describe('withoutStyleFunctions', () => {
   it('finds a style function in every antd module that calls a maker (none is made another way)', () => {
     let calls = 0;
     let found = 0;
-    for (const file of jsFiles(antdEs)) {
+    for (const file of filesUnder(antdEs, (name) => name.endsWith('.js'))) {
       const code = fs.readFileSync(file, 'utf8');
       const n = (code.match(/\bgen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/g) ?? []).length;
       if (!n) continue;

@@ -261,13 +261,16 @@ export function sharedFromShell(): Plugin {
   };
 }
 
-function* sourceFiles(dir: string): Generator<string> {
+/** The files under `dir`, at any depth, whose name `keep` accepts. */
+export function* filesUnder(dir: string, keep: (name: string) => boolean): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(file);
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
+    if (entry.isDirectory()) yield* filesUnder(file, keep);
+    else if (keep(entry.name)) yield file;
   }
 }
+
+const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
 
 /** The value names the sub-apps' sources (and the parts they bundle) import from `pkg`. */
 export function namesImportedFrom(pkg: string): string[] {
@@ -278,7 +281,7 @@ export function namesImportedFrom(pkg: string): string[] {
   ];
   const names = new Set<string>();
   for (const dir of dirs) {
-    for (const file of sourceFiles(dir)) {
+    for (const file of filesUnder(dir, isSource)) {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(STATIC_RE)) {
         const [, kind, typeOnly, clause, spec] = m;
         if (kind !== 'import' || typeOnly || spec !== pkg) continue;
