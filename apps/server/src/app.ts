@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { PublicConfig } from '@scrm/contracts/config';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -15,6 +15,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { listen } from './db/notify.js';
 import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
+import { validatorCompiler } from './http/validator.js';
 import { registerKeptAnswers } from './http/kept-answers.js';
 import type { Api } from './http/types.js';
 import { collectRouteTable, type RouteEntry } from './http/route-table.js';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies as sent (no type coercion): a number where a string belongs is a 400.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   // On close, idle keep-alive connections are closed at once, but one whose answer is still being written
   // (a simulator's callback, say) would become idle afterwards and hold close() for Fastify's 72 s

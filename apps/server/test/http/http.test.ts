@@ -113,6 +113,8 @@ describe('XSRF double submit', () => {
     expect(missing).toMatchObject({ status: 403, message: '请求校验失败，请刷新页面后重试' });
     const wrong = await h.api('/api/account/info', {}, token, { ...cookie, 'x-xsrf-token': 'other' });
     expect(wrong.status).toBe(403);
+    const wrongSameLength = await h.api('/api/account/info', {}, token, { ...cookie, 'x-xsrf-token': 'abc124' });
+    expect(wrongSameLength.status).toBe(403);
     const right = await h.api('/api/account/info', {}, token, { ...cookie, 'x-xsrf-token': 'abc123' });
     expect(right.status).toBe(200);
     expect(right.headers.get('set-cookie')).toBeNull();
