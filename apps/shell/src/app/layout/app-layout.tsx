@@ -1,7 +1,7 @@
 // The logged-in layout (spec §2): fixed top bar, side menu (docked at ≥1150 px, else full width and
 // toggled), breadcrumbs, and the content (min 1000 px wide), shown once the work space is settled and
 // the official account is bound.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Spin } from 'antd';
 import { Outlet, useLocation } from 'react-router-dom';
 import { lazyPart, useStore } from '@scrm/web-kit';
@@ -25,11 +25,13 @@ export function AppLayout() {
   const mustBindGzh = !user.isChild && !user.isBindGzh;
 
   useEffect(() => setMenuOpen(false), [pathname, desktop]);
+  // The same function each render, so the menu (SideMenu is memoised) does not render again with the layout.
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   return (
     <div className="scrm-layout">
       <TopBar showMenuToggle={!desktop} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} phone={phone} workSpaces={workSpaces} />
-      {desktop || menuOpen ? <SideMenu fullWidth={!desktop} onNavigate={() => setMenuOpen(false)} /> : null}
+      {desktop || menuOpen ? <SideMenu fullWidth={!desktop} onNavigate={closeMenu} /> : null}
       <main className={desktop ? 'scrm-main scrm-main-docked' : 'scrm-main'}>
         <div className="scrm-content">
           <Breadcrumbs />

@@ -1,5 +1,5 @@
 // The side menu, built per user from the one menu configuration (spec §2, §6).
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MENU, type MenuNode } from '@scrm/contracts/menu';
@@ -31,7 +31,11 @@ function pathsByKey(nodes: MenuNode[], into = new Map<string, string>()) {
   return into;
 }
 
-export function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavigate?: () => void }) {
+/**
+ * Memoised: antd's Menu renders each of its ~40 items again whenever it renders, and the layout renders
+ * several times as the first page comes in (the work spaces, the page's code).
+ */
+export const SideMenu = memo(function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavigate?: () => void }) {
   const user = useStore('userInfo');
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -41,9 +45,13 @@ export function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavi
   const state = menuStateFor(pathname);
   // Docked, the menu opens the current section; full width, there is room to open them all.
   const [openKeys, setOpenKeys] = useState<string[]>(() => (fullWidth ? menu.map((node) => node.key) : state.openKeys));
-  // Following the path opens its section, keeping what the user opened.
+  // Following the path opens its section, keeping what the user opened (the same list when it is open already:
+  // on mount it always is, and a new list would render every item again).
   useEffect(() => {
-    setOpenKeys((open) => [...new Set([...open, ...menuStateFor(pathname).openKeys])]);
+    setOpenKeys((open) => {
+      const more = menuStateFor(pathname).openKeys.filter((key) => !open.includes(key));
+      return more.length ? [...open, ...more] : open;
+    });
   }, [pathname]);
 
   return (
@@ -66,4 +74,4 @@ export function SideMenu({ fullWidth, onNavigate }: { fullWidth: boolean; onNavi
       />
     </nav>
   );
-}
+});
