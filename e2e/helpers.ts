@@ -109,6 +109,17 @@ export async function openLoggedIn(page: Page, token: string, hashPath = '/chann
 }
 
 /**
+ * Opens every closed section of the side menu, so that all the items the account may see are shown (a
+ * section's items are rendered when it first opens).
+ */
+export async function openMenuSections(page: Page) {
+  await expect(page.getByTestId('side-menu').locator('.ant-menu-submenu-title').first()).toBeVisible();
+  const closed = page.getByTestId('side-menu').locator('.ant-menu-submenu-inline:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let i = 0; i < 40 && (await closed.count()) > 0; i++) await closed.first().click();
+  await expect(closed).toHaveCount(0);
+}
+
+/**
  * Picks the option `name` of an antd Select (typed to filter it) and sees it chosen, trying again until it
  * is: on a loaded machine a click on a dropdown still rendering its options was once lost, and the form
  * was sent without it. The select is first scrolled to the middle of the window: near the bottom its

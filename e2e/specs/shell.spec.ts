@@ -1,7 +1,7 @@
 // The shell around the pages: layout sizes, menus per user, sub-app loading, 401 handling.
 import { expect, test } from '@playwright/test';
 import { SUB_APPS } from '@scrm/contracts/sub-apps';
-import { api, openLoggedIn, registerAccount, patient } from '../helpers';
+import { api, openLoggedIn, openMenuSections, registerAccount, patient } from '../helpers';
 
 test('desktop layout: 60 px top bar, 220 px menu, content at least 1000 px', async ({ page }) => {
   const account = await registerAccount({ bindGzh: true });
@@ -145,6 +145,7 @@ test('a child account sees only its granted menu and "No Auth" elsewhere', async
   await expect(menu).toBeVisible();
   // No official-account binding for children.
   await expect(page.getByTestId('gzh-bind-modal')).toHaveCount(0);
+  await openMenuSections(page);
   await expect(menu).toContainText('客户管理');
   await expect(menu).toContainText('客户列表');
   for (const hidden of ['获客引流', '渠道活码', '客户群', '营销', '企业管理', '设置']) await expect(menu).not.toContainText(hidden);

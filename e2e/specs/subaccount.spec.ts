@@ -4,7 +4,7 @@
 // the child logs it out in its browser at its next call. A view-only child is shown no control it may not use.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { drillApi, drillCorp, openDrillPage, startDrillStack, type DrillStack } from '../drill-stack';
-import { channelCodeBody, pickOption, patient } from '../helpers';
+import { channelCodeBody, openMenuSections, pickOption, patient } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: patient(180_000) });
 
@@ -104,6 +104,7 @@ test('the child, in a second browser, sees exactly its menu and its work space, 
   childPage = await childBrowser(browser);
   const page = childPage;
   const menu = page.getByTestId('side-menu');
+  await openMenuSections(page);
   for (const shown of ['获客引流', '渠道活码', '客户管理', '客户列表']) await expect(menu).toContainText(shown);
   for (const hidden of ['员工活码', '一客一码', '风控管理', '客户群', '营销', '运营', '企业管理', '设置']) await expect(menu).not.toContainText(hidden);
   const switcher = page.getByTestId('work-switcher');
