@@ -1,6 +1,6 @@
 // The user menu: account settings, enterprise accounts (main accounts only), log out.
 import { ApartmentOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from '@scrm/web-kit';
 import { logout } from '../../session';
@@ -24,9 +24,9 @@ export function UserMenu({ compact }: { compact: boolean }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="scrm-user-trigger" data-testid="user-menu" aria-label={T.layout.userMenu(name)}>
-        <Avatar size={28} style={{ background: '#1677ff', flex: 'none' }}>
+        <span className="scrm-user-avatar" aria-hidden>
           {name.slice(0, 1)}
-        </Avatar>
+        </span>
         {compact ? null : <span className="scrm-user-name">{name}</span>}
         <DownOutlined style={{ fontSize: 10, color: 'rgba(0,0,0,0.45)' }} />
       </button>
