@@ -10,7 +10,7 @@ import type { JobQueue } from '../../apps/server/src/jobs/job-queue.js';
 import { BusinessClock } from '../../apps/server/src/clock/clock.js';
 import { BENCH_CORP_ID, benchDataDir } from './bench-config.js';
 const db = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: benchDataDir() });
-const svc = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: pino({ level: 'warn' }) as unknown as FastifyBaseLogger });
+const svc = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: pino({ level: 'warn' }) as unknown as FastifyBaseLogger, syncing: async () => false });
 const t = performance.now();
 const before = process.resourceUsage().maxRSS;
 const ws = await db.kysely.selectFrom('work_space').select('id').where('corp_id', '=', BENCH_CORP_ID).executeTakeFirstOrThrow();

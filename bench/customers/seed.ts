@@ -210,7 +210,7 @@ async function main() {
   t = performance.now();
   const rssBefore = process.resourceUsage().maxRSS;
   const log = pino({ level: 'warn' });
-  const dataCentre = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: log as unknown as FastifyBaseLogger });
+  const dataCentre = new DataCentreService({ repo: new DataCentreRepository(db), jobs: {} as JobQueue, clock: new BusinessClock(), log: log as unknown as FastifyBaseLogger, syncing: async () => false });
   await dataCentre.rebuild(wsId);
   const rollups = await k.selectFrom('customer_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', wsId).executeTakeFirstOrThrow();
   const peak = (kb: number) => `${Math.round(kb / 1024)} MB`;

@@ -275,7 +275,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const customerEvents = new CustomerEventService(new CustomerEventRepository(database));
   // Loss alerts hear of every deletion as it is recorded; the data centre's roll-ups follow the relations
   // (their writers mark the customer, sync/follow-tag.repository.ts), not the events.
-  const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log });
+  const dataCentre = new DataCentreService({ repo: new DataCentreRepository(database), jobs, clock, log, syncing: (wsId) => sync.isRunning(wsId) });
   const lossAlerts = new LossAlertService({ repo: new NotificationRepository(database), clock, log, notified });
   customerEvents.listen(lossAlerts);
   const customerRepo = new CustomerRepository(database);

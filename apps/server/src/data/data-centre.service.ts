@@ -35,7 +35,16 @@ const figures = (s: Pick<DailySums, 'adds' | 'deleted_by_member' | 'deleted_by_c
 };
 
 export class DataCentreService {
-  constructor(private readonly deps: { repo: DataCentreRepository; jobs: JobQueue; clock: Clock; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: {
+      repo: DataCentreRepository;
+      jobs: JobQueue;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      /** Whether a sync of the work space is queued or running (SyncService.isRunning). */
+      syncing: (wsId: number) => Promise<boolean>;
+    },
+  ) {}
 
   // ---------------------------------------------------------------- keeping the roll-ups
 
@@ -80,10 +89,13 @@ export class DataCentreService {
   /**
    * The minute job: every work space's marked customers — or, when more than 20,000 wait (a first
    * sync, the upgrade that introduced the marks), a rebuild, which counts them in bulk rather than as
-   * millions of single-row differences.
+   * millions of single-row differences. A work space whose sync is queued or running is left until it
+   * ended: its customers are still being written, and a rebuild of half of them (which started a minute
+   * into a first sync of 200,000) took the database from the sync's writes to be done again after it.
    */
   async catchUpAll(): Promise<void> {
     for (const wsId of await this.deps.repo.markedSpaces()) {
+      if (await this.deps.syncing(wsId)) continue;
       if ((await this.deps.repo.markedCount(wsId, BULK_MARKS + 1)) > BULK_MARKS) await this.queueRebuild({ id: wsId });
       else await this.catchUp(wsId);
     }

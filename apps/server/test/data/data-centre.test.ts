@@ -283,3 +283,26 @@ describe('a catch-up that fails', () => {
     }
   }, 90_000);
 });
+
+describe('the minute catch-up beside a sync', () => {
+  it('leaves the work space’s marks while its sync is queued, and counts them once it is not', async () => {
+    const { jobs, sync, dataCentre } = h.server.services;
+    await settle(h);
+    const marks = async () =>
+      Number((await db().selectFrom('customer_daily_dirty').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', corp.wsId).executeTakeFirstOrThrow()).n);
+    // A sync that waits (an hour from now): the customers are still to be written.
+    const id = await jobs.enqueue('sync', { workSpaceId: corp.wsId, phases: ['customers'] }, { workSpaceId: corp.wsId, singletonKey: `sync:${corp.wsId}`, runAt: Date.now() + 3_600_000 });
+    expect(id).not.toBeNull();
+    try {
+      expect(await sync.isRunning(corp.wsId)).toBe(true);
+      await markCustomersChanged(db(), corp.wsId, [who[1]!.externalUserid]);
+      await dataCentre.catchUpAll();
+      expect(await marks()).toBe(1);
+    } finally {
+      await db().deleteFrom('job').where('id', '=', id!).execute();
+    }
+    expect(await sync.isRunning(corp.wsId)).toBe(false);
+    await dataCentre.catchUpAll();
+    expect(await marks()).toBe(0);
+  });
+});
