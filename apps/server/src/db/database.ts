@@ -4,12 +4,13 @@ import { mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './tables.js';
 import { nextTurn } from './next-turn.js';
 import { TableWrites } from './table-writes.js';
 import { PreparedStatements } from './pg-statements.js';
+import { sqliteDialects } from './sqlite-driver.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -27,10 +28,11 @@ export interface Database {
   /**
    * A text that differs from an earlier one when data may have changed between the two reads, by any
    * process (answers kept between requests check it, http/kept-answers.ts). SQLite: the changes this
-   * connection made (`total_changes()`, counted as each statement ends) and `data_version` (which moves
-   * when another connection commits; read at most once a millisecond and once per turn of the event
-   * loop). PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`), which moves when any
-   * transaction starts to write or ends one that did.
+   * connection made (`total_changes()`, counted as each statement ends), its transactions rolled back
+   * (a read beside a background transaction saw its rows) and `data_version` (which moves when another
+   * connection commits; read at most once a millisecond and once per turn of the event loop).
+   * PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`), which moves when any transaction
+   * starts to write or ends one that did.
    */
   changeMark(): Promise<string>;
   /**
@@ -38,6 +40,14 @@ export interface Database {
    * values is prepared on each connection once (db/pg-statements.ts). SQLite: nothing to do.
    */
   prepareStatements(): void;
+  /**
+   * A transaction of background writes that may hold the database for seconds (a first sync's
+   * slices). SQLite: statements that only read run between its own meanwhile (db/sqlite-driver.ts);
+   * writers wait, so it should end once `writersWaiting()`. PostgreSQL: a transaction.
+   */
+  backgroundTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  /** Others wait to write: SQLite, for the transaction in progress; PostgreSQL, for a connection of the pool. */
+  writersWaiting(): boolean;
   close(): Promise<void>;
 }
 
@@ -67,7 +77,19 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     const prepareStatements = () => {
       statements.enabled = true;
     };
-    return { kysely, dialect: 'postgres', sqlite: undefined, pgPool: pool, syncCommitted: async () => {}, writes, changeMark, prepareStatements, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      sqlite: undefined,
+      pgPool: pool,
+      syncCommitted: async () => {},
+      writes,
+      changeMark,
+      prepareStatements,
+      backgroundTransaction: (work) => kysely.transaction().execute(work),
+      writersWaiting: () => pool.waitingCount > 0,
+      close: () => kysely.destroy(),
+    };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, 'scrm.db');
@@ -90,7 +112,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   const optimizer = setInterval(() => void analyzeSQLite(sqlite).catch(() => undefined), 3_600_000);
   optimizer.unref();
   const writes = new TableWrites();
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [writes] });
+  const dialects = sqliteDialects(cachingStatements(sqlite));
+  const kysely = new Kysely<DB>({ dialect: dialects.dialect, plugins: [writes] });
+  const background = new Kysely<DB>({ dialect: dialects.background, plugins: [writes] });
   // With synchronous = NORMAL a commit writes the WAL without syncing it (a checkpoint syncs it before
   // copying it into the database). Syncing it ourselves, from the thread pool, makes every commit so far
   // durable without the event loop waiting on the disk. The WAL keeps its file while the database is open.
@@ -124,10 +148,22 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
       version = dataVersion.get() as number;
       versionAt = now;
     }
-    return `${ownChanges.get() as number}:${version}`;
+    return `${ownChanges.get() as number}:${dialects.rollbacks()}:${version}`;
   };
   // SQLite's statements are prepared once already (cachingStatements).
-  return { kysely, dialect: 'sqlite', sqlite, pgPool: undefined, syncCommitted, writes, changeMark, prepareStatements: () => {}, close };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    sqlite,
+    pgPool: undefined,
+    syncCommitted,
+    writes,
+    changeMark,
+    prepareStatements: () => {},
+    backgroundTransaction: (work) => background.transaction().execute(work),
+    writersWaiting: dialects.writersWaiting,
+    close,
+  };
 }
 
 /**
@@ -150,7 +186,7 @@ export async function analyzeSQLite(sqlite: SQLite.Database): Promise<void> {
 
 const STATEMENT_CACHE = 1000;
 
-/** What Kysely's SQLite driver calls on a prepared statement. */
+/** What the SQLite driver (db/sqlite-driver.ts) calls on a prepared statement. */
 interface DriverStatement {
   readonly reader: boolean;
   all(params: readonly unknown[]): unknown[];

@@ -51,12 +51,17 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
 }
 
 /**
- * A full customer pass writes in slices of about this long, each its own transaction, with a turn of the
- * event loop between them (SQLite holds the process for a statement). A commit writes every page its
- * slice changed, and the time indexes of `follow_relation` and `follow_tag` take new rows all over: at
- * 2,000 rows a slice the commits wrote 12 GB of WAL for a 470 MB database and were half the pass.
+ * A full customer pass writes in slices, each its own transaction. A commit writes every page its slice
+ * changed, and the time indexes of `follow_relation` and `follow_tag` take new rows all over, so each
+ * slice rewrites most of their pages: the longer the slices, the fewer times (2,000 rows a slice wrote
+ * 12 GB of WAL for a 470 MB database). A slice lets the console's reads through between its batches
+ * (`backgroundTransaction`) and lasts up to LONG_SLICE_MS, or SLICE_MS once something waits to write
+ * (a WeCom callback, a job's claim), which then waits no longer than it did for the slices of before.
+ * A commit holds the server while it writes (up to 0.7 s late in a pass of 200,000 customers); slices of
+ * 10 s took no less time than 4 s (bench/RESULTS.md, Sync).
  */
 const SLICE_MS = 250;
+const LONG_SLICE_MS = 4_000;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Customer, then member. */
@@ -106,19 +111,21 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
 }
 
 /**
- * `write` over `rows` a batch at a time, in transactions of about SLICE_MS each with a turn of the event
- * loop between them. Each batch is idempotent, so a pass cut short leaves nothing wrong.
+ * `write` over `rows` a batch at a time, in slices of SLICE_MS to LONG_SLICE_MS with a turn of the event
+ * loop after each batch. Each batch is idempotent, so a pass cut short leaves nothing wrong.
  */
-async function inSlices<T>(db: Database['kysely'], rows: T[], write: (trx: Tx, batch: T[]) => Promise<void>): Promise<void> {
+async function inSlices<T>(database: Database, rows: T[], write: (trx: Tx, batch: T[]) => Promise<void>): Promise<void> {
   for (let i = 0; i < rows.length; ) {
-    await db.transaction().execute(async (trx) => {
+    await database.backgroundTransaction(async (trx) => {
       const start = performance.now();
-      do {
+      for (;;) {
         await write(trx, rows.slice(i, i + BATCH));
         i += BATCH;
-      } while (i < rows.length && performance.now() - start < SLICE_MS);
+        await nextTurn();
+        const elapsed = performance.now() - start;
+        if (i >= rows.length || elapsed >= LONG_SLICE_MS || (elapsed >= SLICE_MS && database.writersWaiting())) return;
+      }
     });
-    await nextTurn();
   }
 }
 
@@ -330,8 +337,8 @@ export class SyncRepository {
     // quarter less time (bench/RESULTS.md, Sync).
     customers = await sortInTurns(customers, byCustomer);
     follows = await sortInTurns(follows, byCustomer);
-    await inSlices(this.db, customers, (trx, part) => upsert(trx, 'customer', ['external_userid'], part));
-    await inSlices(this.db, follows, async (trx, part) => {
+    await inSlices(this.database, customers, (trx, part) => upsert(trx, 'customer', ['external_userid'], part));
+    await inSlices(this.database, follows, async (trx, part) => {
       await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part);
       // The createtime each relation was just written with goes with its tags (no read back).
       await writeFollowTags(trx, wsId, part);
