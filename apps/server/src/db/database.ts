@@ -188,7 +188,10 @@ const STATEMENT_CACHE = 1000;
 
 /** What the SQLite driver (db/sqlite-driver.ts) calls on a prepared statement. */
 interface DriverStatement {
+  /** It returns rows (a select, or a write with `returning`). */
   readonly reader: boolean;
+  /** It writes nothing (SQLite's own answer: a `returning` write is a reader and not read-only). */
+  readonly readonly: boolean;
   all(params: readonly unknown[]): unknown[];
   run(params: readonly unknown[]): SQLite.RunResult;
   iterate(params: readonly unknown[]): IterableIterator<unknown>;
@@ -235,7 +238,7 @@ type RowMaker = (values: unknown[]) => Record<string, unknown>;
  * the statement's columns halves the cost of a list's rows (20 rows of `push`' 26 columns: 87 → 42 µs).
  */
 function rowsAsObjects(stmt: SQLite.Statement): DriverStatement {
-  if (!stmt.reader) return { reader: false, all: (p) => stmt.all(p), run: (p) => stmt.run(p), iterate: (p) => stmt.iterate(p) };
+  if (!stmt.reader) return { reader: false, readonly: stmt.readonly, all: (p) => stmt.all(p), run: (p) => stmt.run(p), iterate: (p) => stmt.iterate(p) };
   stmt.raw(true);
   let width = -1;
   let make: RowMaker = () => ({});
@@ -250,6 +253,7 @@ function rowsAsObjects(stmt: SQLite.Statement): DriverStatement {
   };
   return {
     reader: true,
+    readonly: stmt.readonly,
     all(params) {
       const rows = stmt.all(params) as unknown[][];
       if (!rows.length) return rows;

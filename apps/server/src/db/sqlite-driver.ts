@@ -24,7 +24,10 @@ export interface SqliteHandle {
 }
 
 interface Statement {
+  /** It returns rows (a select, or a write with `returning`). */
   readonly reader: boolean;
+  /** It writes nothing. */
+  readonly readonly: boolean;
   all(params: readonly unknown[]): unknown[];
   run(params: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(params: readonly unknown[]): IterableIterator<unknown>;
@@ -69,7 +72,7 @@ class Gate {
 
   async execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
     const stmt = this.db.prepare(query.sql);
-    if (this.holder === connection || !this.holder || (this.shared && stmt.reader)) return result(stmt, query);
+    if (this.holder === connection || !this.holder || (this.shared && stmt.readonly)) return result(stmt, query);
     await this.take(connection);
     try {
       return result(stmt, query);

@@ -55,15 +55,19 @@ describe('background transactions', () => {
     expect(await count()).toBe(db.dialect === 'sqlite' ? 1 : 0);
 
     const outside = insert(3);
+    // A write that returns rows is a writer too (better-sqlite3 calls it a reader).
+    const returning = sql<{ id: number }>`insert into bg_probe (id, note) values (4, ${'外'}) returning id`.execute(db.kysely);
     if (db.dialect === 'sqlite') {
       expect(await settlesSoon(outside)).toBe(false);
+      expect(await settlesSoon(returning)).toBe(false);
       expect(db.writersWaiting()).toBe(true);
     }
     finish.open();
     await done;
     await outside;
+    expect((await returning).rows).toEqual([{ id: 4 }]);
     expect(db.writersWaiting()).toBe(false);
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
   });
 
   it('rolled back, leave nothing, and the change mark moves past what a read saw of them', async () => {
