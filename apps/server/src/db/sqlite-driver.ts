@@ -51,14 +51,14 @@ class Gate {
   /** The connection that has the database to itself: a transaction or a stream in progress. */
   private holder: Connection | undefined;
   /** The holder lets statements that only read run between its own. */
-  shared = false;
+  private shared = false;
   /** Those waiting for the holder to finish, in order of arrival; each is handed the database in turn. */
   private readonly queue: Array<() => void> = [];
   /**
    * Transactions rolled back so far. What a read saw of a background transaction that then rolled back
    * is gone, while `total_changes()` still counts it: the change mark counts these too.
    */
-  rollbacks = 0;
+  private rolledBack = 0;
 
   constructor(readonly db: SqliteHandle) {}
 
@@ -66,8 +66,29 @@ class Gate {
     return this.queue.length > 0;
   }
 
-  holds(connection: Connection): boolean {
-    return this.holder === connection;
+  rollbacks(): number {
+    return this.rolledBack;
+  }
+
+  async begin(connection: Connection, sharesReads: boolean): Promise<void> {
+    await this.take(connection);
+    this.run('begin');
+    this.shared = sharesReads;
+  }
+
+  commit(): void {
+    this.run('commit');
+  }
+
+  rollback(): void {
+    this.shared = false;
+    this.rolledBack += 1;
+    this.run('rollback');
+  }
+
+  /** The end of a use of `connection`: the database goes to the next in line if it held it. */
+  release(connection: Connection): void {
+    if (this.holder === connection) this.give();
   }
 
   async execute(connection: Connection, query: CompiledQuery): Promise<QueryResult<unknown>> {
@@ -95,11 +116,11 @@ class Gate {
     }
   }
 
-  run(sql: string): void {
+  private run(sql: string): void {
     this.db.prepare(sql).run([]);
   }
 
-  take(connection: Connection): Promise<void> {
+  private take(connection: Connection): Promise<void> {
     if (!this.holder) {
       this.holder = connection;
       return Promise.resolve();
@@ -112,7 +133,7 @@ class Gate {
     );
   }
 
-  give(): void {
+  private give(): void {
     this.holder = undefined;
     this.shared = false;
     this.queue.shift()?.();
@@ -139,23 +160,19 @@ class SqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: Connection): Promise<void> {
-    await this.gate.take(connection);
-    this.gate.run('begin');
-    this.gate.shared = this.sharesReads;
+    await this.gate.begin(connection, this.sharesReads);
   }
 
   async commitTransaction(): Promise<void> {
-    this.gate.run('commit');
+    this.gate.commit();
   }
 
   async rollbackTransaction(): Promise<void> {
-    this.gate.shared = false;
-    this.gate.rollbacks += 1;
-    this.gate.run('rollback');
+    this.gate.rollback();
   }
 
   async releaseConnection(connection: Connection): Promise<void> {
-    if (this.gate.holds(connection)) this.gate.give();
+    this.gate.release(connection);
   }
 
   async destroy(): Promise<void> {
@@ -184,6 +201,6 @@ export function sqliteDialects(db: SqliteHandle) {
     /** Transactions and single writes wait for the database: a background transaction should end soon. */
     writersWaiting: () => gate.writersWaiting(),
     /** Transactions rolled back so far (the change mark counts them). */
-    rollbacks: () => gate.rollbacks,
+    rollbacks: () => gate.rollbacks(),
   };
 }

@@ -7,6 +7,7 @@ import { dayKey, DAY_MS } from '@scrm/contracts/china-time';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, contactMembers, settle, until, type ConnectedCorp } from '../helpers/corp.js';
 import { markCustomersChanged } from '../../src/sync/follow-tag.repository.js';
+import { SYNC_JOB } from '../../src/sync/sync.service.js';
 import { createChild } from '../helpers/child.js';
 
 let h: Harness;
@@ -291,7 +292,7 @@ describe('the minute catch-up beside a sync', () => {
     const marks = async () =>
       Number((await db().selectFrom('customer_daily_dirty').select((eb) => eb.fn.countAll<number>().as('n')).where('work_space_id', '=', corp.wsId).executeTakeFirstOrThrow()).n);
     // A sync that waits (an hour from now): the customers are still to be written.
-    const id = await jobs.enqueue('sync', { workSpaceId: corp.wsId, phases: ['customers'] }, { workSpaceId: corp.wsId, singletonKey: `sync:${corp.wsId}`, runAt: Date.now() + 3_600_000 });
+    const id = await jobs.enqueue(SYNC_JOB, { workSpaceId: corp.wsId, phases: ['customers'] }, { workSpaceId: corp.wsId, singletonKey: `sync:${corp.wsId}`, runAt: Date.now() + 3_600_000 });
     expect(id).not.toBeNull();
     try {
       expect(await sync.isRunning(corp.wsId)).toBe(true);
