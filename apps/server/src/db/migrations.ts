@@ -1665,6 +1665,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('job_ws_kind_idx').on('job').columns(['work_space_id', 'kind', 'status']).execute();
       },
     },
+    // SQLite: follow_tag stored in the order of its time key (0021), without a rowid. A first sync of
+    // 200,000 customers wrote its ~600,000 tag rows into four B-trees (the rowid table, the primary key,
+    // the customer index, the time index), and the time index took them all over its pages: more than a
+    // third of the sync's time. Now two: the table itself, keyed by (work_space_id, tag_id, createtime,
+    // external_userid, userid), and the customer index. A relation's tag is still there once: every write
+    // deletes the relation's rows before it inserts them (sync/follow-tag.repository.ts). PostgreSQL keeps
+    // its table and indexes (a heap has no key order to store the rows in).
+    '0039_follow_tag_by_time': {
+      async up(db: Kysely<any>) {
+        if (dialect === 'sqlite') await rebuildFollowTag(db, 'by time');
+      },
+      async down(db: Kysely<any>) {
+        if (dialect === 'sqlite') await rebuildFollowTag(db, 'by key');
+      },
+    },
   };
 }
 
@@ -1682,6 +1697,28 @@ function dailyRollupColumns(t: CreateTableBuilder<any, any>): CreateTableBuilder
     .addColumn('lost_1', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lost_7', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('lost_30', 'integer', (c) => c.notNull().defaultTo(0));
+}
+
+/**
+ * SQLite: follow_tag built again with its rows, either keyed by its time key without a rowid (0039) or
+ * as 0009 and 0021 left it (the key, the customer index and the time index).
+ */
+async function rebuildFollowTag(db: Kysely<any>, layout: 'by time' | 'by key'): Promise<void> {
+  const key = layout === 'by time' ? 'work_space_id, tag_id, createtime, external_userid, userid' : 'work_space_id, tag_id, external_userid, userid';
+  // One transaction (SQLite's migrations run outside one): a rebuild cut short leaves the table as it was.
+  await db.transaction().execute(async (trx) => {
+    await sql.raw(`create table follow_tag_next ("work_space_id" integer not null, "tag_id" varchar(64) not null, "external_userid" varchar(64) not null,
+      "userid" varchar(64) not null, "createtime" bigint default 0 not null, constraint "follow_tag_pk" primary key (${key}))${layout === 'by time' ? ' without rowid' : ''}`).execute(trx);
+    // In the new key's order: each page of the table is written once.
+    await sql.raw(`insert into follow_tag_next (work_space_id, tag_id, external_userid, userid, createtime)
+      select work_space_id, tag_id, external_userid, userid, createtime from follow_tag order by ${key}`).execute(trx);
+    await sql`drop table follow_tag`.execute(trx);
+    await sql`alter table follow_tag_next rename to follow_tag`.execute(trx);
+    await trx.schema.createIndex('follow_tag_customer_idx').on('follow_tag').columns(['work_space_id', 'external_userid', 'userid']).execute();
+    if (layout === 'by key')
+      await trx.schema.createIndex('follow_tag_time_idx').on('follow_tag').columns(['work_space_id', 'tag_id', 'createtime', 'external_userid', 'userid']).execute();
+  });
+  await sql`analyze follow_tag`.execute(db);
 }
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {

@@ -1,11 +1,13 @@
 // `writeFollowTags` runs once per 100 relations in a first sync; each of its deletes must find its rows
 // through the customer index. With the pairs' `or` alone both engines read every follow_tag row of the
 // work space per statement, and a first sync of 100,000 customers on SQLite never ended.
-import { expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import type { CompiledQuery } from 'kysely';
+import { migrateTo, migrateToLatest } from '../../src/db/migrations.js';
 import { setFollowTags, writeFollowTags } from '../../src/sync/follow-tag.repository.js';
 import { SyncRepository } from '../../src/sync/sync.repository.js';
 import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
+import { useOpenedDatabase } from '../helpers/database.js';
 
 const plans = usePlanDatabase();
 
@@ -54,6 +56,45 @@ test('follow_tag carries its relation’s add time, also after a re-add moved it
   // Tags changed by us (a batch, the record's edit, auto-tag) keep the relation's time.
   await setFollowTags(db.kysely, wsId, [{ external_userid: 'wmre', userid: 'u1', tag_ids: '["etA","etC"]' }]);
   expect(await times()).toEqual(['etA@5000', 'etC@5000']);
+});
+
+describe('0039_follow_tag_by_time', () => {
+  const opened = useOpenedDatabase();
+
+  it('keeps every tag row, and the tags are written and read as before', async () => {
+    const { db } = opened;
+    await migrateTo(db.kysely, db.dialect, '0038_job_active_indexes');
+    const wsId = await addWorkSpace(db, '标签按时间');
+    const row = (external_userid: string, tag_id: string, createtime: number) => ({ work_space_id: wsId, tag_id, external_userid, userid: 'u1', createtime });
+    await (db.kysely as any).insertInto('follow_tag').values([row('wm1', 'etA', 3_000), row('wm1', 'etB', 3_000), row('wm2', 'etA', 1_000)]).execute();
+    const rows = async () =>
+      (await db.kysely.selectFrom('follow_tag').select(['external_userid', 'tag_id', 'createtime']).where('work_space_id', '=', wsId).execute())
+        .map((r) => `${r.external_userid}:${r.tag_id}@${Number(r.createtime)}`)
+        .sort();
+    const before = ['wm1:etA@3000', 'wm1:etB@3000', 'wm2:etA@1000'];
+    expect(await rows()).toEqual(before);
+
+    expect(await migrateToLatest(db.kysely, db.dialect)).toContain('0039_follow_tag_by_time');
+    expect(await rows()).toEqual(before);
+    if (db.sqlite) {
+      // Two B-trees: the table in its time key's order and the customer index (no rowid, no time index).
+      const indexes = (db.sqlite.pragma('index_list(follow_tag)') as Array<{ name: string }>).map((i) => i.name).sort();
+      expect(indexes).toEqual(['follow_tag_customer_idx', 'sqlite_autoindex_follow_tag_1']);
+      expect(() => db.sqlite!.prepare('select rowid from follow_tag').all()).toThrow(/rowid/);
+    }
+    // A relation's tags rewritten: its old rows go, whatever their time.
+    await writeFollowTags(db.kysely, wsId, [{ external_userid: 'wm1', userid: 'u1', tag_ids: '["etB","etC"]', createtime: 4_000 }]);
+    expect(await rows()).toEqual(['wm1:etB@4000', 'wm1:etC@4000', 'wm2:etA@1000']);
+
+    // And back: the key, the customer index and the time index of 0021, the rows kept.
+    await migrateTo(db.kysely, db.dialect, '0038_job_active_indexes');
+    expect(await rows()).toEqual(['wm1:etB@4000', 'wm1:etC@4000', 'wm2:etA@1000']);
+    if (db.sqlite) {
+      const indexes = (db.sqlite.pragma('index_list(follow_tag)') as Array<{ name: string }>).map((i) => i.name).sort();
+      expect(indexes).toEqual(['follow_tag_customer_idx', 'follow_tag_time_idx', 'sqlite_autoindex_follow_tag_1']);
+    }
+    await migrateToLatest(db.kysely, db.dialect);
+  });
 });
 
 /** The plan; on PostgreSQL its scans and index conditions only (a filter line may name the column too). */
