@@ -1667,11 +1667,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // SQLite: follow_tag stored in the order of its time key (0021), without a rowid. A first sync of
     // 200,000 customers wrote its ~600,000 tag rows into four B-trees (the rowid table, the primary key,
-    // the customer index, the time index), and the time index took them all over its pages: more than a
-    // third of the sync's time. Now two: the table itself, keyed by (work_space_id, tag_id, createtime,
-    // external_userid, userid), and the customer index. A relation's tag is still there once: every write
-    // deletes the relation's rows before it inserts them (sync/follow-tag.repository.ts). PostgreSQL keeps
-    // its table and indexes (a heap has no key order to store the rows in).
+    // the customer index, the time index), and the time index took them all over its pages: in a replay of
+    // the sync's writes the tag rows took about a third of the time. Stored by the time key, the whole sync
+    // takes ~15 % less (bench/RESULTS.md, Sync). Now two B-trees: the table itself, keyed by
+    // (work_space_id, tag_id, createtime, external_userid, userid), and the customer index. A relation's
+    // tag is still there once: every write deletes the relation's rows before it inserts them
+    // (sync/follow-tag.repository.ts). PostgreSQL keeps its table and indexes (a heap has no key order to
+    // store the rows in).
     '0039_follow_tag_by_time': {
       async up(db: Kysely<any>) {
         if (dialect === 'sqlite') await rebuildFollowTag(db, 'by time');
