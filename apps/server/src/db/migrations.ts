@@ -1706,19 +1706,31 @@ function dailyRollupColumns(t: CreateTableBuilder<any, any>): CreateTableBuilder
  * as 0009 and 0021 left it (the key, the customer index and the time index).
  */
 async function rebuildFollowTag(db: Kysely<any>, layout: 'by time' | 'by key'): Promise<void> {
-  const key = layout === 'by time' ? 'work_space_id, tag_id, createtime, external_userid, userid' : 'work_space_id, tag_id, external_userid, userid';
+  type Column = 'work_space_id' | 'tag_id' | 'createtime' | 'external_userid' | 'userid';
+  const timeKey: Column[] = ['work_space_id', 'tag_id', 'createtime', 'external_userid', 'userid'];
+  const key: Column[] = layout === 'by time' ? timeKey : ['work_space_id', 'tag_id', 'external_userid', 'userid'];
   // One transaction (SQLite's migrations run outside one): a rebuild cut short leaves the table as it was.
   await db.transaction().execute(async (trx) => {
-    await sql.raw(`create table follow_tag_next ("work_space_id" integer not null, "tag_id" varchar(64) not null, "external_userid" varchar(64) not null,
-      "userid" varchar(64) not null, "createtime" bigint default 0 not null, constraint "follow_tag_pk" primary key (${key}))${layout === 'by time' ? ' without rowid' : ''}`).execute(trx);
+    await trx.schema
+      .createTable('follow_tag_next')
+      .addColumn('work_space_id', 'integer', (c) => c.notNull())
+      .addColumn('tag_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('external_userid', 'varchar(64)', (c) => c.notNull())
+      .addColumn('userid', 'varchar(64)', (c) => c.notNull())
+      .addColumn('createtime', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('follow_tag_pk', key)
+      .$call((t) => (layout === 'by time' ? t.modifyEnd(sql`without rowid`) : t))
+      .execute();
     // In the new key's order: each page of the table is written once.
-    await sql.raw(`insert into follow_tag_next (work_space_id, tag_id, external_userid, userid, createtime)
-      select work_space_id, tag_id, external_userid, userid, createtime from follow_tag order by ${key}`).execute(trx);
-    await sql`drop table follow_tag`.execute(trx);
-    await sql`alter table follow_tag_next rename to follow_tag`.execute(trx);
+    await trx
+      .insertInto('follow_tag_next')
+      .columns(timeKey)
+      .expression((eb) => key.reduce((q, column) => q.orderBy(column), eb.selectFrom('follow_tag').select(timeKey)))
+      .execute();
+    await trx.schema.dropTable('follow_tag').execute();
+    await trx.schema.alterTable('follow_tag_next').renameTo('follow_tag').execute();
     await trx.schema.createIndex('follow_tag_customer_idx').on('follow_tag').columns(['work_space_id', 'external_userid', 'userid']).execute();
-    if (layout === 'by key')
-      await trx.schema.createIndex('follow_tag_time_idx').on('follow_tag').columns(['work_space_id', 'tag_id', 'createtime', 'external_userid', 'userid']).execute();
+    if (layout === 'by key') await trx.schema.createIndex('follow_tag_time_idx').on('follow_tag').columns(timeKey).execute();
   });
   await sql`analyze follow_tag`.execute(db);
 }

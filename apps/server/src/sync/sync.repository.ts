@@ -52,8 +52,8 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
 
 /**
  * A full customer pass writes in slices, each its own transaction. A commit writes every page its slice
- * changed, and the time indexes of `follow_relation` and `follow_tag`'s time key take new rows all over, so each
- * slice rewrites most of their pages: the longer the slices, the fewer times (2,000 rows a slice wrote
+ * changed, and the time indexes of `follow_relation` and the time key of `follow_tag` take new rows all
+ * over, so each slice rewrites most of their pages: the longer the slices, the fewer times (2,000 rows a slice wrote
  * 12 GB of WAL for a 470 MB database). A slice lets the console's reads through between its batches
  * (`backgroundTransaction`) and lasts up to LONG_SLICE_MS, or SLICE_MS once something waits to write
  * (a WeCom callback, a job's claim), which then waits no longer than it did for the slices of before.

@@ -71,6 +71,7 @@ describe('0039_follow_tag_by_time', () => {
       (await db.kysely.selectFrom('follow_tag').select(['external_userid', 'tag_id', 'createtime']).where('work_space_id', '=', wsId).execute())
         .map((r) => `${r.external_userid}:${r.tag_id}@${Number(r.createtime)}`)
         .sort();
+    const indexes = () => (db.sqlite!.pragma('index_list(follow_tag)') as Array<{ name: string }>).map((i) => i.name).sort();
     const before = ['wm1:etA@3000', 'wm1:etB@3000', 'wm2:etA@1000'];
     expect(await rows()).toEqual(before);
 
@@ -78,8 +79,7 @@ describe('0039_follow_tag_by_time', () => {
     expect(await rows()).toEqual(before);
     if (db.sqlite) {
       // Two B-trees: the table in its time key's order and the customer index (no rowid, no time index).
-      const indexes = (db.sqlite.pragma('index_list(follow_tag)') as Array<{ name: string }>).map((i) => i.name).sort();
-      expect(indexes).toEqual(['follow_tag_customer_idx', 'sqlite_autoindex_follow_tag_1']);
+      expect(indexes()).toEqual(['follow_tag_customer_idx', 'sqlite_autoindex_follow_tag_1']);
       expect(() => db.sqlite!.prepare('select rowid from follow_tag').all()).toThrow(/rowid/);
     }
     // A relation's tags rewritten: its old rows go, whatever their time.
@@ -89,10 +89,7 @@ describe('0039_follow_tag_by_time', () => {
     // And back: the key, the customer index and the time index of 0021, the rows kept.
     await migrateTo(db.kysely, db.dialect, '0038_job_active_indexes');
     expect(await rows()).toEqual(['wm1:etB@4000', 'wm1:etC@4000', 'wm2:etA@1000']);
-    if (db.sqlite) {
-      const indexes = (db.sqlite.pragma('index_list(follow_tag)') as Array<{ name: string }>).map((i) => i.name).sort();
-      expect(indexes).toEqual(['follow_tag_customer_idx', 'follow_tag_time_idx', 'sqlite_autoindex_follow_tag_1']);
-    }
+    if (db.sqlite) expect(indexes()).toEqual(['follow_tag_customer_idx', 'follow_tag_time_idx', 'sqlite_autoindex_follow_tag_1']);
     await migrateToLatest(db.kysely, db.dialect);
   });
 });
