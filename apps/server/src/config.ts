@@ -90,7 +90,7 @@ export interface Config {
   /** TRUSTED_IPS — comma-separated egress IPs to whitelist in WeCom; unset: the host's non-internal IPv4 addresses. */
   trustedIps: string[];
   jobs: {
-    /** JOB_CONCURRENCY — jobs run at once per process (8 on SQLite, 32 on PostgreSQL; they mostly wait on WeCom). */
+    /** JOB_CONCURRENCY — jobs run at once per process (32; they mostly wait on WeCom). */
     concurrency: number;
     /** JOB_LEASE_MS — lease of a running job; a dead process's jobs are taken over after it (30000). */
     leaseMs: number;
@@ -375,7 +375,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
     jobs: {
       // SQLite has one connection: more jobs at once only queue for it (PostgreSQL has a pool).
-      concurrency: int(env, 'JOB_CONCURRENCY', str(env, 'DATABASE_URL') ? 32 : 8, 1),
+      concurrency: int(env, 'JOB_CONCURRENCY', 32, 1),
       leaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000),
       pollMs: int(env, 'JOB_POLL_MS', 500, 50),
     },
