@@ -320,7 +320,7 @@ export class AutoTagRepository {
       .selectFrom('auto_tag_record')
       .select(['id', 'external_userid', 'userid', 'status', 'tag_ids', 'at'])
       .where('rule_id', '=', ruleId)
-      .where(relationIn(rest))
+      .where(relationIn(this.db, rest))
       .execute();
     for (const o of old) {
       const covered = new Set(parseKeys(o.tag_ids));
@@ -363,7 +363,7 @@ export class AutoTagRepository {
           .selectFrom('follow_relation')
           .select(['external_userid', 'userid', 'tag_ids'])
           .where('work_space_id', '=', wsId)
-          .where(relationIn(tagged))
+          .where(relationIn(trx, tagged))
           .execute();
         const wanted = new Map(tagged.map((o) => [relKey(o.externalUserid, o.userid), o.tagIds]));
         const follows = rows.map((r) => ({

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** Values can change the best plan of these: planned for their values every time. */
-const VALUE_DEPENDENT = /\border\s+by\b|\bi?like\b|\bsimilar\s+to\b|\bgroup\s+by\b|\bjoin\b|\bcount\s*\(|\bsum\s*\(|\bdistinct\b|\bunion\b|\bhaving\b|\bexists\b|\bover\s*\(/i;
+/** Values can change the best plan of these (an array's length too: `unnest`): planned for their values every time. */
+const VALUE_DEPENDENT = /\border\s+by\b|\bi?like\b|\bsimilar\s+to\b|\bgroup\s+by\b|\bjoin\b|\bcount\s*\(|\bsum\s*\(|\bdistinct\b|\bunion\b|\bhaving\b|\bexists\b|\bover\s*\(|\bunnest\s*\(/i;
 /** The job claim takes the due jobs in the queue index's order whatever the values (job.repository.ts). */
 const JOB_CLAIM = /^\s*update job set status = 'running'/;
 const DATA_STATEMENT = /^\s*(?:select|insert|update|delete)\b/i;

@@ -2,15 +2,29 @@
 // index that starts with the scope (work space or rule) and then external_userid: the `in` on the
 // customers reaches the index, the `or` then picks the pairs. With the pairs' `or` alone, SQLite and
 // PostgreSQL read every row of the scope for each statement — quadratic over a sync or a 补打 run.
-import { sql, type RawBuilder } from 'kysely';
+// On PostgreSQL the customers and the pairs go as three arrays instead, whatever their number: parsing
+// and planning 100 pairs' `or` cost each of a first sync's deletes of follow_tag ~2 ms, against 0.6 ms
+// as arrays (bench/RESULTS.md, Sync). It is planned for its values each time (db/pg-statements.ts): the
+// `= any` on the customers reaches the index whatever the table's statistics, where a plan made once,
+// while the table was still small, would read the whole work space.
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { DB } from './tables.js';
 
 export interface RelationPair {
   externalUserid: string;
   userid: string;
 }
 
-/** A condition on the unqualified columns `external_userid` and `userid`; `pairs` must not be empty. */
-export function relationIn(pairs: readonly RelationPair[]): RawBuilder<boolean> {
+/**
+ * A condition on the unqualified columns `external_userid` and `userid`, for a statement run by `db`;
+ * `pairs` must not be empty.
+ */
+export function relationIn(db: Kysely<DB> | Transaction<DB>, pairs: readonly RelationPair[]): RawBuilder<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const customers = pairs.map((p) => p.externalUserid);
+    const members = pairs.map((p) => p.userid);
+    return sql<boolean>`(external_userid = any(${[...new Set(customers)]}::text[]) and (external_userid, userid) in (select * from unnest(${customers}::text[], ${members}::text[])))`;
+  }
   const customers = [...new Set(pairs.map((p) => p.externalUserid))];
   const each = pairs.map((p) => sql`(external_userid = ${p.externalUserid} and userid = ${p.userid})`);
   return sql<boolean>`(external_userid in (${sql.join(customers)}) and (${sql.join(each, sql` or `)}))`;

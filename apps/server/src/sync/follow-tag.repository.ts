@@ -64,7 +64,7 @@ export async function writeFollowTags(db: Executor, wsId: number, follows: Follo
   await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
-    const pairs = relationIn(part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
+    const pairs = relationIn(db, part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
     await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
     const tagged = part.filter((f) => parseKeys(f.tag_ids).length);
     const times = new Map<string, number>();
@@ -74,7 +74,7 @@ export async function writeFollowTags(db: Executor, wsId: number, follows: Follo
         .selectFrom('follow_relation')
         .select(['external_userid', 'userid', 'createtime'])
         .where('work_space_id', '=', wsId)
-        .where(relationIn(unknown.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
+        .where(relationIn(db, unknown.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
         .execute())
         times.set(`${r.external_userid}\u0000${r.userid}`, Number(r.createtime));
     const rows = tagged.flatMap((f) => {

@@ -42,7 +42,7 @@ async function dropTagsFromRelations(trx: Tx, wsId: number, tagIds: string[]): P
         .selectFrom('follow_relation')
         .select(['external_userid', 'userid', 'tag_ids'])
         .where('work_space_id', '=', wsId)
-        .where(relationIn(part.map((p) => ({ externalUserid: p.external_userid, userid: p.userid }))))
+        .where(relationIn(trx, part.map((p) => ({ externalUserid: p.external_userid, userid: p.userid }))))
         .execute();
       const changed = follows.map((f) => ({ ...f, tag_ids: JSON.stringify(parseKeys(f.tag_ids).filter((id) => !drop.has(id))) }));
       await setFollowTags(trx, wsId, changed);

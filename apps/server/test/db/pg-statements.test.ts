@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
+import { relationIn } from '../../src/db/relation-pairs.js';
 import type { DB } from '../../src/db/tables.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
@@ -30,7 +31,7 @@ const prepared = async (conn: Kysely<DB>) =>
   (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn)).rows.map((r) => r.statement);
 
 describe.skipIf(!postgres)('statements prepared on PostgreSQL', () => {
-  it('prepares a key lookup once the migrations ran, and plans a list for its values each time', async () => {
+  it('prepares a key lookup once the migrations ran, and plans a list, a search or relations’ pairs for their values each time', async () => {
     await db.kysely.connection().execute(async (conn) => {
       const lookup = () => conn.selectFrom('job').select('status').where('id', '=', 1).execute();
       await lookup();
@@ -41,6 +42,9 @@ describe.skipIf(!postgres)('statements prepared on PostgreSQL', () => {
       await lookup();
       await conn.selectFrom('customer').select('external_userid').where('work_space_id', '=', 1).orderBy('updated_at', 'desc').limit(20).execute();
       await conn.selectFrom('customer').select('external_userid').where('name', 'like', '%张%').execute();
+      // The pairs go as arrays: a plan made once, while the table was small, would read the whole work space.
+      const pairs = [{ externalUserid: 'wm1', userid: 'u1' }, { externalUserid: 'wm1', userid: 'u2' }];
+      for (let i = 0; i < 6; i++) await conn.deleteFrom('follow_tag').where('work_space_id', '=', 1).where(relationIn(conn, pairs)).execute();
       const statements = await prepared(conn);
       expect(statements).toHaveLength(1);
       expect(statements[0]).toContain('from "job" where "id" = $1');
