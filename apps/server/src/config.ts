@@ -374,7 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: secretKey(str(env, 'SECRET_KEY')),
     trustedIps: (str(env, 'TRUSTED_IPS') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean),
     jobs: {
-      // SQLite has one connection: more jobs at once only queue for it (PostgreSQL has a pool).
+      // A job mostly waits on WeCom's answer, on SQLite as on PostgreSQL: 8 at once left a burst of adds waiting.
       concurrency: int(env, 'JOB_CONCURRENCY', 32, 1),
       leaseMs: int(env, 'JOB_LEASE_MS', 30_000, 1000),
       pollMs: int(env, 'JOB_POLL_MS', 500, 50),
