@@ -20,12 +20,11 @@ export interface RelationPair {
  * `pairs` must not be empty.
  */
 export function relationIn(db: Kysely<DB> | Transaction<DB>, pairs: readonly RelationPair[]): RawBuilder<boolean> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const customers = pairs.map((p) => p.externalUserid);
-    const members = pairs.map((p) => p.userid);
-    return sql<boolean>`(external_userid = any(${[...new Set(customers)]}::text[]) and (external_userid, userid) in (select * from unnest(${customers}::text[], ${members}::text[])))`;
-  }
   const customers = [...new Set(pairs.map((p) => p.externalUserid))];
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const [pairCustomers, pairMembers] = [pairs.map((p) => p.externalUserid), pairs.map((p) => p.userid)];
+    return sql<boolean>`(external_userid = any(${customers}::text[]) and (external_userid, userid) in (select * from unnest(${pairCustomers}::text[], ${pairMembers}::text[])))`;
+  }
   const each = pairs.map((p) => sql`(external_userid = ${p.externalUserid} and userid = ${p.userid})`);
   return sql<boolean>`(external_userid in (${sql.join(customers)}) and (${sql.join(each, sql` or `)}))`;
 }
