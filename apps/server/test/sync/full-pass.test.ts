@@ -2,7 +2,7 @@
 // them, written in slices; a relation we had live that WeCom no longer lists ends at the end, and each
 // relation's tags carry the add time it was written with.
 import { expect, test } from 'vitest';
-import { SyncRepository, type LiveFollowValues } from '../../src/sync/sync.repository.js';
+import { customerRuns, SyncRepository, type LiveFollowValues } from '../../src/sync/sync.repository.js';
 import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
 
 const plans = usePlanDatabase();
@@ -50,4 +50,15 @@ test('a full pass writes what WeCom lists and ends only the relations it no long
   // The ended relation keeps its tags (history), and its customer is counted again by the data centre.
   const marked = await db.kysely.selectFrom('customer_daily_dirty').select('external_userid').where('work_space_id', '=', wsId).where('external_userid', '=', 'wm0000').execute();
   expect(marked).toHaveLength(1);
+});
+
+test('the writers of a pass (PostgreSQL: side by side) each take whole customers, every row once', () => {
+  const rows = ['a', 'a', 'a', 'b', 'c', 'c', 'c', 'c', 'd', 'e'].map((external_userid, i) => ({ external_userid, i }));
+  const runs = customerRuns(rows, 2);
+  expect(runs.map((run) => run.map((r) => r.external_userid).join(''))).toEqual(['aaabcccc', 'de']);
+  expect(runs.flat()).toEqual(rows);
+  // One customer's relations are never cut apart, however many writers there are.
+  expect(customerRuns(rows.slice(0, 3), 4).map((run) => run.length)).toEqual([3]);
+  expect(customerRuns(rows, 4).map((run) => run.map((r) => r.external_userid).join(''))).toEqual(['aaa', 'bcccc', 'd', 'e']);
+  expect(customerRuns([], 2)).toEqual([]);
 });
