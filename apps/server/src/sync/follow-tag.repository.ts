@@ -59,13 +59,18 @@ const insertTags = batchStatement(
  * The relations' tags become exactly these (relations not named keep theirs). Each row carries its
  * relation's createtime as the relation has it now (given by the writer that has just upserted it, else
  * read in the writer's transaction): a re-add's new time reaches follow_tag with the tags rewritten.
+ * `inserted`: the relations (`external_userid\u0000userid`) this transaction has just inserted, which can
+ * have no tag rows yet (tags are written only with their relation, and relations are never deleted).
  */
-export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[]): Promise<void> {
+export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[], inserted: ReadonlySet<string> = new Set()): Promise<void> {
   await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
-    const pairs = relationIn(db, part.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
-    await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
+    const known = part.filter((f) => !inserted.has(`${f.external_userid}\u0000${f.userid}`));
+    if (known.length) {
+      const pairs = relationIn(db, known.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
+      await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
+    }
     const tagged = part.filter((f) => parseKeys(f.tag_ids).length);
     const times = new Map<string, number>();
     const unknown = tagged.filter((f) => f.createtime === undefined);
