@@ -49,7 +49,12 @@ try {
     return worst;
   };
   const probe = probeUntil(() => syncing).then((worst) => (slowest = worst));
-  const sync = await client.waitForSync(token, work.id, (p) => process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `));
+  // When each phase was first seen (the progress is read every 250 ms): how long each took.
+  const phaseSeen = [];
+  const sync = await client.waitForSync(token, work.id, (p) => {
+    if (p.phase && p.phase !== phaseSeen.at(-1)?.phase) phaseSeen.push({ phase: p.phase, at: Date.now() });
+    process.stdout.write(`\r  ${p.phase || '…'} ${p.percent}%      `);
+  });
   const seconds = (Date.now() - t1) / 1000;
   const cpuUsed = await cpu();
   syncing = false;
@@ -82,6 +87,8 @@ try {
     `  at WeCom's sustained rate instead (each API's calls spread evenly over its 10,000 a minute, the APIs side by side): ${bound.sustained.toFixed(1)} s, the sync ${(seconds / bound.sustained).toFixed(1)}× that`,
   );
   console.log(`${cpuUsed} (the load generator: the progress and /api/health polls)`);
+  const phaseEnds = [...phaseSeen.slice(1).map((p) => p.at), t1 + seconds * 1000];
+  console.log(`phases (as the progress showed them, ±0.25 s): ${phaseSeen.map((p, i) => `${p.phase} ${((phaseEnds[i] - p.at) / 1000).toFixed(1)} s`).join(', ')}`);
   console.log(`slowest /api/health answer during the sync: ${Math.round(slowest)} ms`);
   if (afterSeconds) console.log(`slowest /api/health answer in the ${afterSeconds} s after it (the data centre's rebuild): ${Math.round(slowestAfter)} ms`);
   console.log(`WeCom calls: ${total} made, ${minTotal} minimum (${(total / minTotal).toFixed(2)}×)`);
