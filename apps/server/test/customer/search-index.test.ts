@@ -125,7 +125,7 @@ describe.runIf(!onSqlite)('0040_grams_plpgsql', () => {
       work_space_id: wsId, external_userid: ext, userid: 'u', remark, description: '', createtime: 1, tag_ids: '[]', add_way: 1, state: '', oper_userid: 'u', deleted_at: null,
     });
     await x.insertInto('follow_relation').values([rel('wm-old', '鲸落回访客户'), rel('wm-empty', '')]).execute();
-    expect(await migrateToLatest(db.kysely, db.dialect)).toEqual(['0040_grams_plpgsql']);
+    expect((await migrateToLatest(db.kysely, db.dialect))[0]).toBe('0040_grams_plpgsql');
     expect(await Promise.all(texts.map(wordsOf))).toEqual(before);
     await x.insertInto('follow_relation').values([rel('wm-new', '鲸跃回访')]).execute();
     // The list's short-word test (customer-list.repository.ts), through the index built before 0040 and after.

@@ -2,7 +2,7 @@
 // through the customer index. With the pairs' `or` alone both engines read every follow_tag row of the
 // work space per statement, and a first sync of 100,000 customers on SQLite never ended.
 import { describe, expect, it, test } from 'vitest';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrations.js';
 import { setFollowTags, writeFollowTags } from '../../src/sync/follow-tag.repository.js';
 import { SyncRepository } from '../../src/sync/sync.repository.js';
@@ -81,6 +81,11 @@ describe('0039_follow_tag_by_time', () => {
       // Two B-trees: the table in its time key's order and the customer index (no rowid, no time index).
       expect(indexes()).toEqual(['follow_tag_customer_idx', 'sqlite_autoindex_follow_tag_1']);
       expect(() => db.sqlite!.prepare('select rowid from follow_tag').all()).toThrow(/rowid/);
+    } else {
+      // 0041: two B-trees, the key by relation then tag and the time index; a relation still holds a tag once.
+      const pgIndexes = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'follow_tag' order by 1`.execute(db.kysely);
+      expect(pgIndexes.rows.map((r) => r.name)).toEqual(['follow_tag_pk', 'follow_tag_time_idx']);
+      await expect((db.kysely as any).insertInto('follow_tag').values(row('wm1', 'etA', 9_000)).execute()).rejects.toThrow(/follow_tag_pk/);
     }
     // A relation's tags rewritten: its old rows go, whatever their time.
     await writeFollowTags(db.kysely, wsId, [{ external_userid: 'wm1', userid: 'u1', tag_ids: '["etB","etC"]', createtime: 4_000 }]);
