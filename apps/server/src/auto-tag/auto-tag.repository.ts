@@ -5,7 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type Selectable, type Sql
 import type { AutoTagCondition } from '@scrm/contracts/auto-tag';
 import { CHINA_OFFSET_MS, minutesOf } from '@scrm/contracts/china-time';
 import { parseKeys, type Database } from '../db/database.js';
-import { relationIn } from '../db/relation-pairs.js';
+import { relKey, relationIn } from '../db/relation-pairs.js';
 import { statement, statementsByShape } from '../db/statement.js';
 import type { AutoTagRecordTable, AutoTagRuleTable, DB } from '../db/tables.js';
 import { setFollowTags } from '../sync/follow-tag.repository.js';
@@ -44,7 +44,6 @@ export interface MatchScope {
 }
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-export const relKey = (externalUserid: string, userid: string) => `${externalUserid}\u0000${userid}`;
 /** A pending claim older than this was left by a run that died; another may take it. */
 const STALE_CLAIM_MS = 60_000;
 

@@ -38,7 +38,8 @@ import { wecomFailure, type WecomGateway } from '../wecom/wecom-gateway.js';
 import type { WorkSpace, WorkSpaceRepository } from '../workspace/workspace.repository.js';
 import { nextTurn } from '../db/next-turn.js';
 import { pool } from '../lib/pool.js';
-import { relKey, type AutoTagRepository, type AutoTagRuleRow, type MatchedRelation } from './auto-tag.repository.js';
+import { relKey } from '../db/relation-pairs.js';
+import type { AutoTagRepository, AutoTagRuleRow, MatchedRelation } from './auto-tag.repository.js';
 
 export const AUTO_TAG_RUN_JOB = 'auto_tag_run';
 export const AUTO_TAG_APPLY_JOB = 'auto_tag_apply';

@@ -15,6 +15,9 @@ export interface RelationPair {
   userid: string;
 }
 
+/** A relation's key in a Map or Set: its customer and member, joined by a NUL (in neither id). */
+export const relKey = (externalUserid: string, userid: string) => `${externalUserid}\u0000${userid}`;
+
 /**
  * A condition on the unqualified columns `external_userid` and `userid`, for a statement run by `db`;
  * `pairs` must not be empty.

@@ -5,7 +5,7 @@
 // data centre (`markCustomersChanged`, same transaction), whose catch-up recounts marked customers.
 import type { Kysely, Transaction } from 'kysely';
 import { parseKeys } from '../db/database.js';
-import { relationIn } from '../db/relation-pairs.js';
+import { relKey, relationIn } from '../db/relation-pairs.js';
 import { batchStatement, statement } from '../db/statement.js';
 import type { DB, FollowTagTable } from '../db/tables.js';
 
@@ -59,14 +59,14 @@ const insertTags = batchStatement(
  * The relations' tags become exactly these (relations not named keep theirs). Each row carries its
  * relation's createtime as the relation has it now (given by the writer that has just upserted it, else
  * read in the writer's transaction): a re-add's new time reaches follow_tag with the tags rewritten.
- * `inserted`: the relations (`external_userid\u0000userid`) this transaction has just inserted, which can
+ * `inserted`: the relations (`relKey`) this transaction has just inserted, which can
  * have no tag rows yet (tags are written only with their relation, and relations are never deleted).
  */
 export async function writeFollowTags(db: Executor, wsId: number, follows: FollowTags[], inserted: ReadonlySet<string> = new Set()): Promise<void> {
   await markCustomersChanged(db, wsId, follows.map((f) => f.external_userid));
   for (let i = 0; i < follows.length; i += PAIRS_PER_STATEMENT) {
     const part = follows.slice(i, i + PAIRS_PER_STATEMENT);
-    const known = part.filter((f) => !inserted.has(`${f.external_userid}\u0000${f.userid}`));
+    const known = part.filter((f) => !inserted.has(relKey(f.external_userid, f.userid)));
     if (known.length) {
       const pairs = relationIn(db, known.map((f) => ({ externalUserid: f.external_userid, userid: f.userid })));
       await db.deleteFrom('follow_tag').where('work_space_id', '=', wsId).where(pairs).execute();
@@ -81,9 +81,9 @@ export async function writeFollowTags(db: Executor, wsId: number, follows: Follo
         .where('work_space_id', '=', wsId)
         .where(relationIn(db, unknown.map((f) => ({ externalUserid: f.external_userid, userid: f.userid }))))
         .execute())
-        times.set(`${r.external_userid}\u0000${r.userid}`, Number(r.createtime));
+        times.set(relKey(r.external_userid, r.userid), Number(r.createtime));
     const rows = tagged.flatMap((f) => {
-      const createtime = f.createtime ?? times.get(`${f.external_userid}\u0000${f.userid}`) ?? 0;
+      const createtime = f.createtime ?? times.get(relKey(f.external_userid, f.userid)) ?? 0;
       return [...new Set(parseKeys(f.tag_ids))].map((tag_id) => ({ work_space_id: wsId, tag_id, external_userid: f.external_userid, userid: f.userid, createtime }));
     });
     for (let j = 0; j < rows.length; j += ROWS_PER_INSERT) await insertTags.run(db, rows.slice(j, j + ROWS_PER_INSERT));

@@ -3,7 +3,7 @@
 import { sql, type Transaction } from 'kysely';
 import { analyzeSQLite, parseKeys, type Database } from '../db/database.js';
 import { nextTurn, sortInTurns } from '../db/next-turn.js';
-import { relationIn } from '../db/relation-pairs.js';
+import { relKey, relationIn } from '../db/relation-pairs.js';
 import { batchStatement, statement, statementsByShape } from '../db/statement.js';
 import { markCustomersChanged, setFollowTags, writeFollowTags } from './follow-tag.repository.js';
 import type {
@@ -101,23 +101,24 @@ const upserts = statementsByShape((shape) => {
 
 /**
  * Upsert `rows` on (work_space_id, …key) updating every other column (those of the first row). With
- * `inserted` (PostgreSQL only), the keys (joined by \u0000) of the rows that were new.
+ * `inserted` (PostgreSQL only), the key columns of each row written and whether it was new.
  */
-async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>, opts: { inserted?: boolean } = {}): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  if (!rows.length) return inserted;
+async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>, opts: { inserted?: boolean } = {}): Promise<Values[]> {
+  const written: Values[] = [];
+  if (!rows.length) return written;
   const first = rows[0] as unknown as Values;
   // Kysely leaves out a column whose value is undefined: so does the statement's shape, for one row.
   const columns = Object.keys(first).filter((c) => rows.length > 1 || first[c] !== undefined);
   const built = upserts(`${table}:${key.join(',')}:${columns.join(',')}:${opts.inserted ? 'inserted' : ''}`);
   for (const batch of chunks(rows) as unknown as Values[][]) {
     // A row of several without one of the columns gets the column's default, as Kysely builds it.
-    const written: Values[] = batch.every((row) => columns.every((c) => row[c] !== undefined))
-      ? await built.rows(trx, batch)
-      : await upsertInto(trx, table, key, columns, batch, opts.inserted).execute();
-    if (opts.inserted) for (const r of written) if (r.inserted) inserted.add(key.map((k) => r[k]).join('\u0000'));
+    written.push(
+      ...(batch.every((row) => columns.every((c) => row[c] !== undefined))
+        ? await built.rows(trx, batch)
+        : await upsertInto(trx, table, key, columns, batch, opts.inserted).execute()),
+    );
   }
-  return inserted;
+  return written;
 }
 
 /**
@@ -380,15 +381,16 @@ export class SyncRepository {
     // deletes found nothing and cost it a sixth of its statements' time).
     const inserted = this.database.dialect === 'postgres';
     await inSlices(this.database, follows, async (trx, part) => {
-      const fresh = await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part, { inserted });
+      const written = await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part, { inserted });
+      const fresh = new Set(written.flatMap((r) => (r.inserted ? [relKey(String(r.external_userid), String(r.userid))] : [])));
       // The createtime each relation was just written with goes with its tags (no read back).
       await writeFollowTags(trx, wsId, part, fresh);
     });
     if (!before.length) return;
     // A customer nobody follows any more stays, as the events leave it: its relations end instead
     // (history and retention need them), just as WeCom keeps the person.
-    const keep = new Set(follows.map((f) => `${f.external_userid}\u0000${f.userid}`));
-    const ended = before.filter((r) => !keep.has(`${r.external_userid}\u0000${r.userid}`));
+    const keep = new Set(follows.map((f) => relKey(f.external_userid, f.userid)));
+    const ended = before.filter((r) => !keep.has(relKey(r.external_userid, r.userid)));
     if (!ended.length) return;
     await this.db.transaction().execute(async (trx) => {
       await markCustomersChanged(trx, wsId, ended.map((r) => r.external_userid));
