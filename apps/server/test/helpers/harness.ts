@@ -56,12 +56,22 @@ export async function startHarness(
   await sim.listen({ port: 0, host: '127.0.0.1' });
   const simUrl = `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`;
 
-  const db = await createTestDatabase();
-  const config = loadConfig({ ...BASE_ENV, SIM: 'on', SIM_URL: simUrl, SIM_CONTROL_TOKEN: sim.sim.controlToken, ...db.env, ...env });
-  const server = await buildApp(config, serverOpts);
-  await migrateToLatest(server.database.kysely, server.database.dialect);
-  server.database.prepareStatements();
-  await server.listen({ port: 0, host: '127.0.0.1' });
+  const db = await createTestDatabase({ migrated: true });
+  let config: Config;
+  let server: Api | undefined;
+  try {
+    config = loadConfig({ ...BASE_ENV, SIM: 'on', SIM_URL: simUrl, SIM_CONTROL_TOKEN: sim.sim.controlToken, ...db.env, ...env });
+    server = await buildApp(config, serverOpts);
+    await migrateToLatest(server.database.kysely, server.database.dialect);
+    server.database.prepareStatements();
+    await server.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    // A configuration the server refuses (a test of that) leaves no database or simulator behind.
+    await server?.close();
+    await sim.close();
+    await db.drop();
+    throw err;
+  }
   const baseUrl = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
   await registerSimulatorCallback({ url: simUrl, token: sim.sim.controlToken }, `${baseUrl}/api/gzh/callback`, config.gzh.token, { encodingAesKey: config.gzh.aesKey ?? '' });
   const simAuth = { authorization: `Bearer ${sim.sim.controlToken}` };

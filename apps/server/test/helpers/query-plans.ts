@@ -19,7 +19,7 @@ export interface PlanDatabase {
 }
 
 export async function openPlanDatabase(): Promise<PlanDatabase> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ migrated: true });
   const db = openDatabase({ databaseUrl: testDb.env.DATABASE_URL, dataDir: testDb.env.DATA_DIR });
   await migrateToLatest(db.kysely, db.dialect);
   const run: CompiledQuery[] = [];

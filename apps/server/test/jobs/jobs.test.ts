@@ -41,7 +41,7 @@ let seq = 0;
 const kind = (name: string) => `${name}_${++seq}`;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
+  test = await createTestDatabase({ migrated: true });
   database = openDatabase({ dataDir: test.env.DATA_DIR, databaseUrl: test.env.DATABASE_URL });
   await migrateToLatest(database.kysely, database.dialect);
 });

@@ -44,7 +44,7 @@ describe('SecretBox', () => {
   });
 
   it('seals with AES-256-GCM and refuses a tampered value', async () => {
-    const t = await createTestDatabase();
+    const t = await createTestDatabase({ migrated: true });
     dbs.push(t.drop);
     const database = openDatabase({ dataDir: t.env.DATA_DIR, databaseUrl: t.env.DATABASE_URL });
     await migrateToLatest(database.kysely, database.dialect);
