@@ -3,11 +3,12 @@
 // tests on SQLite and — when a server answers on 127.0.0.1:5432 — on PostgreSQL,
 // builds the web apps and runs the Playwright e2e in Chromium.
 // `npm test -- --only=web,server` runs a subset (names below).
-// The API suites (SQLite, then PostgreSQL) run in a second lane beside the rest: each runs one file
-// at a time and waits on its database much of it, so the machine's second core serves the typecheck,
-// the web tests and the build meanwhile. Their output is kept in a file and printed once they are done;
-// then the e2e runs alone (its browsers, servers and simulators want both cores). `--serial` runs
-// everything one after another, output as it comes.
+// The API suites (SQLite and PostgreSQL, side by side) run in a second lane beside the rest: each runs
+// one file at a time and waits on its database much of it, so the machine's cores serve the typecheck,
+// the web tests and the build meanwhile, and the other suite once those are done (one after the other,
+// the lane ended two minutes after the rest). Each suite's output is kept in its own file and printed
+// once both are done; then the e2e runs alone (its browsers, servers and simulators want both cores).
+// `--serial` runs everything one after another, output as it comes.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -101,19 +102,24 @@ async function playwright(name, env = {}) {
   results.push({ name, passed, failed });
 }
 
-/** The API suites: SQLite, then PostgreSQL when a server answers. */
-async function serverSuites(runOne) {
-  if (wanted('server')) await runOne('server-sqlite', ['--root', 'apps/server'], { TEST_DATABASE_URL: '' });
+/** The API suites: SQLite, and PostgreSQL when a server answers; `together`, side by side. */
+async function serverSuites(runOne, together = false) {
+  const suites = [];
+  if (wanted('server')) suites.push(['server-sqlite', { TEST_DATABASE_URL: '' }]);
   if (wanted('server-pg')) {
-    if (await portOpen(5432)) await runOne('server-postgres', ['--root', 'apps/server'], { TEST_DATABASE_URL: pgUrl });
+    if (await portOpen(5432)) suites.push(['server-postgres', { TEST_DATABASE_URL: pgUrl }]);
     else log('PostgreSQL 不可达（127.0.0.1:5432），跳过 PostgreSQL 测试');
   }
+  const run = ([name, env]) => runOne(name, ['--root', 'apps/server'], env);
+  if (together) await Promise.all(suites.map(run));
+  else for (const suite of suites) await run(suite);
 }
 
 ensureDependencies();
 if (wanted('e2e')) ensureChromium();
-const laneLog = path.join(reports, 'server-lane.log');
-const lane = serial || !(wanted('server') || wanted('server-pg')) ? undefined : serverSuites((name, args, env) => vitestInBackground(name, args, env, laneLog));
+const laneLog = (name) => path.join(reports, `${name}.log`);
+const lane =
+  serial || !(wanted('server') || wanted('server-pg')) ? undefined : serverSuites((name, args, env) => vitestInBackground(name, args, env, laneLog(name)), true);
 if (wanted('typecheck')) {
   const code = await runLive('npx', ['tsc', '-p', 'tsconfig.json']);
   results.push({ name: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
@@ -130,7 +136,8 @@ if (wanted('e2e') && !built) results.push({ name: 'build', passed: 0, failed: 1 
 if (lane) {
   if (results.length) log('等待 API 测试（SQLite、PostgreSQL）结束…');
   await lane;
-  if (existsSync(laneLog)) process.stdout.write(`\n${'-'.repeat(30)} API 测试（后台运行）的输出 ${'-'.repeat(30)}\n${readFileSync(laneLog, 'utf8')}\n`);
+  for (const name of ['server-sqlite', 'server-postgres'])
+    if (existsSync(laneLog(name))) process.stdout.write(`\n${'-'.repeat(30)} ${name}（后台运行）的输出 ${'-'.repeat(30)}\n${readFileSync(laneLog(name), 'utf8')}\n`);
 }
 if (built) await playwright('e2e');
 rmSync(reports, { recursive: true, force: true });
