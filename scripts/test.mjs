@@ -5,9 +5,8 @@
 // `npm test -- --only=web,server` runs a subset (names below).
 // The API suites (SQLite and PostgreSQL, side by side) run in a second lane beside the rest: each runs
 // one file at a time and waits on its database much of it, so the machine's cores serve the typecheck,
-// the web tests and the build meanwhile, and the other suite once those are done (one after the other,
-// the lane ended two minutes after the rest). Each suite's output is kept in its own file and printed
-// once both are done; then the e2e runs alone (its browsers, servers and simulators want both cores).
+// the web tests and the build meanwhile. Each suite's output is kept in its own file and printed once
+// both are done; then the e2e runs alone (its browsers, servers and simulators want both cores).
 // `--serial` runs everything one after another, output as it comes.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
