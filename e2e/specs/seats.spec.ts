@@ -101,8 +101,12 @@ test('a member without a seat is not offered on a channel code; a code with nobo
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await open(page, `/channel-qrcode/list`);
-  await expect(page.getByText('席位演示码').first()).toBeVisible();
-  await expect(page.getByText('未绑定席位').first()).toBeVisible({ timeout: patient(15_000) }).catch(() => undefined);
+  const row = page.getByRole('row').filter({ hasText: '席位演示码' });
+  // The member without a seat is shown not receiving, and its tooltip says why.
+  const chip = row.getByTestId('member-chip').filter({ hasText: noSeat.name });
+  await expect(chip).toHaveAttribute('data-state', 'offline');
+  await chip.hover();
+  await expect(page.getByTestId('member-chip-tip')).toContainText('未绑定席位');
   await shot(page, 'channel-code-no-seat');
 });
 
