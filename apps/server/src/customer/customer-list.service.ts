@@ -30,6 +30,7 @@ import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { CustomerListRepository, Plan, RelationFilter, RelationKey } from './customer-list.repository.js';
 import { blockOf, type CustomerSearches } from './customer-searches.js';
 import type { CustomerRepository, TagRow } from './customer.repository.js';
+import { relKey } from '../db/relation-pairs.js';
 
 /** Relations read per round of the export (bounded memory whatever the row count). */
 const EXPORT_CHUNK = 500;
@@ -238,9 +239,9 @@ export class CustomerListService {
     const tags = await this.tagMap(wsId, follows);
     const codes = new Map((await this.deps.list.codesByState(wsId, follows.map((f) => f.state))).map((c) => [c.state, c]));
     const customerOf = new Map(customers.map((c) => [c.external_userid, c]));
-    const followOf = new Map(follows.map((f) => [`${f.external_userid}\u0000${f.userid}`, f]));
+    const followOf = new Map(follows.map((f) => [relKey(f.external_userid, f.userid), f]));
     return keys.flatMap((k) => {
-      const f = followOf.get(`${k.external_userid}\u0000${k.userid}`);
+      const f = followOf.get(relKey(k.external_userid, k.userid));
       if (!f) return [];
       const c = customerOf.get(k.external_userid);
       const code = codes.get(f.state);

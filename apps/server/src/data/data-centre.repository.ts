@@ -8,6 +8,7 @@ import type { Database } from '../db/database.js';
 import { nextTurn } from '../db/next-turn.js';
 import type { DailyDim, DB } from '../db/tables.js';
 import { COUNTERS, type Cover, type DailyDelta, type RelationState, type SignedCover } from './daily-figures.js';
+import { relKey } from '../db/relation-pairs.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -192,7 +193,7 @@ export class DataCentreRepository {
     ]);
     const tagsOf = new Map<string, string[]>();
     for (const t of tags) {
-      const k = `${t.external_userid}\u0000${t.userid}`;
+      const k = relKey(t.external_userid, t.userid);
       (tagsOf.get(k) ?? tagsOf.set(k, []).get(k)!).push(t.tag_id);
     }
     const out = new Map<string, RelationState[]>();
@@ -204,7 +205,7 @@ export class DataCentreRepository {
         state: r.state,
         deleted_at: r.deleted_at === null ? null : Number(r.deleted_at),
         deleted_by_customer_at: r.deleted_by_customer_at == null ? null : Number(r.deleted_by_customer_at),
-        tags: tagsOf.get(`${r.external_userid}\u0000${r.userid}`) ?? [],
+        tags: tagsOf.get(relKey(r.external_userid, r.userid)) ?? [],
       });
     }
     return out;

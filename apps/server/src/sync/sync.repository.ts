@@ -101,7 +101,7 @@ const upserts = statementsByShape((shape) => {
 
 /**
  * Upsert `rows` on (work_space_id, …key) updating every other column (those of the first row). With
- * `inserted` (PostgreSQL only), the key columns of each row written and whether it was new.
+ * `inserted` (PostgreSQL only), the key columns of each row written and whether it was new; else nothing.
  */
 async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows: Array<DB[T]>, opts: { inserted?: boolean } = {}): Promise<Values[]> {
   const written: Values[] = [];
@@ -112,11 +112,10 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
   const built = upserts(`${table}:${key.join(',')}:${columns.join(',')}:${opts.inserted ? 'inserted' : ''}`);
   for (const batch of chunks(rows) as unknown as Values[][]) {
     // A row of several without one of the columns gets the column's default, as Kysely builds it.
-    written.push(
-      ...(batch.every((row) => columns.every((c) => row[c] !== undefined))
-        ? await built.rows(trx, batch)
-        : await upsertInto(trx, table, key, columns, batch, opts.inserted).execute()),
-    );
+    const out: Values[] = batch.every((row) => columns.every((c) => row[c] !== undefined))
+      ? await built.rows(trx, batch)
+      : await upsertInto(trx, table, key, columns, batch, opts.inserted).execute();
+    if (opts.inserted) written.push(...out);
   }
   return written;
 }
