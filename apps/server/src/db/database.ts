@@ -53,6 +53,15 @@ export interface Database {
 
 const PG_INT8 = 20;
 
+/**
+ * PostgreSQL: the word indexes' GIN pending lists, in kB, for the server's connections. Every search reads
+ * a pending list whole: after a million-customer seed at PostgreSQL's default of 4 MB they held 260–380
+ * pages and a word search took 22–148 ms instead of 15–19 (docs/customers.md); at 64 kB (the least it allows)
+ * each writer merges its entries into the index soon. A full customer pass takes more for its own
+ * transactions and merges the lists when it ends (sync/sync.repository.ts).
+ */
+export const SEARCH_PENDING_LIST_KB = 64;
+
 /** SQLite: another connection's commits (`data_version`) are read for the change mark at most this often, in ms. */
 const VERSION_READ_MS = 1;
 
@@ -70,7 +79,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const statements = new PreparedStatements();
-    pool.on('connect', (client) => statements.attach(client));
+    pool.on('connect', (client) => {
+      statements.attach(client);
+      // Queued before anything the pool hands this connection out for.
+      client.query(`set gin_pending_list_limit = ${SEARCH_PENDING_LIST_KB}`).catch((err: Error) => console.error('PostgreSQL connection setting failed:', err.message));
+    });
     const writes = new TableWrites();
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     const changeMark = async () => (await pool.query<{ mark: string }>({ name: 'change-mark', text: 'select pg_current_snapshot()::text as mark' })).rows[0]!.mark;

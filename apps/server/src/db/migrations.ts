@@ -18,7 +18,7 @@ const SHORT_WORD_INDEXES = [
 ] as const;
 
 /** PostgreSQL: the GIN indexes 客户列表's word search reads (0015's trigrams, 0020's characters and pairs). */
-const SEARCH_GIN_INDEXES = ['customer_name_trgm_idx', 'follow_relation_remark_trgm_idx', 'customer_name_grams_idx', 'follow_relation_remark_grams_idx'];
+export const SEARCH_GIN_INDEXES = ['customer_name_trgm_idx', 'follow_relation_remark_trgm_idx', 'customer_name_grams_idx', 'follow_relation_remark_grams_idx'];
 
 /** SQL for a text's characters and pairs of characters, space-separated (the tokens of the short-word tables). */
 const gramsOf = (x: string) =>
@@ -1725,6 +1725,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         if (dialect !== 'postgres') return;
         await db.schema.createIndex('follow_tag_customer_idx').on('follow_tag').columns(['work_space_id', 'external_userid', 'userid']).execute();
         await sql`alter table follow_tag drop constraint follow_tag_pk, add constraint follow_tag_pk primary key (work_space_id, tag_id, external_userid, userid)`.execute(db);
+      },
+    },
+    // PostgreSQL: the word indexes' pending-list limit moves from the indexes (0030) to the connection, so
+    // a first sync's writers can take a larger one for their own transactions (SEARCH_PENDING_LIST_KB). The
+    // server's connections keep 64 kB (db/database.ts); a full customer pass writes with 4 MB and merges the
+    // lists once it ends (sync/sync.repository.ts): the backends spent a tenth less CPU on a first sync of
+    // 200,000 customers, most of it decoding and re-encoding frequent keys' posting lists at every flush.
+    '0042_search_pending_list_per_connection': {
+      async up(db: Kysely<any>) {
+        if (dialect !== 'postgres') return;
+        for (const index of SEARCH_GIN_INDEXES) await sql.raw(`alter index ${index} reset (gin_pending_list_limit)`).execute(db);
+      },
+      async down(db: Kysely<any>) {
+        if (dialect !== 'postgres') return;
+        for (const index of SEARCH_GIN_INDEXES) await sql.raw(`alter index ${index} set (gin_pending_list_limit = 64)`).execute(db);
       },
     },
   };

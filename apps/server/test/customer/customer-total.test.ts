@@ -4,7 +4,6 @@
 // again. The search index (FTS5 trigram / pg_trgm) finds a remark written after the customer came, and
 // forgets the old one.
 import { CUSTOMER_COUNT_CAP } from '@scrm/contracts/customer';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { connectCorp, until, type ConnectedCorp } from '../helpers/corp.js';
@@ -83,14 +82,5 @@ describe('the search index', () => {
     // A customer's name, three characters or more of it.
     const named = customers.find((x) => [...x.name].length >= 3)!;
     expect(await found(named.name)).toContain(named.external_userid);
-  });
-
-  it('keeps the PostgreSQL word indexes\' pending lists short (every search reads the whole list)', async () => {
-    if (h.server.database.dialect !== 'postgres') return;
-    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`select relname, reloptions from pg_class
-      where relname in ('customer_name_trgm_idx', 'follow_relation_remark_trgm_idx', 'customer_name_grams_idx', 'follow_relation_remark_grams_idx') order by relname`.execute(h.server.database.kysely);
-    expect(rows.map((r) => [r.relname, r.reloptions])).toEqual(
-      ['customer_name_grams_idx', 'customer_name_trgm_idx', 'follow_relation_remark_grams_idx', 'follow_relation_remark_trgm_idx'].map((n) => [n, ['gin_pending_list_limit=64']]),
-    );
   });
 });

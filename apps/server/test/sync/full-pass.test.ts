@@ -1,7 +1,9 @@
 // A full customer pass (the first sync, and 「同步」 after it): customers and relations as WeCom lists
 // them, written in slices; a relation we had live that WeCom no longer lists ends at the end, and each
 // relation's tags carry the add time it was written with.
+import { sql } from 'kysely';
 import { expect, test } from 'vitest';
+import { SEARCH_GIN_INDEXES } from '../../src/db/migrations.js';
 import { customerRuns, SyncRepository, type LiveFollowValues } from '../../src/sync/sync.repository.js';
 import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
 
@@ -61,4 +63,34 @@ test('the writers of a pass (PostgreSQL: side by side) each take whole customers
   expect(customerRuns(rows.slice(0, 3), 4).map((run) => run.length)).toEqual([3]);
   expect(customerRuns(rows, 4).map((run) => run.map((r) => r.external_userid).join(''))).toEqual(['aaa', 'bcccc', 'd', 'e']);
   expect(customerRuns([], 2)).toEqual([]);
+});
+
+test('PostgreSQL: a pass leaves nothing pending in the word indexes, and the server\'s other writes keep the lists at 64 kB', async () => {
+  const { db } = plans;
+  if (db.dialect !== 'postgres') return;
+  const sync = new SyncRepository(db);
+  const wsId = await addWorkSpace(db, '待合并');
+  const pending = async () => {
+    const out: Record<string, number> = {};
+    for (const index of SEARCH_GIN_INDEXES) {
+      const { rows } = await sql<{ pages: number | string }>`select gin_clean_pending_list(${index}::regclass) as pages`.execute(db.kysely);
+      out[index] = Number(rows[0]!.pages);
+    }
+    return out;
+  };
+  const nothing = Object.fromEntries(SEARCH_GIN_INDEXES.map((index) => [index, 0]));
+  await pending();
+  // The pass's own transactions let the lists grow (4 MB), and it merges them when it ends.
+  const ids = Array.from({ length: 600 }, (_, i) => `wp${String(i).padStart(4, '0')}`);
+  await sync.replaceCustomers(
+    wsId,
+    ids.map((id, i) => ({ ...customer(wsId, id), name: `客户${id}张伟${i}` })),
+    ids.map((id, i) => ({ ...follow(wsId, id, 'u1', 1_000 + i), remark: `华东区域大客户${i}` })),
+  );
+  expect(await pending()).toEqual(nothing);
+  // The server's connections merge after 64 kB, PostgreSQL's least, whatever the server's own default.
+  const { rows } = await sql<{ setting: string }>`select current_setting('gin_pending_list_limit') as setting`.execute(db.kysely);
+  expect(rows[0]!.setting).toBe('64kB');
+  const { rows: options } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where relname in (${sql.join(SEARCH_GIN_INDEXES)})`.execute(db.kysely);
+  expect(options.map((o) => o.reloptions)).toEqual(SEARCH_GIN_INDEXES.map(() => null));
 });
