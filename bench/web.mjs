@@ -3,7 +3,8 @@
 // Chromium against the production build. Then, for comparison, the same for a
 // logged-in user until the first sub-app page shows, and a menu move to three other sub-apps: the first
 // visit, a revisit in the same page, and the first visit again in a new page whose HTTP cache holds the
-// previous page's files (warm). Budget: 300 KB of JS before the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
+// previous page's files (warm). Each load also prints the renderer's main-thread time until it showed (Chrome's
+// counters: tasks, and of them scripts, style and layout), the part of the time the page itself spends. Budget: 300 KB of JS before the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
 // on port+1). --report writes bench/bundle-report.md: what each file of both paths holds.
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
@@ -30,6 +31,7 @@ async function measure(selector, token) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Performance.enable');
   const types = new Map();
   const urls = new Map();
   const files = [];
@@ -60,6 +62,9 @@ async function measure(selector, token) {
     await pageShown(page);
     pageMs = Date.now() - t0;
   }
+  // The renderer's main thread until then (Chrome's own counters, seconds since the page's process began).
+  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const thread = { task: metrics.TaskDuration, script: metrics.ScriptDuration, layout: metrics.LayoutDuration, style: metrics.RecalcStyleDuration };
   await page.waitForTimeout(300); // let in-flight responses finish counting
   const shown = { ...bytes };
   const shownRequests = requests;
@@ -81,6 +86,7 @@ async function measure(selector, token) {
   return {
     ms,
     pageMs,
+    thread,
     requests: shownRequests,
     files: pageFiles,
     ...shown,
@@ -165,6 +171,8 @@ function report(title, samples) {
   const pick = (k) => median(samples.map((s) => s[k]));
   console.log(`${title.padEnd(40)} JS ${kb(pick('js')).padStart(9)}   CSS ${kb(pick('css')).padStart(8)}   requests ${String(pick('requests')).padStart(3)}   time ${String(pick('ms')).padStart(5)} ms   in all: JS ${kb(pick('jsSettled')).padStart(9)}, ${pick('requestsSettled')} requests`);
   if (samples[0].pageMs !== undefined) console.log(`${''.padEnd(40)} the content frame shows at that time; the page itself after ${pick('pageMs')} ms`);
+  const ms = (k) => `${Math.round(median(samples.map((s) => s.thread[k])) * 1000)} ms`;
+  console.log(`${''.padEnd(40)} main thread until then: tasks ${ms('task')}, of which scripts ${ms('script')}, style ${ms('style')}, layout ${ms('layout')}`);
   if (pick('requestsIdle')) console.log(`${''.padEnd(40)} then, when the browser is idle: JS ${kb(pick('jsIdle'))} in ${pick('requestsIdle')} requests (the sub-apps' entries)`);
 }
 
