@@ -24,6 +24,18 @@ describe('SQLITE_CACHE_MB', () => {
   });
 });
 
+describe('SQLite temporary files', () => {
+  it('are kept in memory: a statement\'s undo pages inside a transaction never go through a file', async () => {
+    const database = openDatabase({ dataDir: mkdtempSync(join(tmpdir(), 'scrm-temp-')) });
+    try {
+      // 2 = MEMORY. On a file, a first sync's multi-row inserts wrote 12 GB of statement journal (bench/RESULTS.md, Sync).
+      expect(database.sqlite!.pragma('temp_store', { simple: true })).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('loadConfig', () => {
   it('has a documented default for every variable', () => {
     const c = loadConfig({});
