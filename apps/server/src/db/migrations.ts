@@ -1728,10 +1728,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     // PostgreSQL: the word indexes' pending-list limit moves from the indexes (0030) to the connection, so
-    // a first sync's writers can take a larger one for their own transactions (SEARCH_PENDING_LIST_KB). The
-    // server's connections keep 64 kB (db/database.ts); a full customer pass writes with 4 MB and merges the
-    // lists once it ends (sync/sync.repository.ts): the backends spent a tenth less CPU on a first sync of
-    // 200,000 customers, most of it decoding and re-encoding frequent keys' posting lists at every flush.
+    // a first sync's writers can take a larger one for their own transactions. The server's connections keep
+    // 64 kB (SEARCH_PENDING_LIST_KB, db/database.ts); a full customer pass writes with 4 MB and merges the
+    // lists once it ends (PASS_PENDING_LIST_KB, sync/sync.repository.ts): the backends spent a tenth less CPU
+    // on a first sync of 200,000 customers, spent before on decoding and encoding again frequent keys'
+    // posting lists at every 64 kB merge.
     '0042_search_pending_list_per_connection': {
       async up(db: Kysely<any>) {
         if (dialect !== 'postgres') return;
