@@ -49,21 +49,28 @@ describe('background transactions', () => {
       await sql`insert into bg_probe (id, note) values (2, ${'同步'})`.execute(trx);
     });
     await wrote.opened;
+    // Whatever fails below, the transaction ends, so the tests after this one do not wait on its locks.
+    let outside: Promise<unknown> = Promise.resolve();
+    let returning: Promise<{ rows: Array<{ id: number }> }> = Promise.resolve({ rows: [] });
+    try {
+      // A read answers while the transaction is open: on SQLite within the turn it runs in, seeing the row
+      // written so far; on PostgreSQL on another connection (made now, a few round trips: not timed), seeing
+      // what was committed.
+      if (db.dialect === 'sqlite') expect(await settlesSoon(count())).toBe(true);
+      expect(await count()).toBe(db.dialect === 'sqlite' ? 1 : 0);
 
-    // A read answers at once: on SQLite it sees the row written so far, on PostgreSQL what is committed.
-    expect(await settlesSoon(count())).toBe(true);
-    expect(await count()).toBe(db.dialect === 'sqlite' ? 1 : 0);
-
-    const outside = insert(3);
-    // A write that returns rows is a writer too (better-sqlite3 calls it a reader).
-    const returning = sql<{ id: number }>`insert into bg_probe (id, note) values (4, ${'外'}) returning id`.execute(db.kysely);
-    if (db.dialect === 'sqlite') {
-      expect(await settlesSoon(outside)).toBe(false);
-      expect(await settlesSoon(returning)).toBe(false);
-      expect(db.writersWaiting()).toBe(true);
+      outside = insert(3);
+      // A write that returns rows is a writer too (better-sqlite3 calls it a reader).
+      returning = sql<{ id: number }>`insert into bg_probe (id, note) values (4, ${'外'}) returning id`.execute(db.kysely);
+      if (db.dialect === 'sqlite') {
+        expect(await settlesSoon(outside)).toBe(false);
+        expect(await settlesSoon(returning)).toBe(false);
+        expect(db.writersWaiting()).toBe(true);
+      }
+    } finally {
+      finish.open();
+      await done;
     }
-    finish.open();
-    await done;
     await outside;
     expect((await returning).rows).toEqual([{ id: 4 }]);
     expect(db.writersWaiting()).toBe(false);
