@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { serverArgs, startChild, tsxArgs, waitForPort } from '../scripts/lib.mjs';
+import { serverArgs, simArgs, startChild, waitForPort } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -74,7 +74,7 @@ export async function startDrillStack(opts: { port: number; simPort: number; env
   const serverUrl = `http://127.0.0.1:${opts.port}`;
   const simUrl = `http://127.0.0.1:${opts.simPort}`;
   const simToken = randomBytes(18).toString('base64url');
-  const sim: ChildProcess = startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
+  const sim: ChildProcess = startChild('sim', process.execPath, simArgs(), {
     SIM_PORT: String(opts.simPort),
     SIM_HOST: '127.0.0.1',
     SIM_CONTROL_TOKEN: simToken,

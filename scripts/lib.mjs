@@ -71,8 +71,6 @@ export function startChild(name, cmd, args, env = {}, cwd = root) {
   return child;
 }
 
-export const tsxArgs = (entry) => ['--import', 'tsx', '--import', './scripts/exit-with-parent.mjs', entry];
-
 /**
  * Node's flags for every server launch. --heap-growing-percent=50: after a full collection V8 lets the
  * old space grow to 1.5× what survived instead of up to 4×, so the garbage of a long job (an export, a
@@ -85,8 +83,10 @@ export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'];
 
 /** The built server (scripts/build-server.mjs); every launcher but the server tests runs it. */
 export const SERVER_BUNDLE = 'apps/server/dist/main.mjs';
+/** The built WeCom simulator, built with the server; the launchers run it, its own tests the sources. */
+export const SIM_BUNDLE = 'packages/wecom-sim/dist/main.mjs';
 
-/** Builds the server bundle (esbuild, well under a second): once per launch, before any server starts. */
+/** Builds the server and simulator bundles (esbuild, about a second): once per launch, before either starts. */
 export function ensureServerBuild() {
   if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) throw new Error('server build failed');
 }
@@ -95,6 +95,12 @@ export function ensureServerBuild() {
 export function serverArgs() {
   if (!existsSync(path.join(root, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
   return [...SERVER_NODE_FLAGS, '--import', './scripts/exit-with-parent.mjs', SERVER_BUNDLE];
+}
+
+/** The node arguments that run the built simulator (built with the server, `ensureServerBuild`). */
+export function simArgs() {
+  if (!existsSync(path.join(root, SIM_BUNDLE))) throw new Error(`${SIM_BUNDLE} is missing: run npm run build`);
+  return ['--import', './scripts/exit-with-parent.mjs', SIM_BUNDLE];
 }
 
 export function readJson(file) {
@@ -114,7 +120,7 @@ export async function startStack({ port, simPort, env = {}, sim = true, extraSer
   const children = [];
   if (sim) {
     children.push(
-      startChild('sim', process.execPath, tsxArgs('packages/wecom-sim/src/main.ts'), {
+      startChild('sim', process.execPath, simArgs(), {
         SIM_PORT: String(simPort),
         SIM_CONTROL_TOKEN: simToken,
         SIM_GZH_CALLBACK_URL: `http://127.0.0.1:${port}/api/gzh/callback`,
