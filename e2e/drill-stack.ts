@@ -11,6 +11,7 @@ import path from 'node:path';
 import { serverArgs, simArgs, startChild, waitForPort } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
+import { openAs } from './helpers';
 
 export interface DrillStack {
   serverUrl: string;
@@ -47,15 +48,7 @@ export async function drillApi<T = any>(serverUrl: string, as: { token: string; 
 }
 
 /** Opens a console page (`#hashPath`) of a drill's server logged in as an account, in its work space. */
-export async function openDrillPage(page: Page, serverUrl: string, as: { token: string; workId: number }, hashPath: string): Promise<void> {
-  await page.goto(`${serverUrl}/`);
-  await page.evaluate(([t, w]) => {
-    window.localStorage.setItem('token', t!);
-    window.localStorage.setItem('work_id', w!);
-  }, [as.token, String(as.workId)]);
-  await page.goto(`${serverUrl}/#${hashPath}`);
-  await page.reload();
-}
+export const openDrillPage = (page: Page, serverUrl: string, as: { token: string; workId: number }, hashPath: string) => openAs(page, serverUrl, as, hashPath);
 
 /** A main account on a drill's stack with a sample corp connected and synced: what each drill starts from. */
 export async function drillCorp(

@@ -100,13 +100,25 @@ export async function registerAccount(opts: { bindGzh?: boolean } = {}): Promise
   return account;
 }
 
-/** Opens a page already logged in with a token (as the login would leave it). */
-export async function openLoggedIn(page: Page, token: string, hashPath = '/channel-qrcode/list') {
-  await page.goto('/');
-  await page.evaluate((t) => window.localStorage.setItem('token', t), token);
-  await page.goto(`/#${hashPath}`);
-  await page.reload();
+/**
+ * Opens a console page (`#hashPath`) of the server at `base` logged in as an account, as the login would
+ * leave it: the token (and the work space) are written to the origin's storage on an answer that runs no
+ * app (`/api/health`), so the console itself loads once, already logged in.
+ */
+export async function openAs(page: Page, base: string, as: { token: string; workId?: number }, hashPath: string) {
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(
+    ([t, w]) => {
+      window.localStorage.setItem('token', t!);
+      if (w) window.localStorage.setItem('work_id', w);
+    },
+    [as.token, as.workId ? String(as.workId) : ''],
+  );
+  await page.goto(`${base}/#${hashPath}`);
 }
+
+/** Opens a page of the suite's server already logged in with a token. */
+export const openLoggedIn = (page: Page, token: string, hashPath = '/channel-qrcode/list') => openAs(page, serverUrl, { token }, hashPath);
 
 /**
  * Opens every closed section of the side menu, so that all the items the account may see are shown (a

@@ -8,7 +8,7 @@ import { walkMenu } from '@scrm/contracts/menu';
 import { SUB_APPS, subAppBase } from '@scrm/contracts/sub-apps';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../../scripts/stack-client.mjs';
-import { channelCodeBody, E2E_SIM_TOKEN, registerAccount, serverUrl, simUrl, patient } from '../helpers';
+import { channelCodeBody, E2E_SIM_TOKEN, openAs, registerAccount, serverUrl, simUrl, patient } from '../helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCT_NAME = '企微SCRM';
@@ -28,19 +28,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return errors;
-}
-
-async function openAt(page: Page, token: string, workId: number | undefined, hashPath: string) {
-  await page.goto('/');
-  await page.evaluate(
-    ([t, w]) => {
-      window.localStorage.setItem('token', t!);
-      if (w) window.localStorage.setItem('work_id', w);
-    },
-    [token, workId ? String(workId) : ''],
-  );
-  await page.goto(`/#${hashPath}`);
-  await page.reload();
 }
 
 test('the production build has a served remote entry for every sub-app', async ({ request }) => {
@@ -81,7 +68,7 @@ test('every page of the menu opens with its title, nothing left loading and no c
   // The simulated members' avatars point at WeCom's image host, which this machine may not reach.
   await page.route('https://wework.qpic.cn/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
   const errors = watchErrors(page);
-  await openAt(page, account.token, work.id, PAGES[0]!.path);
+  await openAs(page, serverUrl, { token: account.token, workId: work.id }, PAGES[0]!.path);
   const content = page.getByTestId('content');
   for (const { path: pagePath, name } of PAGES) {
     await test.step(`${pagePath} ${name}`, async () => {
@@ -114,7 +101,7 @@ test('a sub-app that cannot be loaded shows why, and 「重试」 loads it', asy
   await page.route('**/apps/data/remoteEntry.js*', (route) =>
     missing ? route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":404,"message":"文件不存在"}' }) : route.fallback(),
   );
-  await openAt(page, account.token, undefined, '/data/customer');
+  await openAs(page, serverUrl, { token: account.token }, '/data/customer');
   const failed = page.getByTestId('sub-app-load-error');
   await expect(failed).toContainText('页面加载失败', { timeout: patient(5_000) });
   await expect(failed).toContainText('「数据中心」页面文件下载失败，请检查网络后重试');
@@ -133,7 +120,7 @@ test('a sub-app that does not answer gives up within seconds, and 「重试」 l
   let hang = true;
   // The first request for the entry never gets an answer.
   await page.route('**/apps/data/remoteEntry.js*', (route) => (hang ? undefined : route.fallback()));
-  await openAt(page, account.token, undefined, '/data/customer');
+  await openAs(page, serverUrl, { token: account.token }, '/data/customer');
   const failed = page.getByTestId('sub-app-load-error');
   await expect(failed).toContainText('「数据中心」10 秒内没有加载完成', { timeout: patient(15_000) });
   hang = false;
