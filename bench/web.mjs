@@ -6,6 +6,7 @@
 // previous page's files (warm). Each load also prints the renderer's main-thread time until it showed (Chrome's
 // counters: tasks, and of them scripts, style and layout), the part of the time the page itself spends. Budget: 300 KB of JS before the login dialog. Usage: node bench/web.mjs [--runs=3] [--files] [--report] [--port=3911] (the simulator
 // on port+1). --report writes bench/bundle-report.md: what each file of both paths holds.
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { ensureWebBuild, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
@@ -19,6 +20,11 @@ const port = numberArg('port', 3911);
 const simPort = port + 1;
 const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// The full browser, as a user has it (the e2e runs in the lighter headless shell).
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('bench/web.mjs needs Debian\'s chromium: apt-get install -y chromium fonts-wqy-microhei');
+  process.exit(1);
+}
 ensureWebBuild();
 const stack = await startBenchStack({ port, simPort });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });

@@ -1,5 +1,5 @@
 // `npm test`: the whole suite on a fresh machine. Installs what is missing (npm
-// packages, Debian's chromium and a CJK font), typechecks, runs the unit and API
+// packages, Debian's Chromium headless shell and a CJK font), typechecks, runs the unit and API
 // tests on SQLite and — when a server answers on 127.0.0.1:5432 — on PostgreSQL,
 // builds the web apps and runs the Playwright e2e in Chromium.
 // `npm test -- --only=web,server` runs a subset (names below).
@@ -25,12 +25,13 @@ const failures = [];
 const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
 
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  log('安装 Debian chromium 与中文字体…');
+  // The e2e runs in Chromium's headless shell (e2e/playwright.config.ts); without the font Chinese renders as boxes.
+  if (existsSync('/usr/bin/chromium-headless-shell') && existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc')) return;
+  log('安装 Debian chromium-headless-shell 与中文字体…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   apt(['update', '-q']);
-  if (apt(['install', '-y', '-q', 'chromium', 'fonts-wqy-microhei']) !== 0) throw new Error('could not install chromium');
+  if (apt(['install', '-y', '-q', 'chromium-headless-shell', 'fonts-wqy-microhei']) !== 0) throw new Error('could not install chromium');
 }
 
 const vitestArgs = (name, args) => ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`];
