@@ -49,11 +49,11 @@ test('an auto-tag rule is applied retroactively, with its progress shown', async
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await page.keyboard.press('Escape');
   await page.screenshot({ path: '/tmp/scrm-auto-tag-edit.png', fullPage: true });
-  // WeCom answers mark_tag slowly, so the run is seen under way.
+  // WeCom answers the first mark_tag calls slowly (12 s in all), so the run is seen under way; the rest at once.
   const fault = await stack.client.simFetch('/control/faults', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ kind: 'latency', corpId, path: 'externalcontact/mark_tag', ms: 4000 }),
+    body: JSON.stringify({ kind: 'latency', corpId, path: 'externalcontact/mark_tag', ms: 4000, count: 3 }),
   });
   expect(fault.status).toBe(200);
   await page.getByTestId('rule-submit').click();
