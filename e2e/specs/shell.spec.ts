@@ -76,6 +76,8 @@ test('a sub-app loads as a separate remote, with its title and breadcrumbs', asy
   const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/apps/tag/assets/')));
   expect(await loaded()).toBe(false);
   await page.getByTestId('side-menu').getByText('运营').click();
+  // The section slides open; a click while its items still move can land beside the item (seen on a loaded CI).
+  await expect(page.getByTestId('side-menu').locator('.ant-motion-collapse')).toHaveCount(0);
   await page.getByTestId('side-menu').getByText('自动标签').click();
   await expect(page).toHaveURL(/#\/tag\/auto\/list$/);
   await expect.poll(loaded).toBe(true);
