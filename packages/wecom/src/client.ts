@@ -272,7 +272,7 @@ export class WecomClient {
         const res = await this.transport({
           url,
           method: req.method,
-          json: req.form || req.method === 'GET' ? undefined : JSON.stringify(req.body ?? {}),
+          body: req.form || req.method === 'GET' ? undefined : JSON.stringify(req.body ?? {}),
           form: req.form?.(),
           timeoutMs,
           idempotent: !CREATES.has(req.path),

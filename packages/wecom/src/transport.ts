@@ -1,15 +1,20 @@
 // How the client's calls reach WeCom. JSON posts and GETs go over node:http / node:https with kept-alive
 // connections: a call costs ~60 µs of CPU there against ~500 µs through `fetch` (undici's Request and
 // Response objects and the AbortSignal of its timeout), and the acquisition chain makes three calls an add.
-// Uploads (a FormData body, rare) go through `fetch`, the runtime's one multipart encoder.
+// Uploads (a FormData body, rare) go through `fetch`, the runtime's one multipart encoder. The simulator
+// sends its callbacks and notifications (XML, JSON) through the same transport.
 import http from 'node:http';
 import https from 'node:https';
 
 export interface WireRequest {
   url: URL;
   method: 'GET' | 'POST';
-  /** A JSON body (POST). */
-  json?: string;
+  /** A text body (POST): JSON unless `contentType` says otherwise. */
+  body?: string;
+  /** The body's type; `application/json` when not given. */
+  contentType?: string;
+  /** More request headers (lower-case names). */
+  headers?: Record<string, string>;
   /** A multipart body (an upload). */
   form?: FormData;
   /** The whole call is abandoned after this long: the promise rejects with an error named TimeoutError. */
@@ -56,10 +61,10 @@ export function httpTransport(): Transport {
       if (!pool) return reject(new Error(`unsupported protocol ${req.url.protocol}`));
       const agent = pooled ? pool : false;
       const send = req.url.protocol === 'https:' ? https.request : http.request;
-      const headers: http.OutgoingHttpHeaders = {};
-      if (req.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = Buffer.byteLength(req.json);
+      const headers: http.OutgoingHttpHeaders = { ...req.headers };
+      if (req.body !== undefined) {
+        headers['content-type'] = req.contentType ?? 'application/json';
+        headers['content-length'] = Buffer.byteLength(req.body);
       }
       let answered = false;
       const call = send(req.url, { method: req.method, agent, headers }, (res) => {
@@ -79,7 +84,7 @@ export function httpTransport(): Transport {
         else reject(err);
       }
       call.on('error', fail);
-      call.end(req.json);
+      call.end(req.body);
     });
 
   return async (req) => {

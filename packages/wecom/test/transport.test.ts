@@ -21,7 +21,7 @@ async function listen<T extends Server | HttpServer>(server: T): Promise<{ serve
 const post = (url: string, extra: Partial<WireRequest> = {}): WireRequest => ({
   url: new URL(`${url}/cgi-bin/x`),
   method: 'POST',
-  json: '{"a":1}',
+  body: '{"a":1}',
   timeoutMs: 2_000,
   idempotent: true,
   ...extra,
@@ -91,6 +91,24 @@ describe('httpTransport', () => {
     expect(peer.requests).toEqual([1, 1, 2, 3, 3]);
   });
 
+  it('sends a text body with its type and headers (the simulator\'s XML callbacks and signed notifications)', async () => {
+    let received = '';
+    const peer = await listen(
+      createHttpServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received = `${req.headers['content-type']} ${req.headers['x-pay-nonce']} ${req.headers['content-length']}\n${Buffer.concat(chunks).toString()}`;
+          res.end('success');
+        });
+      }),
+    );
+    const xml = '<xml><Content>你好</Content></xml>';
+    const answer = await httpTransport()(post(peer.url, { body: xml, contentType: 'text/xml', headers: { 'x-pay-nonce': 'n1' } }));
+    expect(answer).toEqual({ status: 200, text: 'success' });
+    expect(received).toBe(`text/xml n1 ${Buffer.byteLength(xml)}\n${xml}`);
+  });
+
   it('abandons a call without an answer at its timeout', async () => {
     const peer = await listen(createHttpServer(() => undefined));
     const started = Date.now();
@@ -113,7 +131,7 @@ describe('httpTransport', () => {
     );
     const form = new FormData();
     form.append('media', new Blob(['你好，世界']), 'hello.txt');
-    const answer = await httpTransport()(post(peer.url, { json: undefined, form }));
+    const answer = await httpTransport()(post(peer.url, { body: undefined, form }));
     expect(JSON.parse(answer.text)).toEqual({ errcode: 0, media_id: 'm1' });
     expect(received).toMatch(/^multipart\/form-data; boundary=/);
     expect(received).toContain('filename="hello.txt"');

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 import type { Faults } from '../faults/faults.js';
+import { send } from '../outbound.js';
 
 export interface CallbackTarget {
   url: string;
@@ -105,13 +106,7 @@ export class Deliverer {
     const target = new URL(url);
     for (const [k, v] of Object.entries(sealed.query)) target.searchParams.set(k, v);
     try {
-      const res = await fetch(target, {
-        method: 'POST',
-        headers: { 'content-type': 'text/xml' },
-        body: sealed.xml,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
-      await res.arrayBuffer();
+      const res = await send({ url: target, method: 'POST', body: sealed.xml, contentType: 'text/xml', timeoutMs: this.opts.timeoutMs, idempotent: true });
       if (res.status === 200) return true;
       d.lastError = `HTTP ${res.status}`;
     } catch (err) {
@@ -133,8 +128,8 @@ export async function verifyCallbackUrl(to: CallbackTarget, timeoutMs: number): 
   target.searchParams.set('nonce', sealed.query.nonce);
   target.searchParams.set('echostr', sealed.encrypt);
   try {
-    const res = await fetch(target, { signal: AbortSignal.timeout(timeoutMs) });
-    return res.status === 200 && (await res.text()) === echo;
+    const res = await send({ url: target, method: 'GET', timeoutMs, idempotent: true });
+    return res.status === 200 && res.text === echo;
   } catch {
     return false;
   }

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WecomCrypto } from '@scrm/wecom/crypto';
+import { send } from '../outbound.js';
 
 export interface PushOptions {
   callbackUrl: string;
@@ -55,14 +56,9 @@ export async function pushEvent(xml: string, openid: string, opts: PushOptions):
       body = toXml({ ToUserName: opts.safe.originalId, Encrypt: encrypt });
     }
     try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'text/xml' },
-        body,
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
-      const text = (await res.text()).trim();
-      if (res.ok && (text === 'success' || text === '')) return true;
+      const res = await send({ url, method: 'POST', body, contentType: 'text/xml', timeoutMs: opts.timeoutMs, idempotent: true });
+      const text = res.text.trim();
+      if (res.status >= 200 && res.status < 300 && (text === 'success' || text === '')) return true;
       opts.log.warn({ attempt, status: res.status, body: text.slice(0, 200) }, 'gzh callback not accepted');
     } catch (err) {
       opts.log.warn({ attempt, err: (err as Error).message }, 'gzh callback failed');

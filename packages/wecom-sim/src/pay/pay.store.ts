@@ -4,6 +4,7 @@
 // (notifications) and `METHOD \n path \n timestamp \n nonce \n body` (the merchant's requests).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { send } from '../outbound.js';
 
 export type PayState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
 export type PayEvent = 'TRANSACTION.SUCCESS' | 'TRANSACTION.FAIL' | 'TRANSACTION.CLOSED' | 'REFUND.SUCCESS';
@@ -149,14 +150,15 @@ export class PayStore {
       const signature = sign(opts.badSignature ? `${this.key}-forged` : this.key, [timestamp, nonce, body]);
       const attempt: DeliveryAttempt = { at: Date.now(), status: null };
       try {
-        const res = await fetch(url, {
+        const res = await send({
+          url: new URL(url),
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-pay-timestamp': timestamp, 'x-pay-nonce': nonce, 'x-pay-signature': signature },
+          headers: { 'x-pay-timestamp': timestamp, 'x-pay-nonce': nonce, 'x-pay-signature': signature },
           body,
-          signal: AbortSignal.timeout(5000),
+          timeoutMs: 5000,
+          idempotent: true,
         });
         attempt.status = res.status;
-        await res.arrayBuffer().catch(() => undefined);
       } catch (err) {
         attempt.error = (err as Error).message;
       }
