@@ -60,6 +60,22 @@ async function closingPeer() {
   return { url: peer.url, requests, connections: () => connections };
 }
 
+/** A peer that answers every request with `answer` and keeps the last request's headers and body. */
+async function recordingPeer(type: string, answer: string) {
+  let last = { headers: {} as Record<string, string | string[] | undefined>, body: '' };
+  const peer = await listen(
+    createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        last = { headers: req.headers, body: Buffer.concat(chunks).toString() };
+        res.setHeader('content-type', type).end(answer);
+      });
+    }),
+  );
+  return { url: peer.url, received: () => last };
+}
+
 describe('httpTransport', () => {
   it('sends one call after another on one kept-alive connection', async () => {
     const sockets = new Set<unknown>();
@@ -92,21 +108,12 @@ describe('httpTransport', () => {
   });
 
   it('sends a text body with its type and headers (the simulator\'s XML callbacks and signed notifications)', async () => {
-    let received = '';
-    const peer = await listen(
-      createHttpServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          received = `${req.headers['content-type']} ${req.headers['x-pay-nonce']} ${req.headers['content-length']}\n${Buffer.concat(chunks).toString()}`;
-          res.end('success');
-        });
-      }),
-    );
+    const peer = await recordingPeer('text/plain', 'success');
     const xml = '<xml><Content>你好</Content></xml>';
     const answer = await httpTransport()(post(peer.url, { body: xml, contentType: 'text/xml', headers: { 'x-pay-nonce': 'n1' } }));
     expect(answer).toEqual({ status: 200, text: 'success' });
-    expect(received).toBe(`text/xml n1 ${Buffer.byteLength(xml)}\n${xml}`);
+    const { headers, body } = peer.received();
+    expect(`${headers['content-type']} ${headers['x-pay-nonce']} ${headers['content-length']}\n${body}`).toBe(`text/xml n1 ${Buffer.byteLength(xml)}\n${xml}`);
   });
 
   it('abandons a call without an answer at its timeout', async () => {
@@ -118,21 +125,13 @@ describe('httpTransport', () => {
   });
 
   it('sends an upload as multipart form data', async () => {
-    let received = '';
-    const peer = await listen(
-      createHttpServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          received = `${req.headers['content-type']}\n${Buffer.concat(chunks).toString()}`;
-          res.setHeader('content-type', 'application/json').end('{"errcode":0,"media_id":"m1"}');
-        });
-      }),
-    );
+    const peer = await recordingPeer('application/json', '{"errcode":0,"media_id":"m1"}');
     const form = new FormData();
     form.append('media', new Blob(['你好，世界']), 'hello.txt');
     const answer = await httpTransport()(post(peer.url, { body: undefined, form }));
     expect(JSON.parse(answer.text)).toEqual({ errcode: 0, media_id: 'm1' });
+    const { headers, body } = peer.received();
+    const received = `${headers['content-type']}\n${body}`;
     expect(received).toMatch(/^multipart\/form-data; boundary=/);
     expect(received).toContain('filename="hello.txt"');
     expect(received).toContain('你好，世界');
