@@ -12,6 +12,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['packages/web-build/*.test.ts', 'packages/web-kit/src/**/*.test.{ts,tsx}', 'packages/web-parts/src/**/*.test.{ts,tsx}', 'apps/!(server)/src/**/*.test.{ts,tsx}'],
     setupFiles: ['packages/web-kit/test/setup.ts'],
+    // One worker process serves many files, each with fresh modules and mocks (see the runner): the
+    // suite loaded React and antd once per file before, and took three times the CPU.
+    isolate: false,
+    runner: 'packages/web-kit/test/runner.ts',
     restoreMocks: true,
     // Vitest runs cores − 1 files at once: one on this project's two-core machines. These tests use the
     // CPU alone (jsdom, no database), so both cores serve them.
