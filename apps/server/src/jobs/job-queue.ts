@@ -192,6 +192,21 @@ export class JobQueue {
     if (this.renewTimer) clearInterval(this.renewTimer);
   }
 
+  private refilling = false;
+
+  /**
+   * A slot came free: claim once the jobs finishing in this turn of the event loop have freed theirs, so
+   * that one claim fills them all (a job's end is often one of several answers read in the same turn).
+   */
+  private refill(): void {
+    if (this.refilling || this.stopped) return;
+    this.refilling = true;
+    setImmediate(() => {
+      this.refilling = false;
+      this.kick();
+    });
+  }
+
   /** Claim now (or right after the current claim). */
   kick(): void {
     if (this.stopped) return;
@@ -302,7 +317,7 @@ export class JobQueue {
         run.done = this.run(job, run).finally(() => {
           this.running.delete(run);
           if (!run.urgent && Date.now() < this.pressedUntil) this.rest(Date.now() - run.startedAt);
-          this.kick();
+          this.refill();
         });
         this.running.add(run);
       }

@@ -238,6 +238,40 @@ describe('slots', () => {
     await q.stop();
   });
 
+  // On SQLite the finishes of jobs released together are written in the same turn of the event loop; on
+  // PostgreSQL each comes back on its own connection, in a turn of its own.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fills the slots that came free together with one claim, not one claim a slot', async () => {
+    const repo = new JobRepository(database);
+    const q = new JobQueue(repo, { concurrency: 4, leaseMs: 1000, pollMs: 60_000 }, quiet);
+    queues.push(q);
+    const k = kind('together');
+    let release!: () => void;
+    let gate = new Promise<void>((r) => (release = r));
+    let running = 0;
+    q.register(k, { run: async () => { running += 1; await gate; running -= 1; } });
+    for (let i = 0; i < 8; i++) await q.enqueue(k, {}, { priority: 10 });
+    await q.start();
+    for (let i = 0; i < 100 && running < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(4);
+    const claims: number[] = [];
+    const claim = repo.claim.bind(repo);
+    repo.claim = async (opts) => {
+      const jobs = await claim(opts);
+      claims.push(jobs.length);
+      return jobs;
+    };
+    const first = release;
+    gate = new Promise<void>((r) => (release = r));
+    first();
+    for (let i = 0; i < 100 && (running < 4 || !claims.length); i++) await new Promise((r) => setTimeout(r, 10));
+    // The four that ended freed their slots before the claim: the next four came in one claim.
+    expect(running).toBe(4);
+    expect(claims).toEqual([4]);
+    release();
+    await q.idle([k]);
+    await q.stop();
+  });
+
   it('runs ordinary work with a single slot (JOB_CONCURRENCY=1): there is none to keep', async () => {
     const q = queue(database, { concurrency: 1, leaseMs: 1000, pollMs: 20 });
     const ordinary = kind('ordinary');
