@@ -2,7 +2,10 @@
 // (edit_external_contact of existing customers, each unique) to a work space's callback URL.
 // Prints events/s acknowledged and the acknowledgement latency (p50, p99), and how many customers
 // were read again from WeCom meanwhile (the processing, which runs at the same time and is not timed).
-// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--senders=50] [--customers=500] [--port=3931] [--pin=0] [--processes=1] [--profile]
+// Usage: node --import tsx bench/callbacks.ts [--seconds=10] [--warmup=3] [--senders=50] [--customers=500] [--port=3931] [--pin=0] [--processes=1] [--profile]
+//   --warmup=S: the senders run S seconds before the measured --seconds begin, so the figures are those of
+//   a server that has been taking deliveries (a live one does), not of its first second (code not yet
+//   compiled by the JIT, the heap still growing); the warm-up's own figures are printed apart, not counted.
 //   (DATABASE_URL=postgres://… for PostgreSQL). The server and the simulator take --port and the next one.
 //   --processes=N: N server processes on the one PostgreSQL database (the others at --port +10, +11, …);
 //   sender i posts to process i mod N (round-robin by sender, no proxy), so --senders is best a multiple of N.
@@ -16,11 +19,12 @@
 import http from 'node:http';
 import { WecomCrypto } from '@scrm/wecom/crypto';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { cpuMeter, cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
 const seconds = numberArg('seconds', 10);
+const warmup = numberArg('warmup', 3);
 const senders = numberArg('senders', 50);
 const port = numberArg('port', 3931);
 const simPort = port + 1;
@@ -60,11 +64,12 @@ try {
   // Seal ahead of time so the senders measure the server, not our own AES: twice the goal's 5,000 a second
   // (at 4,000 a second, as before, a server faster than that ran out of events and measured 4,000). A run
   // that sends every event says so.
-  const sealed = Math.min(400_000, 10_000 * seconds);
+  const sealed = Math.min(400_000, 10_000 * (seconds + warmup));
   const queue = Array.from({ length: sealed }, nextEvent);
   const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
   const machineBefore = machineLoad();
   const latencies: number[] = [];
+  const warm: number[] = [];
   let failures = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: senders });
   /** The answer's status. */
@@ -79,32 +84,41 @@ try {
     });
   /** The customers read from WeCom so far (each edit's processing is one such read, or none when a read queued already covers it). */
   const reads = async (): Promise<number> => (await (await client.simFetch(`/control/calls?corpId=${corp.corpId}`)).json()).calls['externalcontact/get'] ?? 0;
-  const readsBefore = await reads();
-  const until = Date.now() + seconds * 1000;
-  const started = Date.now();
+  const begun = Date.now();
+  const started = begun + warmup * 1000;
+  const until = started + seconds * 1000;
+  // The measured window's CPU and re-reads are counted from its start.
+  const window = new Promise<{ usage: () => Promise<string>; readsBefore: number }>((resolve, reject) =>
+    setTimeout(() => Promise.all([cpuMeter(stack.processes, stack.backends), reads()]).then(([usage, readsBefore]) => resolve({ usage, readsBefore }), reject), started - Date.now()),
+  );
   await Promise.all(
     Array.from({ length: senders }, async (_, i) => {
       const origin = `http://127.0.0.1:${servers[i % servers.length]}`;
       while (Date.now() < until && queue.length) {
         const event = queue.pop()!;
+        const measured = Date.now() >= started;
         const t0 = performance.now();
         const status = await post(`${origin}${event.path}`, event.body);
-        latencies.push(performance.now() - t0);
+        (measured ? latencies : warm).push(performance.now() - t0);
         if (status !== 200) failures += 1;
       }
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const { usage, readsBefore } = await window;
   const readsDuring = (await reads()) - readsBefore;
   agent.destroy();
-  const used = await cores.usage();
+  const used = await usage();
+  const percentile = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor(values.length * p))].toFixed(1);
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))].toFixed(1);
+  warm.sort((a, b) => a - b);
+  const pct = (p: number) => percentile(latencies, p);
   const spread = servers.length > 1 ? `, ${servers.length} server processes (senders round-robin over them)` : '';
   console.log(`\nCallback ingestion — ${senders} concurrent senders, ${db === 'postgresql' ? 'PostgreSQL' : 'SQLite'}${spread}`);
   console.log(`${latencies.length} events acknowledged in ${elapsed.toFixed(1)} s: ${(latencies.length / elapsed).toFixed(0)} events/s, ${failures} not 200`);
   if (!queue.length) console.log(`(every one of the ${sealed} sealed events was sent before the time was up: the rate is a lower bound)`);
-  console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms (WeCom waits 5,000 ms)`);
+  console.log(`acknowledgement latency: p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, p99.9 ${pct(0.999)} ms, slowest ${pct(1)} ms (WeCom waits 5,000 ms)`);
+  if (warm.length) console.log(`warm-up before it, not counted: ${warm.length} events in ${warmup} s (${(warm.length / warmup).toFixed(0)}/s), p50 ${percentile(warm, 0.5)} ms, p99 ${percentile(warm, 0.99)} ms`);
   console.log(`processing at the same time: ${readsDuring} customers read again from WeCom (externalcontact/get) of ${new Set(pairs.map((p) => p[1])).size} edited`);
   console.log(`${machineBefore} before, ${loadAverage()} after`);
   console.log(`${cores.how}; ${used}`);
