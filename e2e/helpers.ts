@@ -135,20 +135,26 @@ export async function openMenuSections(page: Page) {
  * Picks the option `name` of an antd Select (typed to filter it) and sees it chosen, trying again until it
  * is: on a loaded machine a click on a dropdown still rendering its options was once lost, and the form
  * was sent without it. The select is first scrolled to the middle of the window: near the bottom its
- * dropdown opens upward, and the scroll to the option flips it downward under the pointer.
+ * dropdown opens upward, and the scroll to the option flips it downward under the pointer. Each try
+ * opens this select's dropdown afresh: a dropdown left open (another select's whose option click was
+ * lost, or this one's) once held the page, and the option was looked for in it for a minute and a half.
  */
 export async function pickOption(page: Page, testId: string, name: string) {
   const select = page.getByTestId(testId);
   // A multiple select's chip, or a single select's value.
   const chosen = select.locator('.ant-select-selection-item, .ant-select-content-has-value').filter({ hasText: name });
+  const open = page.locator('.ant-select-dropdown:visible');
   await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(async () => {
     if (!(await chosen.count())) {
-      if (!(await page.locator('.ant-select-dropdown:visible').count())) {
-        await select.click();
-        await page.keyboard.type(name);
+      if (await open.count()) {
+        await page.keyboard.press('Escape');
+        // A dropdown whose select has lost the focus ignores the key; the click below closes it then.
+        await expect(open).toHaveCount(0, { timeout: 2_000 }).catch(() => undefined);
       }
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click({ timeout: patient(5_000) });
+      await select.click();
+      await page.keyboard.type(name);
+      await open.locator('.ant-select-item-option').filter({ hasText: name }).first().click({ timeout: patient(5_000) });
     }
     await expect(chosen).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: patient(30_000) });
