@@ -1,8 +1,7 @@
 // 群发 (/api/qw/push/*): pushes as the console lists, creates, edits, cancels and deletes them, what an
 // audience reaches before saving, each member's and each customer's result and their Excel export.
 // What happens at WeCom is PushDeliveryService's (push-delivery.service.ts).
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { CHINA_OFFSET_MS } from '@scrm/contracts/china-time';
 import {
   PUSH_SCHEDULE_MAX_DAYS,
@@ -32,6 +31,7 @@ import type { Clock } from '../clock/clock.js';
 import { parseJsonColumn } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { pageWindow } from '../http/paging.js';
+import { xlsxStream } from '../http/xlsx-stream.js';
 import type { MaterialService } from '../material/material.service.js';
 import type { WorkSpace } from '../workspace/workspace.repository.js';
 import type { PushAudienceWalker } from './push-audience.js';
@@ -280,44 +280,35 @@ export class PushService {
     };
   }
 
-  /** The results as .xlsx, streamed as they are read (the customer export's way). */
+  /** The results as .xlsx, streamed as they are read (`xlsxStream`, as the customer export). */
   async export(ws: WorkSpace, body: PushExportBody): Promise<{ name: string; stream: Readable }> {
     const push = await this.own(ws, body.id);
-    const out = new PassThrough();
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-    const sheet = book.addWorksheet('群发结果');
-    sheet.columns = [
-      { header: push.chat_type === 'group' ? '客户群' : '客户', key: 'name', width: 24 },
-      { header: push.chat_type === 'group' ? '群ID' : '客户ID', key: 'targetId', width: 34 },
+    const group = push.chat_type === 'group';
+    const columns = [
+      { header: group ? '客户群' : '客户', key: 'name', width: 24 },
+      { header: group ? '群ID' : '客户ID', key: 'targetId', width: 34 },
       { header: '成员', key: 'member', width: 16 },
       { header: '状态', key: 'status', width: 18 },
       { header: '发送时间', key: 'sendTime', width: 20 },
     ];
     const q = { status: body.status, userid: body.userid, keyword: body.keyword };
-    const run = async () => {
+    const repo = this.deps.repo;
+    async function* batches() {
       let after: string | undefined;
       for (;;) {
-        const rows = await this.deps.repo.targets(push, { ...q, after, limit: EXPORT_CHUNK });
-        if (!rows.length) break;
-        for (const r of rows)
-          sheet
-            .addRow({
-              name: r.name ?? r.target_id,
-              targetId: r.target_id,
-              member: r.member_name ?? r.userid,
-              status: PUSH_TARGET_STATUS_LABEL[r.status],
-              sendTime: r.send_time === null ? '' : chinaTime(Number(r.send_time)),
-            })
-            .commit();
+        const rows = await repo.targets(push, { ...q, after, limit: EXPORT_CHUNK });
+        if (!rows.length) return;
+        yield rows.map((r) => ({
+          name: r.name ?? r.target_id,
+          targetId: r.target_id,
+          member: r.member_name ?? r.userid,
+          status: PUSH_TARGET_STATUS_LABEL[r.status],
+          sendTime: r.send_time === null ? '' : chinaTime(Number(r.send_time)),
+        }));
         after = rows[rows.length - 1]!.target_id;
-        if (out.readableLength > 4 * 1024 * 1024) await new Promise((r) => out.once('drain', r).once('close', r));
-        if (out.destroyed) return;
       }
-      sheet.commit();
-      await book.commit();
-    };
-    run().catch((err) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-    return { name: push.name, stream: out };
+    }
+    return { name: push.name, stream: xlsxStream('群发结果', columns, batches()) };
   }
 }
 
