@@ -15,6 +15,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { listen } from './db/notify.js';
 import { loggerOptions } from './http/log-redact.js';
 import { registerXsrf } from './http/xsrf.js';
+import { lazySerializers } from './http/serializers.js';
 import { validatorCompiler } from './http/validator.js';
 import { registerKeptAnswers } from './http/kept-answers.js';
 import type { Api } from './http/types.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     trustProxy: config.trustProxy as boolean | string,
     // A path Fastify's router refuses (a malformed escape, a parameter past its length) gets our envelope too.
     frameworkErrors: (error, req, reply) => errorHandler(error, req, reply),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies as sent (no type coercion): a number where a string belongs is a 400.

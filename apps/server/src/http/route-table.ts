@@ -43,6 +43,8 @@ export interface RouteEntry {
   params?: TSchema;
   /** The body is multipart/form-data (uploads), not JSON. */
   multipart?: boolean;
+  /** The answers' schemas by status code. */
+  response?: Record<string, TSchema>;
 }
 
 /** Routes under /api that plugins register (the API docs pages): public, outside any work space. */
@@ -78,7 +80,7 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
   } else if (typeof c.workSpace !== 'boolean') {
     return new Error(`route ${where}: declare workSpace: true or false in its config (does it read X-Work-Id?)`);
   }
-  const schema = (route.schema ?? {}) as { body?: TSchema; querystring?: TSchema; params?: TSchema; consumes?: string[] };
+  const schema = (route.schema ?? {}) as { body?: TSchema; querystring?: TSchema; params?: TSchema; consumes?: string[]; response?: Record<string, TSchema> };
   return methods.map((method) => ({
     method,
     url,
@@ -91,6 +93,7 @@ export function entryOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 
     ...(schema.querystring ? { querystring: schema.querystring } : {}),
     ...(schema.params ? { params: schema.params } : {}),
     ...(schema.consumes?.includes('multipart/form-data') ? { multipart: true } : {}),
+    ...(schema.response ? { response: schema.response } : {}),
   }));
 }
 

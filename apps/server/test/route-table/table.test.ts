@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKnownKey, isMainOnlyKey } from '@scrm/contracts/menu';
 import { collectRouteTable, type RouteEntry } from '../../src/http/route-table.js';
+import { compileSerializers } from '../../src/http/serializers.js';
 import { startHarness, uniquePhone, type Harness } from '../helpers/harness.js';
 import { unbounded } from './bounds.js';
 
@@ -79,6 +80,26 @@ describe('route table', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('compiles every route’s response serializers (the app compiles each on its first answer only)', () => {
+    const compile = compileSerializers(undefined, {});
+    const failures: string[] = [];
+    let compiled = 0;
+    for (const r of h.server.routeTable) {
+      for (const [httpStatus, schema] of Object.entries(r.response ?? {})) {
+        try {
+          compile({ method: r.method, url: r.url, httpStatus, schema });
+          compiled++;
+        } catch (err) {
+          failures.push(`${r.method} ${r.url} ${httpStatus}: ${(err as Error).message}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(compiled).toBeGreaterThan(100);
+    // What the check would report: a schema fast-json-stringify cannot compile.
+    expect(() => compile({ method: 'POST', url: '/x', httpStatus: '200', schema: { type: 'object', properties: { a: { $ref: '#/nowhere' } } } })).toThrow();
   });
 
   it('answers ids and pages past int4 with a 400 in Chinese, and the public file route with a 404', async () => {
