@@ -132,29 +132,38 @@ export async function openMenuSections(page: Page) {
 }
 
 /**
+ * Makes way for a select's own dropdown: one still closing (the last pick's Escape) is waited out; one
+ * still open after a second is closed with Escape. (Escape is pressed only then: with no dropdown open
+ * it would close the dialog a picker is in.) A left-open dropdown once held a page for a minute and a
+ * half while the option was looked for in it, and one still closing cost a member picker 15 s a pick.
+ */
+async function noOtherDropdown(page: Page) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  if (!(await open.count())) return;
+  if (await expect(open).toHaveCount(0, { timeout: 1_000 }).then(() => true, () => false)) return;
+  await page.keyboard.press('Escape');
+  // A dropdown whose select has lost the focus ignores the key; the click on the next select closes it.
+  await expect(open).toHaveCount(0, { timeout: 2_000 }).catch(() => undefined);
+}
+
+/**
  * Picks the option `name` of an antd Select (typed to filter it) and sees it chosen, trying again until it
  * is: on a loaded machine a click on a dropdown still rendering its options was once lost, and the form
  * was sent without it. The select is first scrolled to the middle of the window: near the bottom its
  * dropdown opens upward, and the scroll to the option flips it downward under the pointer. Each try
- * opens this select's dropdown afresh: a dropdown left open (another select's whose option click was
- * lost, or this one's) once held the page, and the option was looked for in it for a minute and a half.
+ * opens this select's dropdown afresh (`noOtherDropdown`).
  */
 export async function pickOption(page: Page, testId: string, name: string) {
   const select = page.getByTestId(testId);
   // A multiple select's chip, or a single select's value.
   const chosen = select.locator('.ant-select-selection-item, .ant-select-content-has-value').filter({ hasText: name });
-  const open = page.locator('.ant-select-dropdown:visible');
   await select.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(async () => {
     if (!(await chosen.count())) {
-      if (await open.count()) {
-        await page.keyboard.press('Escape');
-        // A dropdown whose select has lost the focus ignores the key; the click below closes it then.
-        await expect(open).toHaveCount(0, { timeout: 2_000 }).catch(() => undefined);
-      }
+      await noOtherDropdown(page);
       await select.click();
       await page.keyboard.type(name);
-      await open.locator('.ant-select-item-option').filter({ hasText: name }).first().click({ timeout: patient(5_000) });
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).first().click({ timeout: patient(5_000) });
     }
     await expect(chosen).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: patient(30_000) });
@@ -166,7 +175,8 @@ export async function pickOption(page: Page, testId: string, name: string) {
  * two members may share a name) and sees it chosen (`chosen`: by default the picker's chip or value with
  * the name), trying again until it is. The click waits for the options to be filtered to the name: on a
  * loaded machine a click on a list still rendering once landed on another member, or on nothing, and
- * the form was sent without the member. `close` presses Escape after (a multiple picker stays open).
+ * the form was sent without the member. Each try opens this picker's dropdown afresh (`noOtherDropdown`).
+ * `close` presses Escape after (a multiple picker stays open).
  */
 export async function pickMember(
   page: Page,
@@ -178,10 +188,9 @@ export async function pickMember(
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(async () => {
     if (!(await chosen.count())) {
-      if (!(await page.locator('.ant-select-dropdown:visible').count())) {
-        await picker.click();
-        await page.keyboard.type(member.name);
-      }
+      await noOtherDropdown(page);
+      await picker.click();
+      await page.keyboard.type(member.name);
       try {
         await expect(options.filter({ hasNotText: member.name })).toHaveCount(0, { timeout: 2_000 });
         await page.locator(`.ant-select-dropdown:visible .ant-select-item-option:has([data-userid="${member.userid}"])`).click({ timeout: patient(5_000) });
