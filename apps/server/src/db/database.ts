@@ -65,10 +65,30 @@ export const SEARCH_PENDING_LIST_KB = 64;
 /** SQLite: another connection's commits (`data_version`) are read for the change mark at most this often, in ms. */
 const VERSION_READ_MS = 1;
 
+/**
+ * The pool's connection settings with a setting every connection starts with (`-c name=value` in the startup
+ * packet's `options`). A `set` queued on the pool's `connect` reached the connection beside the query it
+ * was handed out for (pg 8 queues it with a deprecation warning; pg 9 refuses it). pg lets the connection
+ * string's own `options` replace the pool's: a string that has some gets the setting added to them.
+ */
+export function withStartupSetting(databaseUrl: string, name: string, value: string): { connectionString: string; options?: string } {
+  const setting = `-c ${name}=${value}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    // A form only pg reads (a socket path, an empty host): its `options`, if any, stay as they are.
+  }
+  const own = url?.searchParams.get('options');
+  if (!url || !own) return { connectionString: databaseUrl, options: setting };
+  url.searchParams.set('options', `${own} ${setting}`);
+  return { connectionString: url.toString() };
+}
+
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteCacheMb?: number }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
+      ...withStartupSetting(opts.databaseUrl, 'gin_pending_list_limit', `${SEARCH_PENDING_LIST_KB}kB`),
       max: 10,
       types: {
         // Epoch-millisecond times and counts are int8: well inside Number's safe range.
@@ -79,11 +99,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     // A connection the server drops (a restart, a failover) must not take the process down with it.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const statements = new PreparedStatements();
-    pool.on('connect', (client) => {
-      statements.attach(client);
-      // Queued before anything the pool hands this connection out for.
-      client.query(`set gin_pending_list_limit = ${SEARCH_PENDING_LIST_KB}`).catch((err: Error) => console.error('PostgreSQL connection setting failed:', err.message));
-    });
+    pool.on('connect', (client) => statements.attach(client));
     const writes = new TableWrites();
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
     const changeMark = async () => (await pool.query<{ mark: string }>({ name: 'change-mark', text: 'select pg_current_snapshot()::text as mark' })).rows[0]!.mark;
