@@ -66,29 +66,32 @@ export const SEARCH_PENDING_LIST_KB = 64;
 const VERSION_READ_MS = 1;
 
 /**
- * The pool's connection settings with a setting every connection starts with (`-c name=value` in the startup
- * packet's `options`). A `set` queued on the pool's `connect` reached the connection beside the query it
- * was handed out for (pg 8 queues it with a deprecation warning; pg 9 refuses it). pg lets the connection
- * string's own `options` replace the pool's: a string that has some gets the setting added to them.
+ * A PostgreSQL connection that is set up before the pool hands it out: its `set` is answered before
+ * `connect` resolves. (A `set` sent from the pool's `connect` event went beside the query the connection
+ * was handed out for, which pg 8 queues with a deprecation warning and pg 9 refuses. A startup packet's
+ * `options=-c …` would save the round trip, but PgBouncer refuses parameters it does not track.)
  */
-export function withStartupSetting(databaseUrl: string, name: string, value: string): { connectionString: string; options?: string } {
-  const setting = `-c ${name}=${value}`;
-  let url: URL | undefined;
-  try {
-    url = new URL(databaseUrl);
-  } catch {
-    // A form only pg reads (a socket path, an empty host): its `options`, if any, stay as they are.
+class SetUpClient extends pg.Client {
+  connect(): Promise<pg.Client>;
+  connect(callback: ((err: Error) => void) | ((err: null, client: pg.Client) => void)): void;
+  connect(callback?: ((err: Error) => void) | ((err: null, client: pg.Client) => void)): Promise<pg.Client> | void {
+    const ready = super.connect().then(async () => {
+      await this.query(`set gin_pending_list_limit = ${SEARCH_PENDING_LIST_KB}`).catch((err: Error) =>
+        console.error('PostgreSQL connection setting failed:', err.message),
+      );
+      return this as pg.Client;
+    });
+    if (!callback) return ready;
+    const done = callback as (err: Error | null, client?: pg.Client) => void;
+    ready.then((client) => done(null, client), done);
   }
-  const own = url?.searchParams.get('options');
-  if (!url || !own) return { connectionString: databaseUrl, options: setting };
-  url.searchParams.set('options', `${own} ${setting}`);
-  return { connectionString: url.toString() };
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteCacheMb?: number }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
-      ...withStartupSetting(opts.databaseUrl, 'gin_pending_list_limit', `${SEARCH_PENDING_LIST_KB}kB`),
+      connectionString: opts.databaseUrl,
+      Client: SetUpClient,
       max: 10,
       types: {
         // Epoch-millisecond times and counts are int8: well inside Number's safe range.

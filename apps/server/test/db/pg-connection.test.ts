@@ -1,9 +1,8 @@
-// PostgreSQL only: each connection of the pool starts with the word indexes' pending-list limit set, in its
-// startup packet, before any query (db/database.ts `withStartupSetting`); a DATABASE_URL's own `options`
-// are kept beside it. A fresh pool handed out under load queues nothing on a busy connection (pg 9 will
-// refuse that; pg 8 warns).
+// PostgreSQL only: each connection of the pool has the word indexes' pending-list limit set before the pool
+// hands it out (db/database.ts `SetUpClient`), so a fresh pool handed out under load queues nothing on a
+// busy connection (pg 9 will refuse that; pg 8 warns); a DATABASE_URL's own `options` still apply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, SEARCH_PENDING_LIST_KB, withStartupSetting } from '../../src/db/database.js';
+import { openDatabase, SEARCH_PENDING_LIST_KB } from '../../src/db/database.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -45,17 +44,10 @@ describe.skipIf(!postgres)('a PostgreSQL connection’s start', () => {
     expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
   });
 
-  it('keeps the options a DATABASE_URL gives beside its own', async () => {
+  it('keeps the options a DATABASE_URL gives', async () => {
     const url = new URL(testDb.env.DATABASE_URL!);
     url.searchParams.set('options', '-c statement_timeout=4321');
     const { rows } = await settings(url.toString());
     expect(rows[0]).toMatchObject({ pending: `${SEARCH_PENDING_LIST_KB}kB`, timeout: '4321ms' });
-  });
-
-  it('leaves a connection string it cannot read as a URL to pg, the setting passed beside it', () => {
-    expect(withStartupSetting('/var/run/postgresql scrm', 'gin_pending_list_limit', '64kB')).toEqual({
-      connectionString: '/var/run/postgresql scrm',
-      options: '-c gin_pending_list_limit=64kB',
-    });
   });
 });
