@@ -309,8 +309,10 @@ export class CallbackService {
 
   /** An event POST: verified, decrypted, stored once; processed later. */
   async receive(source: CallbackSource, q: SignedQuery, body: string): Promise<void> {
-    // Many deliveries waiting for their answer: the intake goes before ordinary jobs until they ease.
+    // Many deliveries waiting for their answer, or a few while the event loop is busy: the intake goes
+    // before ordinary jobs until they ease.
     if (++this.inFlight >= PRESSED_AT) this.deps.jobs.press();
+    else this.deps.jobs.pressIfBusy();
     try {
       await this.receiveOne(source, q, body);
     } finally {

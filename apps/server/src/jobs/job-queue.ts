@@ -10,6 +10,7 @@
 // old run's renewals and result change nothing, and a handler that makes something in WeCom checks
 // `held()` behind a guard of its own (contact ways: `creating_by`).
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/tables.js';
@@ -100,6 +101,9 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export const URGENT_PRIORITY = 8;
 /** How long after the last `press` ordinary work stays at one slot. */
 const PRESSED_MS = 100;
+/** `pressIfBusy` presses when the event loop was busy more than this share of the time since it last looked (at least BUSY_SAMPLE_MS before). */
+const BUSY_AT = 0.5;
+const BUSY_SAMPLE_MS = 50;
 
 /** One run of a claimed job in this process. */
 interface Run {
@@ -266,6 +270,24 @@ export class JobQueue {
     };
     this.pressTimer = setTimeout(release, PRESSED_MS);
     this.pressTimer.unref();
+  }
+
+  private loop = { at: performance.now(), elu: performance.eventLoopUtilization(), busy: false };
+
+  /**
+   * A request that must be answered within seconds is arriving, though not in numbers: `press` if the event
+   * loop has been busy more than half the time lately (the last 50 ms or more, since the last look). The
+   * request waits its turn behind whatever else the loop runs, and two dozen re-reads at once made the loop's
+   * turns long enough to hold a callback's answer ~100 ms at 500 a second (bench/RESULTS.md, Callback
+   * ingestion); jobs that wait on WeCom leave the loop idle and keep their room.
+   */
+  pressIfBusy(): void {
+    const now = performance.now();
+    if (now - this.loop.at >= BUSY_SAMPLE_MS) {
+      const elu = performance.eventLoopUtilization();
+      this.loop = { at: now, elu, busy: performance.eventLoopUtilization(elu, this.loop.elu).utilization > BUSY_AT };
+    }
+    if (this.loop.busy) this.press();
   }
 
   private restingUntil = 0;

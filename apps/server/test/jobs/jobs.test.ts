@@ -210,6 +210,47 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('presses for a callback that arrives while the event loop is busy, and not for one that arrives while it idles', async () => {
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
+    const slow = kind('slow');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let running = 0;
+    let most = 0;
+    q.register(slow, { run: async () => { running += 1; most = Math.max(most, running); await gate; running -= 1; } });
+    for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+    // The loop busy most of the time: each arrival presses, and ordinary work keeps to one slot.
+    busyFor(60);
+    q.pressIfBusy();
+    const busy = setInterval(() => {
+      busyFor(25);
+      q.pressIfBusy();
+    }, 5);
+    try {
+      await q.start();
+      for (let i = 0; i < 100 && running < 1; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 150));
+      expect(most).toBe(1);
+    } finally {
+      clearInterval(busy);
+    }
+    // The loop idle: an arrival changes nothing, and ordinary work takes its three slots.
+    const arrivals = setInterval(() => q.pressIfBusy(), 60);
+    try {
+      for (let i = 0; i < 100 && running < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(running).toBe(3);
+    } finally {
+      clearInterval(arrivals);
+    }
+    release();
+    await q.idle([slow]);
+    await q.stop();
+  });
+
   it('while pressed, rests the ordinary slot as long as its last job ran: ordinary work has half the time at most', async () => {
     const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
     const slow = kind('slow');
