@@ -19,7 +19,7 @@
 //   when the bench stops it; `node bench/profile-top.mjs <file>` prints its top functions.
 import http from 'node:http';
 // @ts-expect-error plain .mjs helpers shared with the launchers
-import { cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
+import { cpuMeter, cpuProfileArgs, loadAverage, machineLoad, numberArg, serverPorts, shareCores, startBenchStack } from '../scripts/lib.mjs';
 // @ts-expect-error plain .mjs helpers shared with the launchers
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -100,7 +100,8 @@ try {
     const body = (await res.json()) as { externalUserid: string };
     scannedAt.set(body.externalUserid, Date.now());
   };
-  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
+  const usage = await cpuMeter(stack.processes, stack.backends);
   const machineBefore = machineLoad();
   let started = 0;
   const t0 = Date.now();
@@ -150,7 +151,7 @@ try {
     calls = await callsNow();
   }
   const caughtUpSeconds = (Date.now() - t0) / 1000;
-  const used = await cores.usage();
+  const used = await usage();
   const loadAfter = loadAverage();
 
   const load = rate > 0 ? `${rate} scans/s` : `${concurrency} concurrent scanners`;

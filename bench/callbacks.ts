@@ -73,7 +73,7 @@ try {
   // that sends every event says so.
   const sealed = Math.min(400_000, 10_000 * (seconds + warmup));
   const queue = Array.from({ length: sealed }, nextEvent);
-  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0, backends: stack.backends });
+  const cores = await shareCores(stack.processes, { pin: numberArg('pin', 1) !== 0 });
   const machineBefore = machineLoad();
   const latencies: number[] = [];
   const warm: number[] = [];

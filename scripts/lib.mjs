@@ -298,9 +298,9 @@ export async function cpuMeter(processes, backends) {
  * Keeps a bench's load generator off the measured servers' cores where it can: with two cores or more
  * (and Linux's taskset), the servers get every core but the first, and this process and the simulator
  * the first. `pin: false` leaves the scheduler to share them. Returns a sentence saying how the cores
- * were shared, and `usage()`, the CPU seconds each side used since (`cpuMeter`; `backends` as there).
+ * were shared (`how`); the CPU each side uses is `cpuMeter`'s, started where the bench's measure starts.
  */
-export async function shareCores(processes, { pin = true, backends } = {}) {
+export async function shareCores(processes, { pin = true } = {}) {
   const { availableParallelism } = await import('node:os');
   const cores = availableParallelism();
   const servers = processes.filter((p) => p.name === 'server');
@@ -313,7 +313,7 @@ export async function shareCores(processes, { pin = true, backends } = {}) {
       how = `server${servers.length > 1 ? `s (${servers.length} processes)` : ''} pinned to core${cores > 2 ? 's' : ''} ${cores > 2 ? rest : '1'}, load generator and simulator to core 0${process.env.DATABASE_URL ? ', PostgreSQL unpinned' : ''} (${cores} cores)`;
     }
   }
-  return { how, usage: await cpuMeter(processes, backends) };
+  return { how };
 }
 
 /** A numeric `--name=value` argument of this process, else `fallback`. */
