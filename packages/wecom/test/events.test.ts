@@ -42,7 +42,7 @@ describe('parseEventXml: change_external_contact', () => {
     const e = parseEventXml(
       corpXml({ Event: 'change_external_contact', ChangeType: 'add_external_contact', UserID: 'zhangsan', ExternalUserID: 'wm_ext1', State: 'ch_42', WelcomeCode: 'WELCOME' }),
     );
-    expect(e).toEqual({
+    expect(e).toStrictEqual({
       kind: 'add_external_contact',
       corpId: 'ww_corp',
       time: 1700000000,
@@ -212,7 +212,7 @@ describe('parseEventXml: change_contact', () => {
 
 describe('parseEventXml: provider instruction events', () => {
   it('suite_ticket', () => {
-    expect(parseEventXml(suiteXml({ InfoType: 'suite_ticket', SuiteTicket: 'TICKET' }))).toEqual({
+    expect(parseEventXml(suiteXml({ InfoType: 'suite_ticket', SuiteTicket: 'TICKET' }))).toStrictEqual({
       kind: 'suite_ticket',
       time: 1700000100,
       SuiteId: 'ww_suite',
