@@ -27,10 +27,6 @@ function decodeEntities(text: string): string {
   });
 }
 
-// Read where the reader stands (sticky), not from a slice of what follows it.
-const OPEN_TAG = /<([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-const CLOSE_TAG = /<\/([A-Za-z_][\w.-]*)\s*>/y;
-
 /**
  * Parses WeCom's callback XML into nested objects: an element with child elements becomes an object,
  * one with only text/CDATA becomes a string, repeated children become arrays. No DTDs, no entities
@@ -58,8 +54,7 @@ export function parseXml(xml: string): XmlObject {
 
   const element = (depth: number): [string, XmlValue] => {
     if (depth > MAX_DEPTH) throw new WecomXmlError('XML 嵌套过深');
-    OPEN_TAG.lastIndex = pos;
-    const open = OPEN_TAG.exec(xml);
+    const open = /^<([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(xml.slice(pos, pos + 512));
     if (!open) throw new WecomXmlError(`XML 格式错误（位置 ${pos}）`);
     const name = open[1];
     pos += open[0].length;
@@ -78,8 +73,7 @@ export function parseXml(xml: string): XmlObject {
         if (end < 0) throw new WecomXmlError('XML 注释未结束');
         pos = end + 3;
       } else if (xml.startsWith('</', pos)) {
-        CLOSE_TAG.lastIndex = pos;
-        const close = CLOSE_TAG.exec(xml);
+        const close = /^<\/([A-Za-z_][\w.-]*)\s*>/.exec(xml.slice(pos, pos + 256));
         if (!close || close[1] !== name) throw new WecomXmlError(`元素 ${name} 的结束标签不匹配`);
         pos += close[0].length;
         return [name, children ?? text];
