@@ -104,6 +104,12 @@ const PRESSED_MS = 100;
 /** `pressIfBusy` presses when the event loop was busy more than this share of the time since it last looked (at least BUSY_SAMPLE_MS before). */
 const BUSY_AT = 0.5;
 const BUSY_SAMPLE_MS = 50;
+/**
+ * The longest rest of the ordinary slot while pressed. A rest as long as the job ran keeps ordinary work to
+ * half the time when its jobs are short (a re-read); after a long one (a first sync, a minute of WeCom's
+ * pages) it would hold every re-read, tag and push back as long again.
+ */
+const REST_MAX_MS = 250;
 
 /** One run of a claimed job in this process. */
 interface Run {
@@ -294,8 +300,8 @@ export class JobQueue {
   private restTimer: NodeJS.Timeout | undefined;
 
   /**
-   * While pressed, the ordinary slot rests as long as its last job ran before it takes the next: ordinary
-   * work has at most half the time, and the answers the rest.
+   * While pressed, the ordinary slot rests as long as its last job ran (REST_MAX_MS at most) before it takes
+   * the next: ordinary work has at most half the time, and the answers the rest.
    */
   private rest(ms: number): void {
     this.restingUntil = Date.now() + ms;
@@ -338,7 +344,7 @@ export class JobQueue {
         const run: Run = { id: job.id, fence: job.fence, kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done: Promise.resolve(), lost: false, startedAt: Date.now() };
         run.done = this.run(job, run).finally(() => {
           this.running.delete(run);
-          if (!run.urgent && Date.now() < this.pressedUntil) this.rest(Date.now() - run.startedAt);
+          if (!run.urgent && Date.now() < this.pressedUntil) this.rest(Math.min(REST_MAX_MS, Date.now() - run.startedAt));
           this.refill();
         });
         this.running.add(run);

@@ -279,6 +279,37 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('after a long ordinary job (a first sync) rests a quarter of a second, not as long as the job ran', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 5000, pollMs: 20 });
+    const long = kind('long');
+    const next = kind('next');
+    let longEnded = 0;
+    let nextStarted = 0;
+    q.register(long, {
+      run: async () => {
+        await new Promise((r) => setTimeout(r, 1200));
+        longEnded = Date.now();
+      },
+    });
+    q.register(next, { run: async () => void (nextStarted = Date.now()) });
+    q.press();
+    const pressing = setInterval(() => q.press(), 20);
+    try {
+      await q.enqueue(long, {}, { priority: 1 });
+      await q.start();
+      for (let i = 0; i < 100 && !longEnded; i++) await new Promise((r) => setTimeout(r, 20));
+      // Queued while the long one ran: it waits for the slot, then for the rest.
+      await q.enqueue(next, {}, { priority: 1 });
+      for (let i = 0; i < 100 && !nextStarted; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(nextStarted).toBeGreaterThan(0);
+      expect(nextStarted - longEnded).toBeLessThan(800);
+    } finally {
+      clearInterval(pressing);
+    }
+    await q.idle([long, next]);
+    await q.stop();
+  });
+
   // On SQLite the finishes of jobs released together are written in the same turn of the event loop; on
   // PostgreSQL each comes back on its own connection, in a turn of its own.
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fills the slots that came free together with one claim, not one claim a slot', async () => {
