@@ -110,6 +110,8 @@ const BUSY_SAMPLE_MS = 50;
  * pages) it would hold every re-read, tag and push back as long again.
  */
 const REST_MAX_MS = 250;
+/** While pressed, how long an ordinary job holds the one slot; past that it runs on beside the next. */
+const PRESSED_SLOT_HELD_MS = 1000;
 
 /** One run of a claimed job in this process. */
 interface Run {
@@ -322,7 +324,10 @@ export class JobQueue {
       const reserved = this.opts.concurrency > 1 ? Math.max(1, Math.floor(this.opts.concurrency / 4)) : 0;
       const now = Date.now();
       const ordinaryCap = now < this.pressedUntil ? (now < this.restingUntil ? 0 : Math.min(1, this.opts.concurrency - reserved)) : this.opts.concurrency - reserved;
-      const ordinaryRoom = ordinaryCap - [...this.running].filter((r) => !r.urgent).length;
+      // While pressed, a job that has run a while (a sync, a push's pages) no longer holds the one slot: it
+      // would hold every other ordinary job back until it ends.
+      const holding = (r: Run) => !r.urgent && (now >= this.pressedUntil || now - r.startedAt < PRESSED_SLOT_HELD_MS);
+      const ordinaryRoom = ordinaryCap - [...this.running].filter(holding).length;
       const claim = (limit: number, urgentOnly: boolean) =>
         this.repo.claim({
           owner: this.owner,

@@ -310,6 +310,40 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('while pressed, a long ordinary job stops holding the one slot after a second: the next runs beside it', async () => {
+    const q = queue(database, { concurrency: 4, leaseMs: 5000, pollMs: 20 });
+    const long = kind('long');
+    const next = kind('next');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let longStarted = 0;
+    let nextStarted = 0;
+    q.register(long, {
+      run: async () => {
+        longStarted = Date.now();
+        await gate;
+      },
+    });
+    q.register(next, { run: async () => void (nextStarted = Date.now()) });
+    q.press();
+    const pressing = setInterval(() => q.press(), 20);
+    try {
+      await q.enqueue(long, {}, { priority: 1 });
+      await q.start();
+      for (let i = 0; i < 100 && !longStarted; i++) await new Promise((r) => setTimeout(r, 10));
+      await q.enqueue(next, {}, { priority: 1 });
+      for (let i = 0; i < 200 && !nextStarted; i++) await new Promise((r) => setTimeout(r, 10));
+      // While the long one still runs, and not before it had its second.
+      expect(nextStarted).toBeGreaterThan(0);
+      expect(nextStarted - longStarted).toBeGreaterThanOrEqual(950);
+    } finally {
+      clearInterval(pressing);
+      release();
+    }
+    await q.idle([long, next]);
+    await q.stop();
+  });
+
   // On SQLite the finishes of jobs released together are written in the same turn of the event loop; on
   // PostgreSQL each comes back on its own connection, in a turn of its own.
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('fills the slots that came free together with one claim, not one claim a slot', async () => {
