@@ -35,6 +35,20 @@ function stall(ms: number) {
   const end = Date.now() + ms;
   while (Date.now() < end);
 }
+/** Runs `work` while callbacks keep arriving in numbers (`q` pressed every 20 ms). */
+async function pressedDuring(q: JobQueue, work: () => Promise<void>): Promise<void> {
+  q.press();
+  const pressing = setInterval(() => q.press(), 20);
+  try {
+    await work();
+  } finally {
+    clearInterval(pressing);
+  }
+}
+/** Waits until `done()`, two seconds at most. */
+async function soon(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+}
 /** A queue's reaper, run now rather than on its timer. */
 const reap = (q: JobQueue) => (q as unknown as { requeueLapsed(): Promise<void> }).requeueLapsed();
 let seq = 0;
@@ -183,72 +197,55 @@ describe('slots', () => {
     await q.stop();
   });
 
-  it('gives ordinary work one slot while pressed (callbacks arriving in numbers), and its whole room once they ease', async () => {
+  /** Ten ordinary jobs that each run until `release()`: how many run now, and the most that ran at once. */
+  async function gatedJobs() {
     const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
     const slow = kind('slow');
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    let running = 0;
-    let most = 0;
-    q.register(slow, { run: async () => { running += 1; most = Math.max(most, running); await gate; running -= 1; } });
-    q.press();
-    const pressing = setInterval(() => q.press(), 20);
+    const count = { running: 0, most: 0 };
+    q.register(slow, { run: async () => { count.running += 1; count.most = Math.max(count.most, count.running); await gate; count.running -= 1; } });
+    for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+    return { q, count, done: async () => (release(), await q.idle([slow]), await q.stop()) };
+  }
+
+  it('gives ordinary work one slot while pressed (callbacks arriving in numbers), and its whole room once they ease', async () => {
+    const { q, count, done } = await gatedJobs();
     try {
-      for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
-      await q.start();
-      for (let i = 0; i < 100 && running < 1; i++) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 150));
-      expect(most).toBe(1);
+      await pressedDuring(q, async () => {
+        await q.start();
+        await soon(() => count.running >= 1);
+        await new Promise((r) => setTimeout(r, 150));
+        expect(count.most).toBe(1);
+      });
+      // No longer pressed: three of four slots, as before.
+      await soon(() => count.running >= 3);
+      expect(count.running).toBe(3);
     } finally {
-      clearInterval(pressing);
+      await done();
     }
-    // No longer pressed: three of four slots, as before.
-    for (let i = 0; i < 100 && running < 3; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(running).toBe(3);
-    release();
-    await q.idle([slow]);
-    await q.stop();
   });
 
   it('presses for a callback that arrives while the event loop is busy, and not for one that arrives while it idles', async () => {
-    const busyFor = (ms: number) => {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
-    };
-    const q = queue(database, { concurrency: 4, leaseMs: 1000, pollMs: 20 });
-    const slow = kind('slow');
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let running = 0;
-    let most = 0;
-    q.register(slow, { run: async () => { running += 1; most = Math.max(most, running); await gate; running -= 1; } });
-    for (let i = 0; i < 10; i++) await q.enqueue(slow, {}, { priority: 1 });
+    const { q, count, done } = await gatedJobs();
     // The loop busy most of the time: each arrival presses, and ordinary work keeps to one slot.
-    busyFor(60);
+    stall(60);
     q.pressIfBusy();
-    const busy = setInterval(() => {
-      busyFor(25);
-      q.pressIfBusy();
-    }, 5);
+    let arrivals = setInterval(() => (stall(25), q.pressIfBusy()), 5);
     try {
       await q.start();
-      for (let i = 0; i < 100 && running < 1; i++) await new Promise((r) => setTimeout(r, 10));
+      await soon(() => count.running >= 1);
       await new Promise((r) => setTimeout(r, 150));
-      expect(most).toBe(1);
-    } finally {
-      clearInterval(busy);
-    }
-    // The loop idle: an arrival changes nothing, and ordinary work takes its three slots.
-    const arrivals = setInterval(() => q.pressIfBusy(), 60);
-    try {
-      for (let i = 0; i < 100 && running < 3; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(running).toBe(3);
+      expect(count.most).toBe(1);
+      // The loop idle: an arrival changes nothing, and ordinary work takes its three slots.
+      clearInterval(arrivals);
+      arrivals = setInterval(() => q.pressIfBusy(), 60);
+      await soon(() => count.running >= 3);
+      expect(count.running).toBe(3);
     } finally {
       clearInterval(arrivals);
+      await done();
     }
-    release();
-    await q.idle([slow]);
-    await q.stop();
   });
 
   it('while pressed, rests the ordinary slot as long as its last job ran: ordinary work has half the time at most', async () => {
@@ -262,86 +259,61 @@ describe('slots', () => {
         runs.push({ start, end: Date.now() });
       },
     });
-    q.press();
-    const pressing = setInterval(() => q.press(), 20);
-    try {
+    await pressedDuring(q, async () => {
       for (let i = 0; i < 3; i++) await q.enqueue(slow, {}, { priority: 1 });
       await q.start();
-      for (let i = 0; i < 200 && runs.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      await soon(() => runs.length >= 2);
       expect(runs.length).toBeGreaterThanOrEqual(2);
       // One at a time, and the next began only after a rest as long as the first job's run.
       expect(runs[1]!.start - runs[0]!.end).toBeGreaterThanOrEqual(140);
-    } finally {
-      clearInterval(pressing);
-    }
+    });
     await q.idle([slow]);
     expect(runs).toHaveLength(3);
     await q.stop();
   });
 
-  it('after a long ordinary job (a first sync) rests a quarter of a second, not as long as the job ran', async () => {
+  /**
+   * While pressed: a long ordinary job (`run`), and another queued once the long one has begun or ended;
+   * when each began and ended.
+   */
+  async function longThenNext(run: () => Promise<unknown>, queueNext: 'once it began' | 'once it ended') {
     const q = queue(database, { concurrency: 4, leaseMs: 5000, pollMs: 20 });
-    const long = kind('long');
-    const next = kind('next');
-    let longEnded = 0;
-    let nextStarted = 0;
-    q.register(long, {
-      run: async () => {
-        await new Promise((r) => setTimeout(r, 1200));
-        longEnded = Date.now();
-      },
-    });
-    q.register(next, { run: async () => void (nextStarted = Date.now()) });
-    q.press();
-    const pressing = setInterval(() => q.press(), 20);
-    try {
+    const [long, next] = [kind('long'), kind('next')];
+    const at = { longStarted: 0, longEnded: 0, nextStarted: 0 };
+    q.register(long, { run: async () => void ((at.longStarted = Date.now()), await run(), (at.longEnded = Date.now())) });
+    q.register(next, { run: async () => void (at.nextStarted = Date.now()) });
+    await pressedDuring(q, async () => {
       await q.enqueue(long, {}, { priority: 1 });
       await q.start();
-      for (let i = 0; i < 100 && !longEnded; i++) await new Promise((r) => setTimeout(r, 20));
-      // Queued while the long one ran: it waits for the slot, then for the rest.
+      await soon(() => (queueNext === 'once it began' ? at.longStarted : at.longEnded) > 0);
       await q.enqueue(next, {}, { priority: 1 });
-      for (let i = 0; i < 100 && !nextStarted; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(nextStarted).toBeGreaterThan(0);
-      expect(nextStarted - longEnded).toBeLessThan(800);
+      await soon(() => at.nextStarted > 0);
+    });
+    return { at, done: async () => (await q.idle([long, next]), await q.stop()) };
+  }
+
+  it('after a long ordinary job (a first sync) rests a quarter of a second, not as long as the job ran', async () => {
+    const { at, done } = await longThenNext(() => new Promise((r) => setTimeout(r, 1200)), 'once it ended');
+    try {
+      expect(at.nextStarted).toBeGreaterThan(0);
+      expect(at.nextStarted - at.longEnded).toBeLessThan(800);
     } finally {
-      clearInterval(pressing);
+      await done();
     }
-    await q.idle([long, next]);
-    await q.stop();
   });
 
   it('while pressed, a long ordinary job stops holding the one slot after a second: the next runs beside it', async () => {
-    const q = queue(database, { concurrency: 4, leaseMs: 5000, pollMs: 20 });
-    const long = kind('long');
-    const next = kind('next');
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    let longStarted = 0;
-    let nextStarted = 0;
-    q.register(long, {
-      run: async () => {
-        longStarted = Date.now();
-        await gate;
-      },
-    });
-    q.register(next, { run: async () => void (nextStarted = Date.now()) });
-    q.press();
-    const pressing = setInterval(() => q.press(), 20);
+    const { at, done } = await longThenNext(() => gate, 'once it began');
+    release();
     try {
-      await q.enqueue(long, {}, { priority: 1 });
-      await q.start();
-      for (let i = 0; i < 100 && !longStarted; i++) await new Promise((r) => setTimeout(r, 10));
-      await q.enqueue(next, {}, { priority: 1 });
-      for (let i = 0; i < 200 && !nextStarted; i++) await new Promise((r) => setTimeout(r, 10));
-      // While the long one still runs, and not before it had its second.
-      expect(nextStarted).toBeGreaterThan(0);
-      expect(nextStarted - longStarted).toBeGreaterThanOrEqual(950);
+      // While the long one still ran, and not before it had its second.
+      expect(at.nextStarted).toBeGreaterThan(0);
+      expect(at.nextStarted - at.longStarted).toBeGreaterThanOrEqual(950);
     } finally {
-      clearInterval(pressing);
-      release();
+      await done();
     }
-    await q.idle([long, next]);
-    await q.stop();
   });
 
   // On SQLite the finishes of jobs released together are written in the same turn of the event loop; on
