@@ -20,5 +20,8 @@ export default defineConfig({
     // Vitest runs cores − 1 files at once: one on this project's two-core machines. These tests use the
     // CPU alone (jsdom, no database), so both cores serve them.
     maxWorkers: 2,
+    // In CI this suite runs beside the API suites and the browsers: a page test that takes 2–4 s alone took
+    // 6–7 s there when the machine was busier still, past Vitest's 5 s default.
+    testTimeout: 15_000,
   },
 });
