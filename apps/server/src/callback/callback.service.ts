@@ -271,7 +271,7 @@ export class CallbackService {
     if (source.kind === 'corp') {
       const now = Date.now();
       const kept = this.corpKeys.get(source.workId);
-      if (!fresh && kept && now - kept.at < CORP_KEYS_KEPT_MS) return { ...kept, kept: true };
+      if (!fresh && kept && now - kept.at < CORP_KEYS_KEPT_MS) return { crypto: kept.crypto, scope: kept.scope, kept: true };
       const ws = await this.deps.workSpaces.find(source.workId);
       if (!ws || !ws.corp_id || !ws.callback_token || !ws.callback_aes_key) {
         this.corpKeys.delete(source.workId);
