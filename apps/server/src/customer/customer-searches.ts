@@ -54,7 +54,8 @@ export class CustomerSearches {
   /** Every kept search dropped (a write to what they were read from). */
   clear(now = Date.now()): void {
     this.wroteAt = now;
-    this.plans.clear();
+    // Clearing a Map allocates it a new table, even an empty one's; this runs on every write to a customer.
+    if (this.plans.size) this.plans.clear();
   }
 
   /** Keeps a search read from `readAt` on, unless a write came during the read or just before it. */
