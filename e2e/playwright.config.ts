@@ -27,6 +27,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // A click or a fill that cannot happen (a button left disabled) fails after this, not at the test's
+    // timeout: a seats test once waited its whole 12 minutes on one click before its retry.
+    actionTimeout: 15_000 * E2E_PATIENCE,
     locale: 'zh-CN',
     // Every test is traced and the trace kept when it fails: each action's DOM snapshot, the network and the
     // console, which the trace viewer shows the page from. Not the screencast: its frames took half the
