@@ -142,6 +142,7 @@ function items(x: XmlObject, key: string): string[] | undefined {
  */
 function merge<A extends object, const B extends object>(a: A, b: B): Merged<A, B>;
 function merge<A extends object, B extends object, const C extends object>(a: A, b: B, c: C): Merged<Merged<A, B>, C>;
+function merge<A extends object, B extends object, C extends object, const D extends object>(a: A, b: B, c: C, d: D): Merged<Merged<Merged<A, B>, C>, D>;
 function merge(...parts: object[]): object {
   const out: Record<string, unknown> = {};
   for (const part of parts) {
@@ -421,31 +422,31 @@ export function toWecomEvent(x: XmlObject): WecomEvent {
   let out: WecomEvent | undefined;
 
   if (name === 'change_external_contact' && EXTERNAL_CONTACT.has(change) && userId && externalUserId) {
-    const common = merge(base, { Event: 'change_external_contact' as const, UserID: userId, ExternalUserID: externalUserId });
+    const common = { Event: 'change_external_contact' as const, UserID: userId, ExternalUserID: externalUserId };
     switch (change) {
       case 'add_external_contact':
-        out = merge(common, { kind: change, ChangeType: change, State: str(x, 'State'), WelcomeCode: str(x, 'WelcomeCode') });
+        out = merge(base, common, { kind: change, ChangeType: change, State: str(x, 'State'), WelcomeCode: str(x, 'WelcomeCode') });
         break;
       case 'add_half_external_contact':
-        out = merge(common, { kind: change, ChangeType: change, State: str(x, 'State'), WelcomeCode: str(x, 'WelcomeCode') });
+        out = merge(base, common, { kind: change, ChangeType: change, State: str(x, 'State'), WelcomeCode: str(x, 'WelcomeCode') });
         break;
       case 'edit_external_contact':
-        out = merge(common, { kind: change, ChangeType: change });
+        out = merge(base, common, { kind: change, ChangeType: change });
         break;
       case 'del_follow_user':
-        out = merge(common, { kind: change, ChangeType: change });
+        out = merge(base, common, { kind: change, ChangeType: change });
         break;
       case 'del_external_contact':
-        out = merge(common, { kind: change, ChangeType: change, Source: str(x, 'Source') });
+        out = merge(base, common, { kind: change, ChangeType: change, Source: str(x, 'Source') });
         break;
       case 'transfer_fail':
-        out = merge(common, { kind: change, ChangeType: change, FailReason: str(x, 'FailReason') });
+        out = merge(base, common, { kind: change, ChangeType: change, FailReason: str(x, 'FailReason') });
         break;
     }
   } else if (name === 'change_external_chat' && CHAT.has(change) && chatId) {
-    const common = merge(base, { Event: 'change_external_chat' as const, ChatId: chatId });
+    const common = { Event: 'change_external_chat' as const, ChatId: chatId };
     if (change === 'update') {
-      out = merge(common, {
+      out = merge(base, common, {
         kind: 'external_chat_update',
         ChangeType: 'update',
         UpdateDetail: str(x, 'UpdateDetail') ?? '',
@@ -457,9 +458,9 @@ export function toWecomEvent(x: XmlObject): WecomEvent {
         CurMemVer: str(x, 'CurMemVer'),
       });
     } else if (change === 'create') {
-      out = merge(common, { kind: 'external_chat_create', ChangeType: 'create' });
+      out = merge(base, common, { kind: 'external_chat_create', ChangeType: 'create' });
     } else {
-      out = merge(common, { kind: 'external_chat_dismiss', ChangeType: 'dismiss' });
+      out = merge(base, common, { kind: 'external_chat_dismiss', ChangeType: 'dismiss' });
     }
   } else if (name === 'change_external_tag' && TAG.has(change)) {
     const changeType = change as ExternalTagEvent['ChangeType'];
@@ -472,15 +473,15 @@ export function toWecomEvent(x: XmlObject): WecomEvent {
       StrategyId: num(x, 'StrategyId'),
     });
   } else if (name === 'change_contact' && (USER.has(change) || PARTY.has(change))) {
-    const common = merge(base, event ? { Event: 'change_contact' as const } : { InfoType: 'change_contact' as const });
-    if (change === 'create_user') out = merge(common, userFields(x), { kind: change, ChangeType: change });
+    const common = event ? { Event: 'change_contact' as const } : { InfoType: 'change_contact' as const };
+    if (change === 'create_user') out = merge(base, common, userFields(x), { kind: change, ChangeType: change });
     else if (change === 'update_user') {
-      out = merge(common, userFields(x), { kind: change, ChangeType: change, NewUserID: str(x, 'NewUserID') });
+      out = merge(base, common, userFields(x), { kind: change, ChangeType: change, NewUserID: str(x, 'NewUserID') });
     } else if (change === 'delete_user') {
-      out = merge(common, { kind: change, ChangeType: change, UserID: userId ?? '', OpenUserID: str(x, 'OpenUserID') });
+      out = merge(base, common, { kind: change, ChangeType: change, UserID: userId ?? '', OpenUserID: str(x, 'OpenUserID') });
     } else if (id !== undefined) {
       const party = change as PartyEvent['ChangeType'];
-      out = merge(common, {
+      out = merge(base, common, {
         kind: party,
         ChangeType: party,
         Id: Number(id),
@@ -492,11 +493,11 @@ export function toWecomEvent(x: XmlObject): WecomEvent {
   } else if (!event && info === 'suite_ticket') {
     out = merge(base, { kind: 'suite_ticket', InfoType: 'suite_ticket', SuiteId: suiteId, TimeStamp: timeStamp, SuiteTicket: str(x, 'SuiteTicket') ?? '' });
   } else if (!event && (info === 'create_auth' || info === 'reset_permanent_code')) {
-    const common = merge(base, { SuiteId: suiteId, TimeStamp: timeStamp, AuthCode: str(x, 'AuthCode') ?? '' });
+    const common = { SuiteId: suiteId, TimeStamp: timeStamp, AuthCode: str(x, 'AuthCode') ?? '' };
     out =
       info === 'create_auth'
-        ? merge(common, { kind: 'create_auth', InfoType: 'create_auth', State: str(x, 'State') })
-        : merge(common, { kind: 'reset_permanent_code', InfoType: 'reset_permanent_code' });
+        ? merge(base, common, { kind: 'create_auth', InfoType: 'create_auth', State: str(x, 'State') })
+        : merge(base, common, { kind: 'reset_permanent_code', InfoType: 'reset_permanent_code' });
   } else if (!event && info === 'change_auth') {
     out = merge(base, { kind: 'change_auth', InfoType: 'change_auth', SuiteId: suiteId, TimeStamp: timeStamp, AuthCorpId: str(x, 'AuthCorpId') ?? '', State: str(x, 'State') });
   } else if (!event && info === 'cancel_auth') {
