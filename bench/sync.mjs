@@ -2,10 +2,12 @@
 // customers) through the server into its database, with the simulator enforcing WeCom's
 // published rate limits. Prints seconds, rows, and the WeCom calls made beside the
 // minimum the API allows, and the bound WeCom's limits put on the sync's time (below). Usage: node bench/sync.mjs [--members=1000] [--customers=200000]
-// [--port=3921] [--sim-port=3922] [--after=0] [--profile] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
+// [--port=3921] [--sim-port=3922] [--after=0] [--latency=0] [--profile] (DATABASE_URL=postgres://… to sync into PostgreSQL, in a fresh
 // database the bench creates and drops, its name prefixed BENCH_DATABASE_PREFIX). --after=S: go on
 // asking /api/health for S seconds after the sync, while the data centre's rebuild that a first sync
-// queues runs, and print the slowest answer of that time apart.
+// queues runs, and print the slowest answer of that time apart. --latency=MS: every WeCom call of the
+// corp answered MS later (the simulator's latency fault), as a real corp's round trips are (tens of
+// milliseconds from China's networks), where the simulator answers at once.
 import { cpuMeter, cpuProfileArgs, numberArg, startBenchStack } from '../scripts/lib.mjs';
 import { stackClient } from '../scripts/stack-client.mjs';
 
@@ -31,6 +33,8 @@ try {
   const t0 = Date.now();
   const corp = await client.control('/control/corps', { name: '压测企业', seed: 'bench-sync', size });
   const generated = Date.now() - t0;
+  const latency = numberArg('latency', 0);
+  if (latency) await client.control('/control/faults', { kind: 'latency', corpId: corp.corpId, ms: latency });
   const work = await client.api('qw/add', { accessType: 'internal', nickname: '压测企业', corpId: corp.corpId, agentId: String(corp.agentId), secret: corp.secret }, token);
   const t1 = Date.now();
   const cpu = await cpuMeter(stack.processes, stack.backends);
@@ -80,7 +84,7 @@ try {
   const minTotal = Object.values(minimum).reduce((a, b) => a + b, 0);
   const bound = await boundOf(corp, calls);
   console.log(`\n\nSync benchmark — ${members} members, ${customers} customers (${relations} follow relations, ${groups} groups), ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
-  console.log(`simulator generated the corp in ${(generated / 1000).toFixed(1)} s`);
+  console.log(`simulator generated the corp in ${(generated / 1000).toFixed(1)} s${latency ? `; every WeCom call answered ${latency} ms late (--latency)` : ''}`);
   console.log(`full sync: ${sync.status} in ${seconds.toFixed(1)} s${sync.error ? ` (${sync.error})` : ''} — bound ${bound.seconds.toFixed(1)} s, ${(seconds / bound.seconds).toFixed(1)}× the bound`);
   for (const line of bound.how) console.log(`  ${line}`);
   console.log(
@@ -109,8 +113,9 @@ try {
  * batch/get_by_user chain (≤100 members a call, the API's most; each page needs the last one's cursor)
  * after get_follow_user_list after gettoken; groupchat/get after groupchat/list. Those chains are timed
  * here against the simulator alone, one call at a time, after the sync (its own answer time, no writes
- * of ours). Assumed: WeCom answers as fast as the simulator does here; a real corp's round trips
- * (tens of milliseconds from China's networks) lengthen the customers' chain in proportion.
+ * of ours), with --latency's delay when given. Without it WeCom is assumed to answer as fast as the
+ * simulator does here; a real corp's round trips (tens of milliseconds from China's networks) lengthen
+ * the customers' chain in proportion.
  * `sustained` reads the limit as a rate instead (no burst: each API's calls spread evenly over its
  * 10,000 a minute, the APIs side by side): the busiest API's calls × 6 ms.
  */

@@ -131,51 +131,135 @@ async function upsert<T extends keyof DB>(trx: Tx, table: T, key: string[], rows
 }
 
 /**
- * PostgreSQL: a pass is written by this many writers side by side, each over its own run of customers
- * on its own connection. One writer left the database idle while the server built the next statement and
- * the server idle while the database ran it (the sum of both, not the larger); the runs share no customer,
- * so the writers meet on no row. SQLite has one connection: one writer.
+ * PostgreSQL: a pass is written by this many writers side by side, each on its own connection. One writer
+ * left the database idle while the server built the next statement and the server idle while the database
+ * ran it (the sum of both, not the larger). Each customer belongs to one writer (`writerOf`), so the
+ * writers meet on no row. SQLite has one connection: one writer.
  */
 const PG_WRITERS = 2;
 
-/** Rows in customer order cut into up to `n` runs of about equal length, each ending where a customer does. */
-export function customerRuns<T extends { external_userid: string }>(rows: T[], n: number): T[][] {
-  const runs: T[][] = [];
-  let from = 0;
-  for (let k = n; k > 0 && from < rows.length; k--) {
-    let to = k === 1 ? rows.length : Math.max(from + 1, from + Math.round((rows.length - from) / k));
-    while (to < rows.length && rows[to]!.external_userid === rows[to - 1]!.external_userid) to++;
-    runs.push(rows.slice(from, to));
-    from = to;
+/** Which of `n` writers takes a customer and its relations: the same one for every page that lists it. */
+export function writerOf(externalUserid: string, n: number): number {
+  let h = 0;
+  for (let i = 0; i < externalUserid.length; i++) h = (h * 31 + externalUserid.charCodeAt(i)) | 0;
+  return (h >>> 0) % n;
+}
+
+/** Rows queued as their pages arrive, taken a batch at a time from the front. */
+class RowQueue<T> {
+  private parts: T[][] = [];
+  private at = 0;
+  size = 0;
+  push(rows: T[]): void {
+    if (!rows.length) return;
+    this.parts.push(rows);
+    this.size += rows.length;
   }
-  return runs;
+  take(n: number): T[] {
+    const out: T[] = [];
+    while (out.length < n && this.parts.length) {
+      const part = this.parts[0]!;
+      const rest = Math.min(n - out.length, part.length - this.at);
+      for (let i = 0; i < rest; i++) out.push(part[this.at + i]!);
+      this.at += rest;
+      if (this.at === part.length) {
+        this.parts.shift();
+        this.at = 0;
+      }
+    }
+    this.size -= out.length;
+    return out;
+  }
+  clear(): void {
+    this.parts = [];
+    this.at = 0;
+    this.size = 0;
+  }
+}
+
+/** How a pass writes a batch of customers, and a batch of relations with their tags. */
+interface PassWrites {
+  customers(trx: Tx, batch: CustomerValues[]): Promise<unknown>;
+  follows(trx: Tx, batch: LiveFollowValues[]): Promise<unknown>;
 }
 
 /**
- * `write` over `rows` (in customer order) a batch at a time, in slices of SLICE_MS to LONG_SLICE_MS with a
- * turn of the event loop after each batch; on PostgreSQL by PG_WRITERS writers at once. Each batch is
- * idempotent, so a pass cut short leaves nothing wrong.
+ * Writes rows in slices of SLICE_MS to LONG_SLICE_MS, each one transaction, with a turn of the event loop
+ * after each batch, while `more()` has rows. Each batch is idempotent, so a pass cut short leaves nothing wrong.
  */
-async function inSlices<T extends { external_userid: string }>(database: Database, rows: T[], write: (trx: Tx, batch: T[]) => Promise<unknown>): Promise<void> {
-  const writers = database.dialect === 'postgres' ? PG_WRITERS : 1;
-  const results = await Promise.allSettled(customerRuns(rows, writers).map((run) => slices(database, run, write)));
-  for (const r of results) if (r.status === 'rejected') throw r.reason;
-}
-
-async function slices<T>(database: Database, rows: T[], write: (trx: Tx, batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; ) {
+async function writeSlices(database: Database, customers: RowQueue<CustomerValues>, follows: RowQueue<LiveFollowValues>, writes: PassWrites): Promise<void> {
+  while (customers.size || follows.size) {
     await database.backgroundTransaction(async (trx) => {
       if (database.dialect === 'postgres') await sql.raw(`set local gin_pending_list_limit = ${PASS_PENDING_LIST_KB}`).execute(trx);
       const start = performance.now();
       for (;;) {
-        await write(trx, rows.slice(i, i + BATCH));
-        i += BATCH;
+        // Customers first: a relation is written after its customer, as the customer list reads them.
+        if (customers.size) await writes.customers(trx, customers.take(BATCH));
+        else await writes.follows(trx, follows.take(BATCH));
         await nextTurn();
         const elapsed = performance.now() - start;
-        if (i >= rows.length || elapsed >= LONG_SLICE_MS || (elapsed >= SLICE_MS && database.writersWaiting())) return;
+        if (!(customers.size || follows.size) || elapsed >= LONG_SLICE_MS || (elapsed >= SLICE_MS && database.writersWaiting())) return;
       }
     });
   }
+}
+
+/**
+ * PostgreSQL: one writer of a pass. Its customers' rows queue as their pages arrive and are written at once,
+ * on the writer's own connection, while the rest are fetched: the database works while the server waits on
+ * WeCom, not after.
+ */
+class PassWriter {
+  private readonly customers = new RowQueue<CustomerValues>();
+  private readonly follows = new RowQueue<LiveFollowValues>();
+  private wake?: () => void;
+  private closed = false;
+  failure?: { error: unknown };
+  readonly done: Promise<void>;
+
+  constructor(database: Database, writes: PassWrites) {
+    this.done = (async () => {
+      for (;;) {
+        await writeSlices(database, this.customers, this.follows, writes);
+        if (this.closed) return;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    })().catch((error: unknown) => {
+      this.failure = { error };
+      this.close();
+    });
+  }
+
+  push(customers: CustomerValues[], follows: LiveFollowValues[]): void {
+    if (this.failure) return;
+    this.customers.push(customers);
+    this.follows.push(follows);
+    this.wake?.();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake?.();
+  }
+
+  abandon(): void {
+    this.customers.clear();
+    this.follows.clear();
+    this.close();
+  }
+}
+
+/**
+ * A full customer pass (the first sync, and 「同步」 after it): the customers and relations WeCom lists, handed
+ * over page by page (`add`), then `end()`, which ends the relations WeCom no longer lists. A customer listed by
+ * several members' pages is written once.
+ */
+export interface CustomerPass {
+  add(customers: CustomerValues[], follows: LiveFollowValues[]): void;
+  /** Every page is in: the rest written, the relations WeCom no longer lists ended. */
+  end(): Promise<void>;
+  /** The fetch failed: the writers stop. What they wrote stays (each batch is idempotent); nothing ends. */
+  abandon(): Promise<void>;
 }
 
 // What a sync writes: whole rows of the tables (named apart from the read models' *Row types).
@@ -372,7 +456,22 @@ export class SyncRepository {
    * before the pass and are not among them end (soft delete). A relation an event adds while the pass
    * runs is not in WeCom's list the pass read, and stays.
    */
+  /** A whole pass at once (tests, and a pass's form in one call). */
   async replaceCustomers(wsId: number, customers: CustomerValues[], follows: LiveFollowValues[], now = Date.now()) {
+    const pass = await this.customerPass(wsId, now);
+    pass.add(customers, follows);
+    await pass.end();
+  }
+
+  /**
+   * A full customer pass (`CustomerPass`). PostgreSQL writes as the pages come, by PG_WRITERS writers. SQLite
+   * keeps the rows until the last page and writes them in customer order: a slice then covers one range of
+   * the customer keys, so the inserts into the tables and indexes keyed by customer change neighbouring pages,
+   * not a page per row (WeCom lists relations member by member, in no customer order); the 200,000-customer
+   * sync took a quarter less time (bench/RESULTS.md, Sync). With one connection, writing early would only
+   * take the event loop from the fetch.
+   */
+  async customerPass(wsId: number, now = Date.now()): Promise<CustomerPass> {
     // On a first sync there is nothing to read here.
     const before = await this.db
       .selectFrom('follow_relation')
@@ -380,22 +479,64 @@ export class SyncRepository {
       .where('work_space_id', '=', wsId)
       .where('deleted_at', 'is', null)
       .execute();
-    // In customer order: a slice then covers one range of the customer keys, so the inserts into the
-    // tables and indexes keyed by customer change neighbouring pages, not a page per row (WeCom lists
-    // relations member by member, in no customer order). On SQLite the 200,000-customer sync took a
-    // quarter less time (bench/RESULTS.md, Sync).
-    customers = await sortInTurns(customers, byCustomer);
-    follows = await sortInTurns(follows, byCustomer);
-    await inSlices(this.database, customers, (trx, part) => upsert(trx, 'customer', ['external_userid'], part));
     // PostgreSQL: a relation the upsert inserted has no tag rows to delete first (a first sync's
     // deletes found nothing and cost it a sixth of its statements' time).
     const inserted = this.database.dialect === 'postgres';
-    await inSlices(this.database, follows, async (trx, part) => {
-      const written = await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part, { inserted });
-      const fresh = new Set(written.flatMap((r) => (r.inserted ? [relKey(String(r.external_userid), String(r.userid))] : [])));
-      // The createtime each relation was just written with goes with its tags (no read back).
-      await writeFollowTags(trx, wsId, part, fresh);
-    });
+    const writes: PassWrites = {
+      customers: (trx, part) => upsert(trx, 'customer', ['external_userid'], part),
+      follows: async (trx, part) => {
+        const written = await upsert(trx, 'follow_relation', ['external_userid', 'userid'], part, { inserted });
+        const fresh = new Set(written.flatMap((r) => (r.inserted ? [relKey(String(r.external_userid), String(r.userid))] : [])));
+        // The createtime each relation was just written with goes with its tags (no read back).
+        await writeFollowTags(trx, wsId, part, fresh);
+      },
+    };
+    const seen = new Set<string>();
+    const listed = new Set<string>();
+    const writers = this.database.dialect === 'postgres' ? Array.from({ length: PG_WRITERS }, () => new PassWriter(this.database, writes)) : [];
+    const kept = { customers: [] as CustomerValues[], follows: [] as LiveFollowValues[] };
+    const failed = () => writers.find((w) => w.failure)?.failure;
+    const finish = async () => {
+      writers.forEach((w) => w.close());
+      await Promise.all(writers.map((w) => w.done));
+    };
+    return {
+      add: (customers, follows) => {
+        const failure = failed();
+        if (failure) throw failure.error;
+        if (before.length) for (const f of follows) listed.add(relKey(f.external_userid, f.userid));
+        const n = writers.length;
+        const to = n ? writers.map(() => ({ customers: [] as CustomerValues[], follows: [] as LiveFollowValues[] })) : [kept];
+        for (const c of customers) {
+          if (seen.has(c.external_userid)) continue;
+          seen.add(c.external_userid);
+          to[n ? writerOf(c.external_userid, n) : 0]!.customers.push(c);
+        }
+        for (const f of follows) to[n ? writerOf(f.external_userid, n) : 0]!.follows.push(f);
+        writers.forEach((w, i) => w.push(to[i]!.customers, to[i]!.follows));
+      },
+      abandon: async () => {
+        writers.forEach((w) => w.abandon());
+        await finish();
+      },
+      end: async () => {
+        if (!writers.length) {
+          const customers = new RowQueue<CustomerValues>();
+          const follows = new RowQueue<LiveFollowValues>();
+          customers.push(await sortInTurns(kept.customers, byCustomer));
+          follows.push(await sortInTurns(kept.follows, byCustomer));
+          await writeSlices(this.database, customers, follows, writes);
+        }
+        await finish();
+        const failure = failed();
+        if (failure) throw failure.error;
+        await this.endPass(wsId, before, listed, now);
+      },
+    };
+  }
+
+  /** After a pass: the word indexes' lists merged (PostgreSQL), and the relations WeCom no longer lists ended. */
+  private async endPass(wsId: number, before: Array<{ external_userid: string; userid: string }>, listed: ReadonlySet<string>, now: number) {
     // The lists the pass left pending, merged now rather than read by every search until vacuum comes.
     if (this.database.dialect === 'postgres') {
       for (const index of SEARCH_GIN_INDEXES) await sql`select gin_clean_pending_list(${index}::regclass)`.execute(this.db);
@@ -403,8 +544,7 @@ export class SyncRepository {
     if (!before.length) return;
     // A customer nobody follows any more stays, as the events leave it: its relations end instead
     // (history and retention need them), just as WeCom keeps the person.
-    const keep = new Set(follows.map((f) => relKey(f.external_userid, f.userid)));
-    const ended = before.filter((r) => !keep.has(relKey(r.external_userid, r.userid)));
+    const ended = before.filter((r) => !listed.has(relKey(r.external_userid, r.userid)));
     if (!ended.length) return;
     await this.db.transaction().execute(async (trx) => {
       await markCustomersChanged(trx, wsId, ended.map((r) => r.external_userid));

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { SEARCH_GIN_INDEXES } from '../../src/db/migrations.js';
-import { customerRuns, SyncRepository, type LiveFollowValues } from '../../src/sync/sync.repository.js';
+import { SyncRepository, writerOf, type LiveFollowValues } from '../../src/sync/sync.repository.js';
 import { addWorkSpace, usePlanDatabase } from '../helpers/query-plans.js';
 
 const plans = usePlanDatabase();
@@ -54,15 +54,44 @@ test('a full pass writes what WeCom lists and ends only the relations it no long
   expect(marked).toHaveLength(1);
 });
 
-test('the writers of a pass (PostgreSQL: side by side) each take whole customers, every row once', () => {
-  const rows = ['a', 'a', 'a', 'b', 'c', 'c', 'c', 'c', 'd', 'e'].map((external_userid, i) => ({ external_userid, i }));
-  const runs = customerRuns(rows, 2);
-  expect(runs.map((run) => run.map((r) => r.external_userid).join(''))).toEqual(['aaabcccc', 'de']);
-  expect(runs.flat()).toEqual(rows);
-  // One customer's relations are never cut apart, however many writers there are.
-  expect(customerRuns(rows.slice(0, 3), 4).map((run) => run.length)).toEqual([3]);
-  expect(customerRuns(rows, 4).map((run) => run.map((r) => r.external_userid).join(''))).toEqual(['aaa', 'bcccc', 'd', 'e']);
-  expect(customerRuns([], 2)).toEqual([]);
+test('the writers of a pass (PostgreSQL: side by side) each take whole customers, and share them about evenly', () => {
+  const ids = Array.from({ length: 2_000 }, (_, i) => `wmAbC${i * 7919}`);
+  for (const n of [1, 2, 4]) {
+    const counts = new Array<number>(n).fill(0);
+    for (const id of ids) counts[writerOf(id, n)]!++;
+    expect(counts.every((c) => c > (ids.length / n) * 0.8 && c < (ids.length / n) * 1.2)).toBe(true);
+  }
+});
+
+test('a pass handed over page by page: a customer on several pages is written once, and a pass that fails ends nothing', async () => {
+  const { db } = plans;
+  const sync = new SyncRepository(db);
+  const wsId = await addWorkSpace(db, '分页');
+  const live = async () =>
+    (await db.kysely.selectFrom('follow_relation').select(['external_userid', 'userid']).where('work_space_id', '=', wsId).where('deleted_at', 'is', null).orderBy('external_userid').orderBy('userid').execute())
+      .map((r) => `${r.external_userid}:${r.userid}`);
+  const ids = Array.from({ length: 300 }, (_, i) => `wq${String(i).padStart(4, '0')}`);
+  await sync.replaceCustomers(wsId, ids.map((id) => customer(wsId, id)), ids.map((id, i) => follow(wsId, id, 'u1', 1_000 + i)));
+
+  // The fetch fails after its first page: what was live stays live.
+  const failed = await sync.customerPass(wsId, 60_000);
+  failed.add([customer(wsId, 'wq0000')], [follow(wsId, 'wq0000', 'u2', 5_000)]);
+  await failed.abandon();
+  expect((await live()).filter((r) => r.endsWith(':u1'))).toHaveLength(300);
+
+  // Two members' pages list the same customers; u1's relations with the last 100 are gone from WeCom.
+  const pass = await sync.customerPass(wsId, 70_000);
+  pass.add(ids.map((id) => ({ ...customer(wsId, id), name: `第一页${id}` })), ids.slice(0, 200).map((id, i) => follow(wsId, id, 'u1', 1_000 + i)));
+  pass.add(ids.slice(0, 50).map((id) => ({ ...customer(wsId, id), name: `第二页${id}` })), ids.slice(0, 50).map((id, i) => follow(wsId, id, 'u3', 8_000 + i, ['etC'])));
+  await pass.end();
+  const after = await live();
+  expect(after.filter((r) => r.endsWith(':u1'))).toHaveLength(200);
+  expect(after.filter((r) => r.endsWith(':u3'))).toHaveLength(50);
+  expect(after).not.toContain('wq0299:u1');
+  const names = await db.kysely.selectFrom('customer').select('name').where('work_space_id', '=', wsId).where('external_userid', '=', 'wq0001').execute();
+  expect(names).toEqual([{ name: '第一页wq0001' }]);
+  const tagged = await db.kysely.selectFrom('follow_tag').select('external_userid').where('work_space_id', '=', wsId).where('tag_id', '=', 'etC').execute();
+  expect(tagged).toHaveLength(50);
 });
 
 test('PostgreSQL: a pass leaves nothing pending in the word indexes, and the server\'s other writes keep the lists at 64 kB', async () => {
