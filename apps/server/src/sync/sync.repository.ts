@@ -184,8 +184,8 @@ interface PassWrites {
 }
 
 /**
- * Writes rows in slices of SLICE_MS to LONG_SLICE_MS, each one transaction, with a turn of the event loop
- * after each batch, while `more()` has rows. Each batch is idempotent, so a pass cut short leaves nothing wrong.
+ * Writes the queued rows in slices of SLICE_MS to LONG_SLICE_MS, each one transaction, with a turn of the
+ * event loop after each batch, until the queues are empty. Each batch is idempotent, so a pass cut short leaves nothing wrong.
  */
 async function writeSlices(database: Database, customers: RowQueue<CustomerValues>, follows: RowQueue<LiveFollowValues>, writes: PassWrites): Promise<void> {
   while (customers.size || follows.size) {
@@ -251,8 +251,9 @@ class PassWriter {
 
 /**
  * A full customer pass (the first sync, and 「同步」 after it): the customers and relations WeCom lists, handed
- * over page by page (`add`), then `end()`, which ends the relations WeCom no longer lists. A customer listed by
- * several members' pages is written once.
+ * over page by page (`add`), then `end()`: the relations that were live before the pass and are not among them
+ * end (soft delete). A relation an event adds while the pass runs is not in WeCom's list the pass read, and
+ * stays. A customer listed by several members' pages is written once.
  */
 export interface CustomerPass {
   add(customers: CustomerValues[], follows: LiveFollowValues[]): void;
@@ -451,12 +452,7 @@ export class SyncRepository {
     for (const r of rows) if (!keep.has(r.chat_id)) await this.deleteGroup(wsId, r.chat_id);
   }
 
-  /**
-   * Full customer pass: customers and live relations become exactly these; the relations that were live
-   * before the pass and are not among them end (soft delete). A relation an event adds while the pass
-   * runs is not in WeCom's list the pass read, and stays.
-   */
-  /** A whole pass at once (tests, and a pass's form in one call). */
+  /** A whole pass (`customerPass`) in one call. */
   async replaceCustomers(wsId: number, customers: CustomerValues[], follows: LiveFollowValues[], now = Date.now()) {
     const pass = await this.customerPass(wsId, now);
     pass.add(customers, follows);
@@ -505,14 +501,14 @@ export class SyncRepository {
         const failure = failed();
         if (failure) throw failure.error;
         if (before.length) for (const f of follows) listed.add(relKey(f.external_userid, f.userid));
-        const n = writers.length;
-        const to = n ? writers.map(() => ({ customers: [] as CustomerValues[], follows: [] as LiveFollowValues[] })) : [kept];
+        // SQLite: every row to `kept`, written at the end.
+        const to = writers.length ? writers.map(() => ({ customers: [] as CustomerValues[], follows: [] as LiveFollowValues[] })) : [kept];
         for (const c of customers) {
           if (seen.has(c.external_userid)) continue;
           seen.add(c.external_userid);
-          to[n ? writerOf(c.external_userid, n) : 0]!.customers.push(c);
+          to[writerOf(c.external_userid, to.length)]!.customers.push(c);
         }
-        for (const f of follows) to[n ? writerOf(f.external_userid, n) : 0]!.follows.push(f);
+        for (const f of follows) to[writerOf(f.external_userid, to.length)]!.follows.push(f);
         writers.forEach((w, i) => w.push(to[i]!.customers, to[i]!.follows));
       },
       abandon: async () => {
