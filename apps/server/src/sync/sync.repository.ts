@@ -464,8 +464,8 @@ export class SyncRepository {
    * keeps the rows until the last page and writes them in customer order: a slice then covers one range of
    * the customer keys, so the inserts into the tables and indexes keyed by customer change neighbouring pages,
    * not a page per row (WeCom lists relations member by member, in no customer order); the 200,000-customer
-   * sync took a quarter less time (bench/RESULTS.md, Sync). With one connection, writing early would only
-   * take the event loop from the fetch.
+   * sync took a quarter less time (bench/RESULTS.md, Sync). Writing early there while the fetch waits on
+   * WeCom's round trips is not measured yet.
    */
   async customerPass(wsId: number, now = Date.now()): Promise<CustomerPass> {
     // On a first sync there is nothing to read here.
