@@ -13,7 +13,6 @@ export interface NewCallbackEvent {
   workSpaceId: number;
   dedupeKey: string;
   rawXml: string;
-  parsed: unknown;
   receivedAt: number;
   /** A duplicate of an event already processed is processed again (see `insert`). */
   refresh?: boolean;
@@ -21,7 +20,7 @@ export interface NewCallbackEvent {
   reread?: string;
 }
 
-type EventRow = Pick<CallbackEvent, 'work_space_id' | 'dedupe_key' | 'raw_xml' | 'parsed' | 'received_at' | 'processed_at'>;
+type EventRow = Pick<CallbackEvent, 'work_space_id' | 'dedupe_key' | 'raw_xml' | 'received_at' | 'processed_at'>;
 /** A delivery batch's events, built once per batch size. */
 const insertEvents = batchStatement((db, rows: EventRow[]) =>
   db
@@ -31,7 +30,6 @@ const insertEvents = batchStatement((db, rows: EventRow[]) =>
         work_space_id: r.work_space_id,
         dedupe_key: r.dedupe_key,
         raw_xml: r.raw_xml,
-        parsed: r.parsed,
         received_at: r.received_at,
         processed_at: r.processed_at,
         next_attempt_at: 0,
@@ -71,7 +69,6 @@ export class CallbackEventRepository {
             work_space_id: e.workSpaceId,
             dedupe_key: e.dedupeKey.slice(0, 255),
             raw_xml: e.rawXml,
-            parsed: JSON.stringify(e.parsed),
             received_at: e.receivedAt,
             processed_at: e.reread ? e.receivedAt : null,
           })),

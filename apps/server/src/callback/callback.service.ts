@@ -354,7 +354,7 @@ export class CallbackService {
     const reread = event.kind === 'edit_external_contact' ? event.ExternalUserID : undefined;
     const events = (await this.scopesOf(source, scope, event)).map((workSpaceId) => {
       const corpEvent = workSpaceId !== PROVIDER_SCOPE;
-      return { workSpaceId, dedupeKey, rawXml: xml, parsed: event, receivedAt, refresh: corpEvent && !reread, reread: corpEvent ? reread : undefined };
+      return { workSpaceId, dedupeKey, rawXml: xml, receivedAt, refresh: corpEvent && !reread, reread: corpEvent ? reread : undefined };
     });
     await this.intake.submit({ ticket, events });
   }

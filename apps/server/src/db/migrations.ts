@@ -1743,6 +1743,16 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         for (const index of SEARCH_GIN_INDEXES) await sql.raw(`alter index ${index} set (gin_pending_list_limit = 64)`).execute(db);
       },
     },
+    // A callback's event was stored twice: its XML, and the event read from it as JSON, which nothing read
+    // (processing reads the XML again). The JSON was two fifths of a row the intake writes.
+    '0043_callback_event_xml_only': {
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('callback_event').dropColumn('parsed').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('callback_event').addColumn('parsed', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+      },
+    },
   };
 }
 

@@ -431,7 +431,6 @@ export interface CallbackEventTable {
   work_space_id: number;
   dedupe_key: string;
   raw_xml: string;
-  parsed: string;
   received_at: number;
   processed_at: number | null;
   next_attempt_at: number;

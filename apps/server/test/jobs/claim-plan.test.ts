@@ -59,7 +59,7 @@ test('the job loop finds running, lapsed, pending and old jobs without reading t
   for (let start = 0; start < 3000; start += 500) await db.kysely.insertInto('job').values(Array.from({ length: 500 }, (_, i) => row(start + i, 'done'))).execute();
   await db.kysely.insertInto('job').values([row(5001, 'queued'), row(5002, 'running', now + 60_000), row(5003, 'running', now - 1)]).execute();
   const event = (i: number) => ({
-    id: i, work_space_id: 1, dedupe_key: `plan:${i}`, raw_xml: '<xml/>', parsed: '{}', received_at: now - 3_600_000, processed_at: null, next_attempt_at: now - 1, attempts: 0, error: null,
+    id: i, work_space_id: 1, dedupe_key: `plan:${i}`, raw_xml: '<xml/>', received_at: now - 3_600_000, processed_at: null, next_attempt_at: now - 1, attempts: 0, error: null,
   });
   await db.kysely.insertInto('callback_event').values([100_000, 105_001, 105_002, 105_004].map(event)).execute();
   if (db.sqlite) db.sqlite.exec('analyze');

@@ -146,7 +146,7 @@ describe('callback inbox on the job system', () => {
       const xml = (chatId: string, t: number) =>
         `<xml><ToUserName><![CDATA[${corp.corpId}]]></ToUserName><FromUserName><![CDATA[sys]]></FromUserName><CreateTime>${t}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[change_external_chat]]></Event><ChatId><![CDATA[${chatId}]]></ChatId><ChangeType><![CDATA[create]]></ChangeType></xml>`;
       const row = (key: string, chatId: string) => ({
-        work_space_id: r.data.id, dedupe_key: key, raw_xml: xml(chatId, 1), parsed: '{}', received_at: Date.now() - 60_000,
+        work_space_id: r.data.id, dedupe_key: key, raw_xml: xml(chatId, 1), received_at: Date.now() - 60_000,
         processed_at: null, next_attempt_at: 0, attempts: 0, error: null,
       });
       // Stored before the job system existed (no job): one good, one that WeCom refuses (unknown chat).
