@@ -11,6 +11,7 @@ import { nextTurn } from './next-turn.js';
 import { TableWrites } from './table-writes.js';
 import { PreparedStatements } from './pg-statements.js';
 import { sqliteDialects } from './sqlite-driver.js';
+import { walCheckpointer } from './wal-checkpointer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -149,6 +150,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('optimize = 0x10002'); // before the server answers: at once
   const optimizer = setInterval(() => void analyzeSQLite(sqlite).catch(() => undefined), 3_600_000);
   optimizer.unref();
+  const checkpointer = walCheckpointer(sqlite, file);
   const writes = new TableWrites();
   const dialects = sqliteDialects(cachingStatements(sqlite));
   const kysely = new Kysely<DB>({ dialect: dialects.dialect, plugins: [writes] });
@@ -166,6 +168,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   };
   const close = async () => {
     clearInterval(optimizer);
+    await checkpointer.close();
     await kysely.destroy();
     await (await wal?.catch(() => undefined))?.close();
   };
