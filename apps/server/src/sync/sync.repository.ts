@@ -464,8 +464,8 @@ export class SyncRepository {
    * keeps the rows until the last page and writes them in customer order: a slice then covers one range of
    * the customer keys, so the inserts into the tables and indexes keyed by customer change neighbouring pages,
    * not a page per row (WeCom lists relations member by member, in no customer order); the 200,000-customer
-   * sync took a quarter less time (bench/RESULTS.md, Sync). Writing early there while the fetch waits on
-   * WeCom's round trips is not measured yet.
+   * sync took a quarter less time (bench/RESULTS.md, Sync). Writing each page as it came, while the fetch
+   * waited on WeCom's round trips, took a third longer even so (RESULTS.md, Sync, 2026-12-02 evening).
    */
   async customerPass(wsId: number, now = Date.now()): Promise<CustomerPass> {
     // On a first sync there is nothing to read here.
