@@ -1,7 +1,7 @@
 // SQLite's checkpoints on a connection of their own, in a worker thread. A checkpoint copies the pages
 // the WAL holds back into the database file and syncs both. SQLite makes one inside the commit that
 // takes the WAL past 1,000 pages, on the committing connection: for the server's one connection that
-// was the event loop held 10–20 ms every few hundred commits, half the time its commits took during a
+// was the event loop held 10–25 ms every few hundred commits, half the time its commits took during a
 // burst of callbacks (bench/RESULTS.md, Callback ingestion). In the worker the copy runs beside the
 // event loop, and beside the writes too: a passive checkpoint takes no lock a writer or reader waits for.
 import { createRequire } from 'node:module';
