@@ -35,8 +35,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SQLite checkpoints', () => {
     dirs.push(dir);
     const db = openDatabase({ dataDir: dir });
     try {
-      // The server's connection would checkpoint only past 10,000 pages.
-      expect(db.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+      // The server's connection would checkpoint only past 4,000 pages.
+      expect(db.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(4_000);
       // ~600 pages: fewer than SQLite's own 1,000 at which a commit would have checkpointed them.
       await sql`create table wal_probe (id integer primary key, note text not null)`.execute(db.kysely);
       await db.kysely.transaction().execute(async (trx) => {
