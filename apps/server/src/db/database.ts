@@ -150,7 +150,6 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('optimize = 0x10002'); // before the server answers: at once
   const optimizer = setInterval(() => void analyzeSQLite(sqlite).catch(() => undefined), 3_600_000);
   optimizer.unref();
-  const checkpointer = walCheckpointer(sqlite, file);
   const writes = new TableWrites();
   const dialects = sqliteDialects(cachingStatements(sqlite));
   const kysely = new Kysely<DB>({ dialect: dialects.dialect, plugins: [writes] });
@@ -165,12 +164,6 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
       throw err;
     });
     await (await wal).datasync();
-  };
-  const close = async () => {
-    clearInterval(optimizer);
-    await checkpointer.close();
-    await kysely.destroy();
-    await (await wal?.catch(() => undefined))?.close();
   };
   // The change mark: this connection's changes on every call (counted in memory: ~0.1 µs), and
   // data_version at most once a millisecond and once per turn of the event loop (a statement that cost a
@@ -190,6 +183,14 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
       versionAt = now;
     }
     return `${ownChanges.get() as number}:${dialects.rollbacks()}:${version}`;
+  };
+  // Checkpoints after this connection's changes, from a worker (db/wal-checkpointer.ts).
+  const checkpointer = walCheckpointer(sqlite, file, () => ownChanges.get() as number);
+  const close = async () => {
+    clearInterval(optimizer);
+    await checkpointer.close();
+    await kysely.destroy();
+    await (await wal?.catch(() => undefined))?.close();
   };
   // SQLite's statements are prepared once already (cachingStatements).
   return {

@@ -43,14 +43,13 @@ export interface WalCheckpointer {
   close(): Promise<void>;
 }
 
-/** Checkpoints `file`'s WAL from a worker after the server's connection `sqlite` wrote. */
-export function walCheckpointer(sqlite: SQLite.Database, file: string): WalCheckpointer {
+/** Checkpoints `file`'s WAL from a worker after the server's connection `sqlite` wrote (`changes()`, its total_changes, moved). */
+export function walCheckpointer(sqlite: SQLite.Database, file: string, changes: () => number): WalCheckpointer {
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WORKER)}`), { workerData: { file, driver } });
   worker.unref();
-  const changes = sqlite.prepare('select total_changes()').pluck();
-  let seen = changes.get() as number;
+  let seen = changes();
   let busy = false;
   let stopped = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -70,7 +69,7 @@ export function walCheckpointer(sqlite: SQLite.Database, file: string): WalCheck
   worker.on('exit', (code) => stop(`the checkpoint worker exited (${code})`));
   const timer = setInterval(() => {
     if (busy) return;
-    const now = changes.get() as number;
+    const now = changes();
     if (now === seen) return;
     seen = now;
     busy = true;
