@@ -367,6 +367,7 @@ export class CallbackService {
 
   private async store(batch: Intake[]): Promise<Array<Outcome<void>>> {
     const { inbox, jobs } = this.deps;
+    let urgent = true;
     const outcomes = await inbox.durably(async (trx) => {
       const refused = await this.replay.claimMany(
         batch.map((b) => b.ticket),
@@ -379,9 +380,11 @@ export class CallbackService {
       // A repeated edit is read again too: CreateTime has one-second steps, so it may be a second change.
       const rereads = new Map(events.flatMap((e) => (e.reread ? [[`${e.workSpaceId}:${e.reread}`, refreshJob(e.workSpaceId, e.reread)] as const] : [])));
       if (rereads.size) await jobs.enqueueMany(REFRESH_JOB, [...rereads.values()], trx);
+      urgent = queued.length > 0;
       return refused.map((error): Outcome<void> => (error ? { ok: false, error } : { ok: true, value: undefined }));
     });
-    jobs.kick();
+    // An edit's re-read is ordinary work: a batch of edits alone gives the job queue no urgent work to look for.
+    jobs.kick({ urgent });
     return outcomes;
   }
 

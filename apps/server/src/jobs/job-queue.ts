@@ -173,8 +173,8 @@ export class JobQueue {
       })),
       trx,
     );
-    // Inside a transaction the rows are not visible yet.
-    if (ids.length && !trx) this.kick();
+    // Inside a transaction the rows are not visible yet: the caller kicks after its commit.
+    if (ids.length && !trx) this.kick({ urgent: jobs.some(({ opts }) => (opts?.priority ?? handler?.priority ?? 0) >= URGENT_PRIORITY) });
     return ids;
   }
 
@@ -207,6 +207,16 @@ export class JobQueue {
   private refilling = false;
 
   /**
+   * Whether urgent work may be due that the last look did not see: `urgentNews` counts the kicks that may
+   * bring some, `urgentLooked` is the count at the start of the last claim that found all the urgent work
+   * due. While pressed, the pump claims urgent work on its own before ordinary work; during a burst of
+   * callbacks whose batches queue only ordinary work (an edit's re-read), that look found nothing at each
+   * batch and cost ~3 % of the server's CPU (bench/RESULTS.md, Callback ingestion).
+   */
+  private urgentNews = 1;
+  private urgentLooked = 0;
+
+  /**
    * A slot came free: claim once the jobs finishing in this turn of the event loop have freed theirs, so
    * that one claim fills them all (a job's end is often one of several answers read in the same turn).
    */
@@ -215,12 +225,17 @@ export class JobQueue {
     this.refilling = true;
     setImmediate(() => {
       this.refilling = false;
+      // A run's end may let a job with its singleton key, or of its kind, be claimed.
       this.kick();
     });
   }
 
-  /** Claim now (or right after the current claim). */
-  kick(): void {
+  /**
+   * Claim now (or right after the current claim). `urgent: false` when what the caller made claimable is
+   * ordinary work only (priority below URGENT_PRIORITY); by default the kick may bring urgent work.
+   */
+  kick(news: { urgent?: boolean } = {}): void {
+    if (news.urgent !== false) this.urgentNews += 1;
     if (this.stopped) return;
     if (this.pumping) {
       this.again = true;
@@ -232,7 +247,8 @@ export class JobQueue {
         this.pumping = undefined;
         if (this.again) {
           this.again = false;
-          this.kick();
+          // Those kicks counted their news already.
+          this.kick({ urgent: false });
         }
       });
   }
@@ -274,7 +290,7 @@ export class JobQueue {
         return;
       }
       this.pressTimer = undefined;
-      this.kick();
+      this.kick({ urgent: false });
     };
     this.pressTimer = setTimeout(release, PRESSED_MS);
     this.pressTimer.unref();
@@ -310,7 +326,7 @@ export class JobQueue {
     if (this.restTimer) clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => {
       this.restTimer = undefined;
-      this.kick();
+      this.kick({ urgent: false });
     }, ms);
     this.restTimer.unref();
   }
@@ -337,15 +353,20 @@ export class JobQueue {
           excludeKinds: busy,
           ...(urgentOnly ? { minPriority: URGENT_PRIORITY } : {}),
         });
-      let jobs: Job[];
+      // A claim that took fewer than it asked for saw all the urgent work due (urgent comes first).
+      const news = this.urgentNews;
+      let jobs: Job[] = [];
       if (ordinaryRoom >= free) jobs = await claim(free, false);
       else {
-        // Urgent work first; ordinary work only into the room it has.
-        jobs = await claim(free, true);
+        // Urgent work first, unless no kick since the last full look may have brought some; ordinary work
+        // only into the room it has.
+        if (news !== this.urgentLooked) jobs = await claim(free, true);
         if (ordinaryRoom > 0 && jobs.length < free) jobs.push(...(await claim(Math.min(free - jobs.length, ordinaryRoom), false)));
       }
+      if (jobs.length < free) this.urgentLooked = news;
       if (!jobs.length) return;
-      for (const job of jobs) {
+      const { kept, back } = this.withinKindLimits(jobs);
+      for (const job of kept) {
         const run: Run = { id: job.id, fence: job.fence, kind: job.kind, urgent: job.priority >= URGENT_PRIORITY, done: Promise.resolve(), lost: false, startedAt: Date.now() };
         run.done = this.run(job, run).finally(() => {
           this.running.delete(run);
@@ -354,10 +375,33 @@ export class JobQueue {
         });
         this.running.add(run);
       }
+      // The kind is full now: the next claim looks past it (the end of one of its runs kicks again).
+      for (const job of back) await this.repo.handBack(job.id, job.fence);
       // Fewer than there was room for: nothing else is due now. A job queued after this claim's read kicks
       // again (enqueue, or its writer after the commit), a retry coming due is found by the poll.
       if (jobs.length < free) return;
     }
+  }
+
+  /**
+   * The claimed jobs whose kinds have room (JobKind.concurrency); the others are handed back to the queue.
+   * One claim may find more jobs of a kind due than it may run: the claim leaves out only kinds already full.
+   */
+  private withinKindLimits(jobs: Job[]): { kept: Job[]; back: Job[] } {
+    const room = new Map<string, number>();
+    const kept: Job[] = [];
+    const back: Job[] = [];
+    for (const job of jobs) {
+      const limit = this.kinds.get(job.kind)?.concurrency;
+      if (limit === undefined) {
+        kept.push(job);
+        continue;
+      }
+      const left = room.get(job.kind) ?? limit - this.countRunning(job.kind);
+      room.set(job.kind, left - 1);
+      (left > 0 ? kept : back).push(job);
+    }
+    return { kept, back };
   }
 
   /**

@@ -281,6 +281,30 @@ export class JobRepository {
     }
   }
 
+  /**
+   * A claimed job that was not run (its kind had no room left in this process) goes back to the queue as it
+   * was: the claim's attempt is not counted. If a job with the same singleton key was queued meanwhile,
+   * this one gives way to it, as a retry does.
+   */
+  async handBack(id: number, fence: number): Promise<void> {
+    const now = Date.now();
+    const back = (queued: boolean) =>
+      this.db
+        .updateTable('job')
+        .set(queued ? { status: 'queued', attempts: sql<number>`attempts - 1` } : { status: 'cancelled', finished_at: now })
+        .set({ updated_at: now, locked_by: null, locked_until: null })
+        .where('id', '=', id)
+        .where('fence', '=', fence)
+        .where('status', '=', 'running')
+        .execute();
+    try {
+      await back(true);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await back(false);
+    }
+  }
+
   /** At start on SQLite (one process): jobs left running by a process that is gone lapse at once. */
   async expireOthers(owner: string): Promise<void> {
     await this.db

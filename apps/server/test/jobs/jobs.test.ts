@@ -350,6 +350,73 @@ describe('slots', () => {
     await q.stop();
   });
 
+  it('while pressed, claims urgent work at the kick that brings it, though kicks that bring ordinary work only no longer look for it', async () => {
+    // No poll within the test: only kicks can find the work.
+    const q = queue(database, { concurrency: 4, leaseMs: 5000, pollMs: 60_000 });
+    const [slow, urgent] = [kind('slow'), kind('urgent')];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const urgentRuns: string[] = [];
+    q.register(slow, { run: () => gate });
+    q.register(urgent, { priority: 9, run: async ({ payload }) => void (await new Promise((r) => setTimeout(r, 100)), urgentRuns.push((payload as { n: string }).n)) });
+    const inTransaction = (k: string, payloads: object[]) =>
+      database.kysely.transaction().execute(async (trx) => {
+        for (const p of payloads) await q.enqueue(k, p, { trx, singletonKey: k === urgent ? 'one-at-a-time' : undefined });
+      });
+    try {
+      await pressedDuring(q, async () => {
+        await q.enqueue(slow, {}, { priority: 1 });
+        await q.start();
+        await new Promise((r) => setTimeout(r, 100));
+        // Ordinary work only, as a batch of edited customers' re-reads brings.
+        await inTransaction(slow, [{}, {}]);
+        q.kick({ urgent: false });
+        await new Promise((r) => setTimeout(r, 100));
+        // Urgent work, written in a transaction and kicked after the commit.
+        await inTransaction(urgent, [{ n: 'a' }]);
+        q.kick();
+        // b shares a's singleton key: the claim at its kick passes it over while a runs; a's end claims it.
+        await new Promise((r) => setTimeout(r, 30));
+        await inTransaction(urgent, [{ n: 'b' }]);
+        q.kick();
+        await soon(() => urgentRuns.length === 2);
+        expect(urgentRuns).toEqual(['a', 'b']);
+      });
+    } finally {
+      release();
+      await q.idle([slow, urgent]);
+      await q.stop();
+    }
+  });
+
+  it("holds a kind to its own concurrency, also when one claim finds more of its jobs due than that", async () => {
+    const q = queue(database, { concurrency: 8, leaseMs: 5000, pollMs: 20 });
+    const [paced, other] = [kind('paced'), kind('other')];
+    const count = { running: 0, most: 0, done: 0 };
+    q.register(paced, {
+      concurrency: 2,
+      run: async () => {
+        count.running += 1;
+        count.most = Math.max(count.most, count.running);
+        await new Promise((r) => setTimeout(r, 50));
+        count.running -= 1;
+        count.done += 1;
+      },
+    });
+    let others = 0;
+    q.register(other, { run: async () => void (others += 1) });
+    for (let i = 0; i < 6; i++) await q.enqueue(paced, {}, { priority: 5 });
+    for (let i = 0; i < 3; i++) await q.enqueue(other, {}, { priority: 1 });
+    await q.start();
+    await q.idle([paced, other]);
+    expect(count).toMatchObject({ most: 2, done: 6 });
+    expect(others).toBe(3);
+    // A job handed back unrun kept its attempts: each ran once and counts one.
+    const rows = await database.kysely.selectFrom('job').select(['status', 'attempts']).where('kind', '=', paced).execute();
+    expect(rows).toEqual(Array.from({ length: 6 }, () => ({ status: 'done', attempts: 1 })));
+    await q.stop();
+  });
+
   it('runs ordinary work with a single slot (JOB_CONCURRENCY=1): there is none to keep', async () => {
     const q = queue(database, { concurrency: 1, leaseMs: 1000, pollMs: 20 });
     const ordinary = kind('ordinary');
